@@ -1,0 +1,26 @@
+package io.mcphost.protocol;
+
+import java.util.Objects;
+
+/**
+ * The server answered a request with a JSON-RPC error. Carries the error object as received, so
+ * callers can branch on {@link JsonRpcError#code()}.
+ */
+public final class McpError extends McpException {
+    private final JsonRpcError error;
+
+    public McpError(String server, String method, JsonRpcError error) {
+        super(server, method + " failed: " + error.message() + " (code " + error.code() + ")", null);
+        this.error = Objects.requireNonNull(error, "error");
+    }
+
+    /** The error exactly as the server sent it. */
+    public JsonRpcError error() {
+        return error;
+    }
+
+    /** Shortcut for {@code error().code()}. */
+    public int code() {
+        return error.code();
+    }
+}

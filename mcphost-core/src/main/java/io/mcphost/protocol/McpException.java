@@ -1,0 +1,35 @@
+package io.mcphost.protocol;
+
+import java.util.Optional;
+
+/**
+ * The root of every exception McpHost throws. Unchecked, so blocking and asynchronous calls fail
+ * with the same types ({@link java.util.concurrent.CompletionException} wraps them in futures).
+ *
+ * <p>Above the transport layer every exception names the server it concerns, and the message
+ * starts with that name so a log line alone says where the problem is. A tool result with
+ * {@code isError: true} is a result, never one of these.
+ */
+public abstract sealed class McpException extends RuntimeException
+        permits McpTransportException, McpTimeoutException, McpError, McpProtocolException,
+                McpCapabilityException, ServerUnavailableException, McpClosedException,
+                McpCancelledException {
+
+    private final String server;
+
+    protected McpException(String server, String message, Throwable cause) {
+        super(message, cause);
+        this.server = server;
+    }
+
+    /** The server this concerns, empty only below the client layer. */
+    public Optional<String> server() {
+        return Optional.ofNullable(server);
+    }
+
+    @Override
+    public String getMessage() {
+        String message = super.getMessage();
+        return server == null ? message : "server '" + server + "': " + message;
+    }
+}

@@ -1,0 +1,207 @@
+package io.mcphost.protocol.internal;
+
+import io.mcphost.protocol.JsonRpcError;
+import io.mcphost.protocol.JsonRpcErrorResponse;
+import io.mcphost.protocol.JsonRpcMessage;
+import io.mcphost.protocol.JsonRpcNotification;
+import io.mcphost.protocol.JsonRpcRequest;
+import io.mcphost.protocol.JsonRpcResponse;
+import io.mcphost.protocol.McpProtocolException;
+import io.mcphost.protocol.RequestId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * The one place Jackson is configured. Each inbound message is parsed once into a tree and
+ * classified into the sealed {@link JsonRpcMessage} types; MCP payloads are converted between
+ * trees and records here too. Thread-safe and shared.
+ */
+public final class JsonCodec {
+    private static final JsonCodec INSTANCE = new JsonCodec();
+
+    private final JsonMapper mapper;
+
+    private JsonCodec() {
+        mapper = JsonMapper.builder()
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .changeDefaultPropertyInclusion(incl -> incl
+                        .withValueInclusion(JsonInclude.Include.NON_ABSENT)
+                        .withContentInclusion(JsonInclude.Include.NON_ABSENT))
+                .build();
+    }
+
+    public static JsonCodec get() {
+        return INSTANCE;
+    }
+
+    public JsonMapper mapper() {
+        return mapper;
+    }
+
+    public JsonNodeFactory nodes() {
+        return mapper.getNodeFactory();
+    }
+
+    public ObjectNode newObject() {
+        return mapper.createObjectNode();
+    }
+
+    /**
+     * Decodes one framed text: a single message or, where the peer sent a batch, several.
+     *
+     * @throws McpProtocolException when the text is not JSON or not a JSON-RPC 2.0 message
+     */
+    public List<JsonRpcMessage> decode(String text) {
+        JsonNode tree;
+        try {
+            tree = mapper.readTree(text);
+        } catch (JacksonException e) {
+            throw new McpProtocolException(null, "not valid JSON: " + e.getOriginalMessage(), e);
+        }
+        if (tree == null || tree.isMissingNode()) {
+            throw new McpProtocolException(null, "empty message");
+        }
+        if (tree.isArray()) {
+            if (tree.isEmpty()) {
+                throw new McpProtocolException(null, "empty JSON-RPC batch");
+            }
+            List<JsonRpcMessage> messages = new ArrayList<>(tree.size());
+            for (JsonNode element : tree) {
+                messages.add(toMessage(element));
+            }
+            return messages;
+        }
+        return List.of(toMessage(tree));
+    }
+
+    /** Decodes text that must hold exactly one message (no batch). */
+    public JsonRpcMessage decodeOne(String text) {
+        List<JsonRpcMessage> messages = decode(text);
+        if (messages.size() != 1) {
+            throw new McpProtocolException(null, "expected one JSON-RPC message, got a batch of " + messages.size());
+        }
+        return messages.getFirst();
+    }
+
+    /** Classifies a parsed tree as one JSON-RPC message. */
+    public JsonRpcMessage toMessage(JsonNode node) {
+        if (!node.isObject()) {
+            throw new McpProtocolException(null, "a JSON-RPC message must be an object, got " + node.getNodeType());
+        }
+        JsonNode version = node.get("jsonrpc");
+        if (version == null || !version.isString() || !JsonRpcMessage.VERSION.equals(version.stringValue())) {
+            throw new McpProtocolException(null, "not a JSON-RPC 2.0 message: \"jsonrpc\" must be \"2.0\"");
+        }
+        JsonNode method = node.get("method");
+        JsonNode idNode = node.get("id");
+        if (method != null) {
+            if (!method.isString()) {
+                throw new McpProtocolException(null, "\"method\" must be a string");
+            }
+            Optional<JsonNode> params = Optional.ofNullable(node.get("params")).filter(p -> !p.isNull());
+            if (idNode == null) {
+                return new JsonRpcNotification(method.stringValue(), params);
+            }
+            return new JsonRpcRequest(toId(idNode), method.stringValue(), params);
+        }
+        JsonNode result = node.get("result");
+        JsonNode error = node.get("error");
+        if (result != null && error == null) {
+            return new JsonRpcResponse(toId(idNode), result);
+        }
+        if (error != null && result == null) {
+            return new JsonRpcErrorResponse(
+                    idNode == null || idNode.isNull() ? Optional.empty() : Optional.of(toId(idNode)), toError(error));
+        }
+        throw new McpProtocolException(null, "a JSON-RPC message needs \"method\", or exactly one of \"result\" and \"error\"");
+    }
+
+    private static RequestId toId(JsonNode id) {
+        if (id == null || id.isNull()) {
+            throw new McpProtocolException(null, "missing or null \"id\"");
+        }
+        if (id.isString()) {
+            return RequestId.of(id.stringValue());
+        }
+        if (id.isIntegralNumber() && id.canConvertToLong()) {
+            return RequestId.of(id.longValue());
+        }
+        throw new McpProtocolException(null, "\"id\" must be a string or an integer, got " + id);
+    }
+
+    private static JsonRpcError toError(JsonNode error) {
+        if (!error.isObject() || !error.path("code").isIntegralNumber()) {
+            throw new McpProtocolException(null, "\"error\" must be an object with an integer \"code\"");
+        }
+        String message = error.path("message").isString() ? error.path("message").stringValue() : "";
+        return new JsonRpcError(error.path("code").intValue(), message, Optional.ofNullable(error.get("data")));
+    }
+
+    /** Encodes one message as compact JSON text (no newline). */
+    public String encode(JsonRpcMessage message) {
+        return mapper.writeValueAsString(toTree(message));
+    }
+
+    /** Encodes one message as a JSON tree. */
+    public ObjectNode toTree(JsonRpcMessage message) {
+        ObjectNode node = mapper.createObjectNode();
+        node.put("jsonrpc", JsonRpcMessage.VERSION);
+        switch (message) {
+            case JsonRpcRequest r -> {
+                putId(node, r.id());
+                node.put("method", r.method());
+                r.params().ifPresent(p -> node.set("params", p));
+            }
+            case JsonRpcNotification n -> {
+                node.put("method", n.method());
+                n.params().ifPresent(p -> node.set("params", p));
+            }
+            case JsonRpcResponse r -> {
+                putId(node, r.id());
+                node.set("result", r.result());
+            }
+            case JsonRpcErrorResponse e -> {
+                e.id().ifPresentOrElse(id -> putId(node, id), () -> node.putNull("id"));
+                ObjectNode error = node.putObject("error");
+                error.put("code", e.error().code());
+                error.put("message", e.error().message());
+                e.error().data().ifPresent(d -> error.set("data", d));
+            }
+        }
+        return node;
+    }
+
+    private static void putId(ObjectNode node, RequestId id) {
+        switch (id) {
+            case RequestId.NumberId n -> node.put("id", n.value());
+            case RequestId.StringId s -> node.put("id", s.value());
+        }
+    }
+
+    /** Converts a record (or any bean) to a JSON tree. */
+    public JsonNode valueToTree(Object value) {
+        return mapper.valueToTree(value);
+    }
+
+    /**
+     * Converts a JSON tree to a record.
+     *
+     * @throws McpProtocolException when the tree does not have the type's shape
+     */
+    public <T> T treeToValue(JsonNode node, Class<T> type) {
+        try {
+            return mapper.treeToValue(node, type);
+        } catch (JacksonException e) {
+            throw new McpProtocolException(null, "malformed " + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
+        }
+    }
+}

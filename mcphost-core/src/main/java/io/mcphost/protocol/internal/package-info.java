@@ -1,0 +1,2 @@
+/** Implementation detail of the protocol layer: the JSON codec. Not API. */
+package io.mcphost.protocol.internal;

@@ -1,0 +1,22 @@
+package io.mcphost.transport;
+
+import io.mcphost.protocol.JsonRpcMessage;
+import io.mcphost.protocol.McpTransportException;
+
+/**
+ * Receives what a {@link Transport} reads. Callbacks arrive on the transport's reader thread, one
+ * at a time: implementations must return quickly and never block on I/O or on other calls.
+ */
+public interface InboundHandler {
+
+    /** One inbound message, in arrival order. */
+    void onMessage(JsonRpcMessage message);
+
+    /**
+     * The transport ended; called exactly once.
+     *
+     * @param cause why it ended unexpectedly (for a stdio server that died, the message quotes the
+     *              tail of its stderr), or {@code null} when it was closed by {@link Transport#close}
+     */
+    void onClosed(McpTransportException cause);
+}

@@ -1,0 +1,46 @@
+package io.mcphost.transport;
+
+import io.mcphost.protocol.JsonRpcMessage;
+import java.time.Duration;
+
+/**
+ * Moves JSON-RPC messages to and from one peer. A transport never interprets MCP methods: it
+ * frames, sends, receives and closes.
+ *
+ * <p>Thread-safe: {@link #send} may be called from many threads at once and messages are written
+ * whole, one after another. Inbound messages are delivered one at a time, in arrival order, on a
+ * thread owned by the transport.
+ */
+public interface Transport extends AutoCloseable {
+
+    /**
+     * Starts the transport (launches the process, opens the connection) and begins delivering
+     * inbound messages to {@code inbound}. Returns once messages can flow. Called at most once.
+     *
+     * @throws io.mcphost.protocol.McpTransportException if the peer cannot be reached or started
+     */
+    void start(InboundHandler inbound);
+
+    /**
+     * Sends one message. Blocks until it is handed to the operating system (or the HTTP exchange
+     * is accepted), never on the peer processing it.
+     *
+     * @throws io.mcphost.protocol.McpTransportException if the transport is broken
+     * @throws io.mcphost.protocol.McpClosedException if the transport was closed
+     */
+    void send(JsonRpcMessage message);
+
+    /**
+     * Closes the transport and frees everything it owns (process tree, threads, connections),
+     * returning within {@code budget} whatever the peer does. Idempotent. After it returns,
+     * {@link InboundHandler#onClosed} has been called exactly once.
+     */
+    void close(Duration budget);
+
+    /** Closes with the transport's configured budget. */
+    @Override
+    void close();
+
+    /** A short human description for logs and errors, for example the command line or URL. */
+    String describe();
+}

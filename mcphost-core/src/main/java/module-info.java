@@ -1,0 +1,13 @@
+/**
+ * McpHost core: the MCP protocol types, transports, the single-server client and the host.
+ */
+module io.mcphost.core {
+    requires transitive tools.jackson.databind;
+    requires org.slf4j;
+    requires com.networknt.schema;
+
+    exports io.mcphost.protocol;
+    exports io.mcphost.transport;
+
+    exports io.mcphost.protocol.internal to io.mcphost.server, io.mcphost.cli;
+}

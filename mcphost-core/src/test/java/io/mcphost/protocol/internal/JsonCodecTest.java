@@ -1,0 +1,54 @@
+package io.mcphost.protocol.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mcphost.protocol.JsonRpcErrorResponse;
+import io.mcphost.protocol.JsonRpcNotification;
+import io.mcphost.protocol.JsonRpcRequest;
+import io.mcphost.protocol.JsonRpcResponse;
+import io.mcphost.protocol.McpProtocolException;
+import io.mcphost.protocol.RequestId;
+import org.junit.jupiter.api.Test;
+
+class JsonCodecTest {
+    private final JsonCodec codec = JsonCodec.get();
+
+    @Test
+    void requestIdsKeepTheirJsonType() {
+        var numeric = (JsonRpcRequest) codec.decodeOne("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}");
+        var textual = (JsonRpcRequest) codec.decodeOne("{\"jsonrpc\":\"2.0\",\"id\":\"7\",\"method\":\"ping\"}");
+
+        assertThat(numeric.id()).isEqualTo(RequestId.of(7));
+        assertThat(textual.id()).isEqualTo(RequestId.of("7"));
+        assertThat(numeric.id()).isNotEqualTo(textual.id());
+        assertThat(codec.encode(textual)).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":\"7\",\"method\":\"ping\"}");
+    }
+
+    @Test
+    void eachKindIsRecognised() {
+        assertThat(codec.decodeOne("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}"))
+                .isInstanceOf(JsonRpcNotification.class);
+        assertThat(codec.decodeOne("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}")).isInstanceOf(JsonRpcResponse.class);
+        var error = (JsonRpcErrorResponse) codec.decodeOne(
+                "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error\"}}");
+        assertThat(error.id()).isEmpty();
+        assertThat(error.error().code()).isEqualTo(-32700);
+    }
+
+    @Test
+    void aBatchDecodesIntoItsMessages() {
+        assertThat(codec.decode("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"},"
+                + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}]")).hasSize(2);
+    }
+
+    @Test
+    void junkIsAProtocolErrorNamingTheProblem() {
+        assertThatThrownBy(() -> codec.decode("hello")).isInstanceOf(McpProtocolException.class)
+                .hasMessageContaining("not valid JSON");
+        assertThatThrownBy(() -> codec.decode("{\"jsonrpc\":\"1.0\",\"method\":\"x\"}"))
+                .hasMessageContaining("\"jsonrpc\" must be \"2.0\"");
+        assertThatThrownBy(() -> codec.decode("{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"x\"}"))
+                .hasMessageContaining("\"id\" must be a string or an integer");
+    }
+}

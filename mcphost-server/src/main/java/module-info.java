@@ -1,0 +1,8 @@
+/**
+ * McpHost server toolkit: build small MCP servers (tools, resources, prompts) and serve them.
+ */
+module io.mcphost.server {
+    requires transitive io.mcphost.core;
+    requires org.slf4j;
+
+}
