@@ -8,6 +8,7 @@ module io.mcphost.core {
 
     exports io.mcphost.protocol;
     exports io.mcphost.transport;
+    exports io.mcphost.transport.memory;
 
     exports io.mcphost.protocol.internal to io.mcphost.server, io.mcphost.cli;
 }
