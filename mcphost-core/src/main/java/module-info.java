@@ -16,6 +16,7 @@ module io.mcphost.core {
     exports io.mcphost.protocol.logging;
     exports io.mcphost.transport;
     exports io.mcphost.transport.memory;
+    exports io.mcphost.transport.stdio;
     exports io.mcphost.client;
 
     exports io.mcphost.protocol.internal to io.mcphost.server, io.mcphost.cli;

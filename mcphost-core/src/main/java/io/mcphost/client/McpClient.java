@@ -18,6 +18,7 @@ import io.mcphost.protocol.resources.ResourceTemplate;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.transport.Transport;
+import io.mcphost.transport.stdio.StdioTransport;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +53,14 @@ public interface McpClient extends AutoCloseable {
     /** A builder for a client over the given transport. */
     static Builder builder(Transport transport) {
         return new Builder(transport);
+    }
+
+    /**
+     * A builder for a client of a local server started as a child process: {@code command} and
+     * {@code args} are executed directly, never through a shell, with an allowlisted environment.
+     */
+    static Builder stdio(String command, String... args) {
+        return new Builder(StdioTransport.builder(command, args).build());
     }
 
     /** The server's name as used in logs and exceptions. */
