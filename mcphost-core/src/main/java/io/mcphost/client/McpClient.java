@@ -60,7 +60,9 @@ public interface McpClient extends AutoCloseable {
      * {@code args} are executed directly, never through a shell, with an allowlisted environment.
      */
     static Builder stdio(String command, String... args) {
-        return new Builder(StdioTransport.builder(command, args).build());
+        StdioTransport transport = StdioTransport.builder(command, args).build();
+        // Named after the program (npx, uvx, ...), not the whole command line, in logs and errors.
+        return new Builder(transport).name(java.nio.file.Path.of(command).getFileName().toString());
     }
 
     /** The server's name as used in logs and exceptions. */
