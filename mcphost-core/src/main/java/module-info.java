@@ -20,4 +20,5 @@ module io.mcphost.core {
     exports io.mcphost.client;
 
     exports io.mcphost.protocol.internal to io.mcphost.server, io.mcphost.cli;
+    exports io.mcphost.transport.stdio.internal to io.mcphost.server;
 }
