@@ -219,11 +219,15 @@ public final class RealMcpClient implements McpClient {
         return switch (current) {
             case CLOSED -> new McpClosedException(name, method + ": the client is closed");
             case FAILED -> new McpTransportException(name, method + ": the connection failed: "
-                    + (failure == null ? "unknown cause" : failure.getMessage()), failure);
+                    + (failure == null ? "unknown cause" : detail(failure)), failure);
             case CREATED, CONNECTING -> new ServerUnavailableException(name, method
                     + ": the client is not connected yet (state " + current + ")");
             case READY -> throw new IllegalStateException("ready");
         };
+    }
+
+    private static String detail(Throwable t) {
+        return t instanceof McpException e ? e.detail() : String.valueOf(t.getMessage());
     }
 
     /** Waits for a call, turning interruption into cancellation and unwrapping failures. */
@@ -292,7 +296,7 @@ public final class RealMcpClient implements McpClient {
             failure = cause;
         }
         pending.failAll(p -> p.method().equals(McpMethod.INITIALIZE) && cause instanceof McpTransportException t
-                ? t : new McpTransportException(name, p.method() + " (request " + p.id() + ") failed: " + cause.getMessage(), cause));
+                ? t : new McpTransportException(name, p.method() + " (request " + p.id() + ") failed: " + cause.detail(), cause));
         notifications.shutdown();
     }
 
