@@ -14,6 +14,7 @@ module io.mcphost.core {
     exports io.mcphost.protocol.prompts;
     exports io.mcphost.protocol.completion;
     exports io.mcphost.protocol.logging;
+    exports io.mcphost.protocol.utilities;
     exports io.mcphost.transport;
     exports io.mcphost.transport.memory;
     exports io.mcphost.transport.stdio;

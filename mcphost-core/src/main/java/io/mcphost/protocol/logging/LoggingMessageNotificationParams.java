@@ -20,4 +20,10 @@ public record LoggingMessageNotificationParams(LoggingLevel level, Optional<Stri
         logger = logger == null ? Optional.empty() : logger;
         meta = meta == null ? Optional.empty() : meta.filter(node -> !node.isNull());
     }
+
+    /** A message whose data is a plain string. */
+    public static LoggingMessageNotificationParams of(LoggingLevel level, String logger, String text) {
+        return new LoggingMessageNotificationParams(level, Optional.ofNullable(logger),
+                tools.jackson.databind.node.JsonNodeFactory.instance.stringNode(text), Optional.empty());
+    }
 }

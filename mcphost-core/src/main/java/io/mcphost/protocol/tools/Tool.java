@@ -17,12 +17,12 @@ import tools.jackson.databind.JsonNode;
  * @param inputSchema  JSON Schema of the arguments object
  * @param outputSchema JSON Schema of {@code structuredContent}, when the tool declares one (2025-06-18+)
  * @param annotations  behaviour hints
- * @param execution    execution properties (2025-11-25, e.g. {@code taskSupport}), kept as JSON
+ * @param execution    execution properties (2025-11-25: {@code taskSupport})
  * @param icons        icons (2025-11-25)
  * @param meta         {@code _meta}
  */
 public record Tool(String name, Optional<String> title, Optional<String> description, JsonNode inputSchema,
-                   Optional<JsonNode> outputSchema, Optional<ToolAnnotations> annotations, Optional<JsonNode> execution,
+                   Optional<JsonNode> outputSchema, Optional<ToolAnnotations> annotations, Optional<ToolExecution> execution,
                    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Icon> icons, @JsonProperty("_meta") Optional<JsonNode> meta) {
     public Tool {
         Objects.requireNonNull(name, "name");
@@ -31,7 +31,7 @@ public record Tool(String name, Optional<String> title, Optional<String> descrip
         description = description == null ? Optional.empty() : description;
         outputSchema = outputSchema == null ? Optional.empty() : outputSchema.filter(node -> !node.isNull());
         annotations = annotations == null ? Optional.empty() : annotations;
-        execution = execution == null ? Optional.empty() : execution.filter(node -> !node.isNull());
+        execution = execution == null ? Optional.empty() : execution;
         icons = icons == null ? List.of() : List.copyOf(icons);
         meta = meta == null ? Optional.empty() : meta.filter(node -> !node.isNull());
     }
@@ -49,6 +49,21 @@ public record Tool(String name, Optional<String> title, Optional<String> descrip
     /** The same tool with behaviour hints. */
     public Tool withAnnotations(ToolAnnotations hints) {
         return new Tool(name, title, description, inputSchema, outputSchema, Optional.of(hints), execution, icons, meta);
+    }
+
+    /** The same tool with icons. */
+    public Tool withIcons(List<Icon> newIcons) {
+        return new Tool(name, title, description, inputSchema, outputSchema, annotations, execution, newIcons, meta);
+    }
+
+    /** The same tool with execution properties. */
+    public Tool withExecution(ToolExecution newExecution) {
+        return new Tool(name, title, description, inputSchema, outputSchema, annotations, Optional.of(newExecution), icons, meta);
+    }
+
+    /** The same tool with a display title. */
+    public Tool withTitle(String newTitle) {
+        return new Tool(name, Optional.of(newTitle), description, inputSchema, outputSchema, annotations, execution, icons, meta);
     }
 
     /** The name to show people: the title, else the annotations' title, else the name. */
