@@ -1,0 +1,17 @@
+package io.mcphost.protocol.prompts;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+
+/** The params of {@code prompts/get}. */
+public record GetPromptRequestParams(String name, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> arguments, @JsonProperty("_meta") Optional<JsonNode> meta) {
+    public GetPromptRequestParams {
+        Objects.requireNonNull(name, "name");
+        arguments = arguments == null ? Map.of() : Map.copyOf(arguments);
+        meta = meta == null ? Optional.empty() : meta.filter(node -> !node.isNull());
+    }
+}
