@@ -15,6 +15,10 @@ module io.mcphost.core {
     exports io.mcphost.protocol.completion;
     exports io.mcphost.protocol.logging;
     exports io.mcphost.protocol.utilities;
+    exports io.mcphost.protocol.roots;
+    exports io.mcphost.protocol.elicitation;
+    exports io.mcphost.protocol.sampling;
+    exports io.mcphost.protocol.tasks;
     exports io.mcphost.transport;
     exports io.mcphost.transport.memory;
     exports io.mcphost.transport.stdio;
