@@ -55,6 +55,33 @@ public final class SpecSchemas {
         }
     }
 
+    /**
+     * Asserts that {@code result} (the {@code result} member of a response) is a valid {@code defName}, for
+     * example {@code CallToolResult}, of the revision.
+     */
+    public static void assertValidResult(JsonNode result, String defName, ProtocolVersion version) {
+        assertValid(result, defName, version);
+    }
+
+    /**
+     * Asserts that a JSON-RPC response is valid for the revision: the envelope and its {@code result} as a
+     * {@code resultDefName} (for example {@code ListToolsResult}).
+     */
+    public static void assertValidResponse(JsonNode response, String resultDefName, ProtocolVersion version) {
+        List<String> problems = new ArrayList<>();
+        for (String def : messageDefs(response, version)) {
+            violations(response, def, version).forEach(v -> problems.add(def + ": " + v));
+        }
+        if (response.has("result")) {
+            violations(response.get("result"), resultDefName, version).forEach(v -> problems.add(resultDefName + ": " + v));
+        } else {
+            problems.add("not a result response: it has no \"result\"");
+        }
+        if (!problems.isEmpty()) {
+            throw failure("response with " + resultDefName, version, problems, response);
+        }
+    }
+
     /** The messages of every violation of definition {@code defName}; empty when valid. */
     public static List<String> violations(JsonNode json, String defName, ProtocolVersion version) {
         Schema schema = COMPILED.computeIfAbsent(version.id() + "#" + defName, key -> compile(defName, version));
