@@ -188,31 +188,33 @@ public final class StdioTransport implements Transport {
             report(null);
             return;
         }
-        StringBuilder message = new StringBuilder();
         Process p = process;
-        if (p == null) {
-            message.append("input ended").append(error == null ? "" : ": " + error.getMessage());
-        } else {
-            try {
-                if (p.waitFor(DEATH_REPORT_WAIT.toNanos(), TimeUnit.NANOSECONDS)) {
-                    message.append("server process exited with code ").append(p.exitValue());
-                } else {
-                    message.append("server closed its stdout but is still running; stopping it");
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                message.append("server stopped answering");
-            }
-            stderr.awaitEnd(DEATH_REPORT_WAIT);
-            String tail = stderrTail().strip();
-            if (!tail.isEmpty()) {
-                message.append("; its stderr ended with:\n").append(lastLines(tail, 20));
-            }
-        }
-        report(new McpTransportException(name, message.toString(), error));
+        String message = p == null ? "input ended" + (error == null ? "" : ": " + error.getMessage()) : deathReport(p);
+        report(new McpTransportException(name, message, error));
         if (p != null) {
             Thread.ofVirtual().name("mcphost-stdio-reaper-" + name).start(() -> close(settings.closeBudget()));
         }
+    }
+
+    /** How the server ended: exit code (or that it still runs) and the end of its stderr. */
+    private String deathReport(Process p) {
+        StringBuilder message = new StringBuilder();
+        try {
+            if (p.waitFor(DEATH_REPORT_WAIT.toNanos(), TimeUnit.NANOSECONDS)) {
+                message.append("server process exited with code ").append(p.exitValue());
+            } else {
+                message.append("server closed its stdout but is still running; stopping it");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            message.append("server stopped answering");
+        }
+        stderr.awaitEnd(DEATH_REPORT_WAIT);
+        String tail = stderrTail().strip();
+        if (!tail.isEmpty()) {
+            message.append("; its stderr ended with:\n").append(lastLines(tail, 20));
+        }
+        return message.toString();
     }
 
     private static String lastLines(String text, int max) {
@@ -245,7 +247,10 @@ public final class StdioTransport implements Transport {
             if (closing.get()) {
                 throw new McpClosedException(name, "the transport is closed");
             }
-            throw new McpTransportException(name, "cannot write to the server: " + e.getMessage(), e);
+            Process p = process;
+            // A server that died before reading our message: say why it died, not just "broken pipe".
+            String why = p != null ? e.getMessage() + "; " + deathReport(p) : e.getMessage();
+            throw new McpTransportException(name, "cannot write to the server: " + why, e);
         } finally {
             writeLock.unlock();
         }
