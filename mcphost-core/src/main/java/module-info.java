@@ -7,8 +7,23 @@ module io.mcphost.core {
     requires com.networknt.schema;
 
     exports io.mcphost.protocol;
+    exports io.mcphost.protocol.lifecycle;
+    exports io.mcphost.protocol.content;
+    exports io.mcphost.protocol.tools;
+    exports io.mcphost.protocol.resources;
+    exports io.mcphost.protocol.prompts;
+    exports io.mcphost.protocol.completion;
+    exports io.mcphost.protocol.logging;
+    exports io.mcphost.protocol.utilities;
+    exports io.mcphost.protocol.roots;
+    exports io.mcphost.protocol.elicitation;
+    exports io.mcphost.protocol.sampling;
+    exports io.mcphost.protocol.tasks;
     exports io.mcphost.transport;
     exports io.mcphost.transport.memory;
+    exports io.mcphost.transport.stdio;
+    exports io.mcphost.client;
 
     exports io.mcphost.protocol.internal to io.mcphost.server, io.mcphost.cli;
+    exports io.mcphost.transport.stdio.internal to io.mcphost.server;
 }

@@ -5,4 +5,6 @@ module io.mcphost.server {
     requires transitive io.mcphost.core;
     requires org.slf4j;
 
+    exports io.mcphost.server;
+    exports io.mcphost.server.demo;
 }

@@ -27,6 +27,11 @@ public abstract sealed class McpException extends RuntimeException
         return Optional.ofNullable(server);
     }
 
+    /** The message without the leading server name, for wrapping in another exception about the same server. */
+    public String detail() {
+        return super.getMessage();
+    }
+
     @Override
     public String getMessage() {
         String message = super.getMessage();

@@ -31,6 +31,7 @@ public final class JsonCodec {
 
     private JsonCodec() {
         mapper = JsonMapper.builder()
+                .addModule(new IdJsonModule())
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
                 .changeDefaultPropertyInclusion(incl -> incl

@@ -1,0 +1,294 @@
+package io.mcphost.cli;
+
+import io.mcphost.client.CallOptions;
+import io.mcphost.client.McpClient;
+import io.mcphost.protocol.prompts.GetPromptResult;
+import io.mcphost.protocol.prompts.Prompt;
+import io.mcphost.protocol.prompts.PromptArgument;
+import io.mcphost.protocol.resources.ReadResourceResult;
+import io.mcphost.protocol.resources.Resource;
+import io.mcphost.protocol.resources.ResourceTemplate;
+import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.tools.Tool;
+import io.mcphost.server.demo.DemoServer;
+import io.mcphost.transport.stdio.StdioTransport;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+/** The {@code mcphost} command: one server at a time, the embedded demo server by default. */
+@Command(name = "mcphost", mixinStandardHelpOptions = true, version = "mcphost 0.1.0",
+        description = "Talks to an MCP server: the embedded demo server unless --stdio names another.",
+        subcommandsRepeatable = false)
+final class McpHostCommand implements Callable<Integer> {
+    static final int OK = 0;
+    static final int TOOL_ERROR = 1;
+    static final int USAGE = 2;
+    static final int FAILURE = 3;
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--stdio", paramLabel = "COMMAND", scope = ScopeType.INHERIT,
+            description = "Start this server (split like a shell would, run without one).")
+    String stdio;
+
+    @Option(names = "--env", paramLabel = "K=V", scope = ScopeType.INHERIT,
+            description = "Set a variable in the server's environment (repeatable).")
+    List<String> env = new ArrayList<>();
+
+    @Option(names = "--timeout", paramLabel = "DURATION", scope = ScopeType.INHERIT,
+            description = "Request timeout: seconds (30) or ISO-8601 (PT2M). Default 60 s.")
+    String timeout;
+
+    @Option(names = "--json", scope = ScopeType.INHERIT, description = "Print machine-readable JSON.")
+    boolean json;
+
+    @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT, description = "Debug logs on stderr.")
+    boolean verbose;
+
+    private final PrintWriter out;
+    private final PrintWriter err;
+    private final boolean terminal;
+
+    McpHostCommand(PrintWriter out, PrintWriter err, boolean terminal) {
+        this.out = out;
+        this.err = err;
+        this.terminal = terminal;
+    }
+
+    /** Without a subcommand: the guided tour of the demo server (or of the server given). */
+    @Override
+    public Integer call() {
+        return demo();
+    }
+
+    Printer printer() {
+        return new Printer(out, err, json);
+    }
+
+    Duration requestTimeout() {
+        if (timeout == null) {
+            return Duration.ofSeconds(60);
+        }
+        try {
+            Duration d = timeout.matches("\\d+(\\.\\d+)?") ? Duration.ofMillis((long) (Double.parseDouble(timeout) * 1000))
+                    : Duration.parse(timeout);
+            if (d.isNegative() || d.isZero()) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--timeout must be positive: " + timeout);
+            }
+            return d;
+        } catch (DateTimeParseException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--timeout takes seconds (30) or an ISO-8601 duration (PT2M), not '" + timeout + "'");
+        }
+    }
+
+    /** Connects to the chosen server; the caller closes it. */
+    McpClient connect() {
+        Map<String, String> variables = new LinkedHashMap<>();
+        for (String pair : env) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--env takes K=V, not '" + pair + "'");
+            }
+            variables.put(pair.substring(0, eq), pair.substring(eq + 1));
+        }
+        List<String> command;
+        String name;
+        if (stdio != null) {
+            try {
+                command = ShellWords.split(stdio);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--stdio: " + e.getMessage());
+            }
+            if (command.isEmpty()) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--stdio needs a command");
+            }
+            name = Path.of(command.getFirst()).getFileName().toString();
+        } else {
+            command = DemoServer.command();
+            name = "demo";
+        }
+        StdioTransport transport = StdioTransport.builder(command).name(name).env(variables).build();
+        return McpClient.builder(transport).name(name).requestTimeout(requestTimeout()).connect();
+    }
+
+    @Command(name = "tools", description = "List the server's tools.")
+    int tools() {
+        try (McpClient client = connect()) {
+            List<Tool> tools = client.listTools();
+            Printer p = printer();
+            if (p.isJson()) {
+                p.json(Map.of("tools", tools));
+            } else {
+                p.table(tools.stream().map(t -> new String[] {t.name(), t.description().orElse("")}).toList());
+            }
+            return OK;
+        }
+    }
+
+    @Command(name = "call", description = "Call a tool: call <tool> [key=value ...] [--args '{...}'].")
+    int call(@Parameters(index = "0", paramLabel = "TOOL") String tool,
+             @Parameters(index = "1..*", paramLabel = "KEY=VALUE", arity = "0..*") List<String> pairs,
+             @Option(names = "--args", paramLabel = "JSON", description = "All arguments as one JSON object.") String argsJson) {
+        var arguments = parseArguments(pairs, argsJson);
+        try (McpClient client = connect()) {
+            client.listTools(); // learns output schemas, so structured content is validated
+            CallToolResult result = client.callTool(tool, arguments,
+                    CallOptions.builder().onProgress(printer().progressBar(terminal)).build());
+            printResult(result);
+            return result.isError() ? TOOL_ERROR : OK;
+        }
+    }
+
+    void printResult(CallToolResult result) {
+        Printer p = printer();
+        if (p.isJson()) {
+            p.json(result);
+            return;
+        }
+        p.content(result.content());
+        result.structuredContent().ifPresent(s -> p.prettyJson("structured content:", s));
+    }
+
+    private tools.jackson.databind.node.ObjectNode parseArguments(List<String> pairs, String argsJson) {
+        try {
+            return ToolArguments.parse(pairs == null ? List.of() : pairs, argsJson);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    @Command(name = "resources", description = "List resources and resource templates.")
+    int resources() {
+        try (McpClient client = connect()) {
+            List<Resource> resources = client.listResources();
+            List<ResourceTemplate> templates = client.listResourceTemplates();
+            Printer p = printer();
+            if (p.isJson()) {
+                p.json(Map.of("resources", resources, "resourceTemplates", templates));
+                return OK;
+            }
+            List<String[]> rows = new ArrayList<>();
+            resources.forEach(r -> rows.add(new String[] {r.uri(), r.description().orElse(r.name())}));
+            templates.forEach(t -> rows.add(new String[] {t.uriTemplate(), "(template) " + t.description().orElse(t.name())}));
+            p.table(rows);
+            return OK;
+        }
+    }
+
+    @Command(name = "read", description = "Read a resource by URI.")
+    int read(@Parameters(paramLabel = "URI") String uri) {
+        try (McpClient client = connect()) {
+            ReadResourceResult result = client.readResource(uri);
+            Printer p = printer();
+            if (p.isJson()) {
+                p.json(result);
+            } else {
+                p.resourceContents(result.contents());
+            }
+            return OK;
+        }
+    }
+
+    @Command(name = "prompts", description = "List prompts and their arguments.")
+    int prompts() {
+        try (McpClient client = connect()) {
+            List<Prompt> prompts = client.listPrompts();
+            Printer p = printer();
+            if (p.isJson()) {
+                p.json(Map.of("prompts", prompts));
+                return OK;
+            }
+            p.table(prompts.stream().map(pr -> new String[] {pr.name() + arguments(pr), pr.description().orElse("")}).toList());
+            return OK;
+        }
+    }
+
+    private static String arguments(Prompt prompt) {
+        if (prompt.arguments().isEmpty()) {
+            return "";
+        }
+        return prompt.arguments().stream().map(a -> a.required() ? a.name() : "[" + a.name() + "]")
+                .collect(Collectors.joining(" ", " ", ""));
+    }
+
+    @Command(name = "prompt", description = "Get a prompt: prompt <name> [key=value ...].")
+    int prompt(@Parameters(index = "0", paramLabel = "NAME") String name,
+               @Parameters(index = "1..*", paramLabel = "KEY=VALUE", arity = "0..*") List<String> pairs) {
+        Map<String, String> arguments;
+        try {
+            arguments = ToolArguments.strings(pairs == null ? List.of() : pairs);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        try (McpClient client = connect()) {
+            GetPromptResult result = client.getPrompt(name, arguments);
+            Printer p = printer();
+            if (p.isJson()) {
+                p.json(result);
+                return OK;
+            }
+            result.description().ifPresent(d -> out.println("# " + d));
+            result.messages().forEach(m -> {
+                out.println("[" + m.role().name().toLowerCase(java.util.Locale.ROOT) + "]");
+                p.content(List.of(m.content()));
+            });
+            out.flush();
+            return OK;
+        }
+    }
+
+    @Command(name = "ping", description = "Ping the server and print the round-trip time.")
+    int ping() {
+        try (McpClient client = connect()) {
+            long start = System.nanoTime();
+            client.ping();
+            double ms = (System.nanoTime() - start) / 1e6;
+            if (json) {
+                printer().json(Map.of("roundTripMillis", ms));
+            } else {
+                out.printf("pong from %s in %.2f ms%n", client.name(), ms);
+                out.flush();
+            }
+            return OK;
+        }
+    }
+
+    @Command(name = "info", description = "Server info, negotiated protocol revision, capabilities, instructions.")
+    int info() {
+        try (McpClient client = connect()) {
+            new Tour(this, client).info();
+            return OK;
+        }
+    }
+
+    @Command(name = "demo", description = "A short guided tour of the server (the default command).")
+    int demo() {
+        try (McpClient client = connect()) {
+            return new Tour(this, client).run();
+        }
+    }
+
+    PrintWriter out() {
+        return out;
+    }
+
+    boolean terminal() {
+        return terminal;
+    }
+}

@@ -1,0 +1,277 @@
+package io.mcphost.client;
+
+import io.mcphost.client.internal.ClientConfig;
+import io.mcphost.client.internal.RealMcpClient;
+import io.mcphost.protocol.JsonRpcNotification;
+import io.mcphost.protocol.ProtocolVersion;
+import io.mcphost.protocol.completion.CompleteRequestParams;
+import io.mcphost.protocol.completion.CompleteResult;
+import io.mcphost.protocol.lifecycle.Implementation;
+import io.mcphost.protocol.lifecycle.ServerCapabilities;
+import io.mcphost.protocol.logging.LoggingLevel;
+import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
+import io.mcphost.protocol.prompts.GetPromptResult;
+import io.mcphost.protocol.prompts.Prompt;
+import io.mcphost.protocol.resources.ReadResourceResult;
+import io.mcphost.protocol.resources.Resource;
+import io.mcphost.protocol.resources.ResourceTemplate;
+import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.tools.Tool;
+import io.mcphost.transport.Transport;
+import io.mcphost.transport.stdio.StdioTransport;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A connection to one MCP server: the {@code initialize} handshake, then requests and their
+ * answers. Safe for many concurrent callers; each call is independent and answers are matched to
+ * callers by request id.
+ *
+ * <p>Every operation comes twice: a blocking method, which blocks the calling thread (cheap on a
+ * virtual thread) for at most the call's timeout, and an {@code ...Async} twin returning a
+ * {@link CompletableFuture} that fails with the same exception types (wrapped in a
+ * {@link java.util.concurrent.CompletionException} by {@code join}). Interrupting a blocked
+ * caller, or cancelling a future, sends {@code notifications/cancelled} to the server and fails
+ * the call with {@link io.mcphost.protocol.McpCancelledException}.
+ *
+ * <p>Failures are {@link io.mcphost.protocol.McpException}s naming the server:
+ * {@link io.mcphost.protocol.McpTimeoutException} when the deadline passes,
+ * {@link io.mcphost.protocol.McpError} when the server answers with an error,
+ * {@link io.mcphost.protocol.McpCapabilityException} (before anything is sent) when the server did
+ * not announce the feature, {@link io.mcphost.protocol.McpTransportException} when the connection
+ * dies, {@link io.mcphost.protocol.McpClosedException} after {@link #close()}. A tool result with
+ * {@code isError: true} is returned, not thrown.
+ */
+public interface McpClient extends AutoCloseable {
+
+    /** A builder for a client over the given transport. */
+    static Builder builder(Transport transport) {
+        return new Builder(transport);
+    }
+
+    /**
+     * A builder for a client of a local server started as a child process: {@code command} and
+     * {@code args} are executed directly, never through a shell, with an allowlisted environment.
+     */
+    static Builder stdio(String command, String... args) {
+        StdioTransport transport = StdioTransport.builder(command, args).build();
+        // Named after the program (npx, uvx, ...), not the whole command line, in logs and errors.
+        return new Builder(transport).name(java.nio.file.Path.of(command).getFileName().toString());
+    }
+
+    /** The server's name as used in logs and exceptions. */
+    String name();
+
+    ClientState state();
+
+    /** Why the client is {@link ClientState#FAILED}, if it is. */
+    Optional<Throwable> failure();
+
+    /**
+     * Runs the handshake: starts the transport, sends {@code initialize}, checks the protocol
+     * version and sends {@code notifications/initialized}. Blocks for at most the initialize
+     * timeout. Called at most once; {@link Builder#connect()} calls it for you.
+     *
+     * @throws io.mcphost.protocol.McpProtocolException if the server insists on a revision McpHost does not speak
+     * @throws io.mcphost.protocol.McpTransportException if the server cannot be started or reached
+     * @throws io.mcphost.protocol.McpTimeoutException if the handshake does not finish in time
+     */
+    void connect();
+
+    /** The negotiated protocol revision. @throws IllegalStateException before the handshake */
+    ProtocolVersion protocolVersion();
+
+    /** The server's name and version from the handshake. @throws IllegalStateException before the handshake */
+    Implementation serverInfo();
+
+    /** What the server announced. @throws IllegalStateException before the handshake */
+    ServerCapabilities serverCapabilities();
+
+    /** The server's usage instructions, if it sent any. */
+    Optional<String> instructions();
+
+    void ping();
+
+    CompletableFuture<Void> pingAsync();
+
+    /** All tools, following every page. */
+    List<Tool> listTools();
+
+    CompletableFuture<List<Tool>> listToolsAsync();
+
+    /** Calls a tool with the client's default timeout. {@code arguments} may be null for none. */
+    default CallToolResult callTool(String name, JsonNode arguments) {
+        return callTool(name, arguments, CallOptions.defaults());
+    }
+
+    /**
+     * Calls a tool. When the tool (as last listed) declares an {@code outputSchema}, the result's
+     * {@code structuredContent} is validated against it and a mismatch throws
+     * {@link io.mcphost.protocol.McpProtocolException}.
+     */
+    CallToolResult callTool(String name, JsonNode arguments, CallOptions options);
+
+    default CompletableFuture<CallToolResult> callToolAsync(String name, JsonNode arguments) {
+        return callToolAsync(name, arguments, CallOptions.defaults());
+    }
+
+    CompletableFuture<CallToolResult> callToolAsync(String name, JsonNode arguments, CallOptions options);
+
+    /** All resources, following every page. */
+    List<Resource> listResources();
+
+    CompletableFuture<List<Resource>> listResourcesAsync();
+
+    /** All resource templates, following every page. */
+    List<ResourceTemplate> listResourceTemplates();
+
+    CompletableFuture<List<ResourceTemplate>> listResourceTemplatesAsync();
+
+    ReadResourceResult readResource(String uri);
+
+    CompletableFuture<ReadResourceResult> readResourceAsync(String uri);
+
+    /** All prompts, following every page. */
+    List<Prompt> listPrompts();
+
+    CompletableFuture<List<Prompt>> listPromptsAsync();
+
+    GetPromptResult getPrompt(String name, Map<String, String> arguments);
+
+    CompletableFuture<GetPromptResult> getPromptAsync(String name, Map<String, String> arguments);
+
+    CompleteResult complete(CompleteRequestParams request);
+
+    CompletableFuture<CompleteResult> completeAsync(CompleteRequestParams request);
+
+    /** Asks the server to send log messages at {@code level} and above. */
+    void setLoggingLevel(LoggingLevel level);
+
+    /**
+     * Sends any request and returns the raw result: the escape hatch for methods this interface
+     * does not model. Capability checks are the caller's business.
+     */
+    JsonNode request(String method, JsonNode params, CallOptions options);
+
+    CompletableFuture<JsonNode> requestAsync(String method, JsonNode params, CallOptions options);
+
+    /**
+     * Closes the connection within {@code budget}: pending calls fail at once with
+     * {@link io.mcphost.protocol.McpClosedException}, then the transport is closed (for a child
+     * process: stdin closed, SIGTERM, SIGKILL of the whole process tree). Idempotent.
+     */
+    void close(Duration budget);
+
+    /** Closes within the configured close timeout. */
+    @Override
+    void close();
+
+    /**
+     * Configures and builds an {@link McpClient}. Not thread-safe; the client it builds is.
+     * {@link #build()} does no I/O; {@link #connect()} builds and runs the handshake.
+     */
+    final class Builder {
+        private final Transport transport;
+        private String name;
+        private Implementation clientInfo = Implementation.of("mcphost", McpClientVersion.VERSION);
+        private Duration requestTimeout = Duration.ofSeconds(60);
+        private Duration initializeTimeout = Duration.ofSeconds(30);
+        private Duration closeTimeout = Duration.ofSeconds(5);
+        private int maxPendingRequests = 10_000;
+        private Consumer<JsonRpcNotification> onNotification = n -> { };
+        private Consumer<LoggingMessageNotificationParams> onLog = m -> { };
+
+        Builder(Transport transport) {
+            this.transport = Objects.requireNonNull(transport, "transport");
+        }
+
+        /** The server's name in logs and exceptions; defaults to the transport's description. */
+        public Builder name(String name) {
+            this.name = Objects.requireNonNull(name, "name");
+            return this;
+        }
+
+        /** How this client introduces itself in {@code initialize}. */
+        public Builder clientInfo(Implementation clientInfo) {
+            this.clientInfo = Objects.requireNonNull(clientInfo, "clientInfo");
+            return this;
+        }
+
+        /** Default deadline of every request (60 s unless set); a call may override it. */
+        public Builder requestTimeout(Duration timeout) {
+            this.requestTimeout = positive(timeout, "requestTimeout");
+            return this;
+        }
+
+        /** Deadline of the whole handshake (30 s unless set). */
+        public Builder initializeTimeout(Duration timeout) {
+            this.initializeTimeout = positive(timeout, "initializeTimeout");
+            return this;
+        }
+
+        /** Budget of {@link McpClient#close()} (5 s unless set). */
+        public Builder closeTimeout(Duration timeout) {
+            this.closeTimeout = positive(timeout, "closeTimeout");
+            return this;
+        }
+
+        /** Requests in flight at once before new calls are refused (10,000 unless set). */
+        public Builder maxPendingRequests(int max) {
+            if (max <= 0) {
+                throw new IllegalArgumentException("maxPendingRequests must be positive, got " + max);
+            }
+            this.maxPendingRequests = max;
+            return this;
+        }
+
+        /**
+         * Receives every server notification the client does not consume itself (list changes,
+         * resource updates, ...). Runs on the client's notification thread, in arrival order; must
+         * return quickly; an exception it throws is logged and ignored.
+         */
+        public Builder onNotification(Consumer<JsonRpcNotification> listener) {
+            this.onNotification = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /**
+         * Receives the server's log messages (they also go to the SLF4J logger
+         * {@code mcphost.server.<name>} at the mapped level). Same threading as {@link #onNotification}.
+         */
+        public Builder onLog(Consumer<LoggingMessageNotificationParams> listener) {
+            this.onLog = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /** Builds the client without connecting; call {@link McpClient#connect()} next. */
+        public McpClient build() {
+            return new RealMcpClient(new ClientConfig(transport, name == null ? transport.describe() : name,
+                    clientInfo, requestTimeout, initializeTimeout, closeTimeout, maxPendingRequests,
+                    onNotification, onLog));
+        }
+
+        /**
+         * Builds the client and runs the handshake, blocking for at most the initialize timeout.
+         * On failure the transport is closed (no process is left behind) and the exception thrown.
+         */
+        public McpClient connect() {
+            McpClient client = build();
+            client.connect();
+            return client;
+        }
+
+        private static Duration positive(Duration value, String setting) {
+            Objects.requireNonNull(value, setting);
+            if (value.isNegative() || value.isZero()) {
+                throw new IllegalArgumentException(setting + " must be positive, got " + value);
+            }
+            return value;
+        }
+    }
+}

@@ -1,0 +1,168 @@
+package io.mcphost.client.internal;
+
+import io.mcphost.client.Progress;
+import io.mcphost.protocol.JsonRpcError;
+import io.mcphost.protocol.JsonRpcErrorResponse;
+import io.mcphost.protocol.JsonRpcMessage;
+import io.mcphost.protocol.JsonRpcNotification;
+import io.mcphost.protocol.JsonRpcRequest;
+import io.mcphost.protocol.JsonRpcResponse;
+import io.mcphost.protocol.McpError;
+import io.mcphost.protocol.McpException;
+import io.mcphost.protocol.McpMethod;
+import io.mcphost.protocol.McpTransportException;
+import io.mcphost.protocol.RequestId;
+import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
+import io.mcphost.transport.InboundHandler;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Routes what the server sends: answers to the callers waiting for them, notifications to
+ * listeners (on the notification queue, never on the reader thread), and server requests to
+ * their handlers on virtual threads.
+ */
+final class ClientInbound implements InboundHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(ClientInbound.class);
+    private static final JsonCodec CODEC = JsonCodec.get();
+
+    private final RealMcpClient client;
+    private final PendingRequests pending;
+    private final NotificationQueue notifications;
+    private final ClientConfig config;
+    private final Logger serverLog;
+
+    ClientInbound(RealMcpClient client, PendingRequests pending, NotificationQueue notifications, ClientConfig config) {
+        this.client = client;
+        this.pending = pending;
+        this.notifications = notifications;
+        this.config = config;
+        this.serverLog = LoggerFactory.getLogger("mcphost.server." + config.name());
+    }
+
+    @Override
+    public void onMessage(JsonRpcMessage message) {
+        switch (message) {
+            case JsonRpcResponse r -> {
+                if (!pending.complete(r.id(), r.result())) {
+                    LOG.debug("server '{}': answer to unknown or finished request {} ignored", config.name(), r.id());
+                }
+            }
+            case JsonRpcErrorResponse e -> onError(e);
+            case JsonRpcNotification n -> onNotification(n);
+            case JsonRpcRequest r -> Thread.ofVirtual().name("mcphost-handler-" + config.name())
+                    .start(() -> answer(r));
+        }
+    }
+
+    private void onError(JsonRpcErrorResponse e) {
+        if (e.id().isEmpty()) {
+            LOG.warn("server '{}' reported an error without a request id: {} (code {})",
+                    config.name(), e.error().message(), e.error().code());
+            return;
+        }
+        RequestId id = e.id().get();
+        String method = pending.get(id).map(PendingRequests.Pending::method).orElse("request");
+        if (!pending.fail(id, new McpError(config.name(), method, e.error()))) {
+            LOG.debug("server '{}': error for unknown or finished request {} ignored", config.name(), id);
+        }
+    }
+
+    @Override
+    public void onClosed(McpTransportException cause) {
+        if (cause != null) {
+            client.fail(cause);
+        }
+    }
+
+    private void onNotification(JsonRpcNotification n) {
+        JsonNode params = n.params().orElse(CODEC.newObject());
+        switch (n.method()) {
+            case McpMethod.NOTIFICATIONS_PROGRESS -> onProgress(params);
+            case McpMethod.NOTIFICATIONS_MESSAGE -> onLog(params);
+            case McpMethod.NOTIFICATIONS_CANCELLED ->
+                    LOG.debug("server '{}' cancelled one of its requests: {}", config.name(), params.path("reason"));
+            default -> notifications.submit(n.method(), () -> config.onNotification().accept(n));
+        }
+    }
+
+    private void onProgress(JsonNode params) {
+        JsonNode token = params.path("progressToken");
+        Optional<RequestId> id = token.isIntegralNumber() ? Optional.of(RequestId.of(token.longValue()))
+                : token.isString() ? Optional.of(RequestId.of(token.stringValue())) : Optional.empty();
+        if (id.isEmpty() || !params.path("progress").isNumber()) {
+            LOG.debug("server '{}': malformed progress notification ignored", config.name());
+            return;
+        }
+        Optional<PendingRequests.Pending> entry = id.flatMap(pending::get);
+        if (entry.isEmpty() || entry.get().onProgress().isEmpty()) {
+            return;
+        }
+        Progress progress = new Progress(params.get("progress").doubleValue(),
+                params.path("total").isNumber() ? OptionalDouble.of(params.get("total").doubleValue()) : OptionalDouble.empty(),
+                params.path("message").isString() ? Optional.of(params.get("message").stringValue()) : Optional.empty());
+        var listener = entry.get().onProgress().get();
+        notifications.submit("progress", () -> listener.accept(progress));
+    }
+
+    private void onLog(JsonNode params) {
+        LoggingMessageNotificationParams message;
+        try {
+            message = CODEC.treeToValue(params, LoggingMessageNotificationParams.class);
+        } catch (McpException e) {
+            LOG.debug("server '{}': malformed log notification ignored: {}", config.name(), e.getMessage());
+            return;
+        }
+        Level level = switch (message.level()) {
+            case DEBUG -> Level.DEBUG;
+            case INFO, NOTICE -> Level.INFO;
+            case WARNING -> Level.WARN;
+            case ERROR, CRITICAL, ALERT, EMERGENCY -> Level.ERROR;
+        };
+        if (serverLog.isEnabledForLevel(level)) {
+            String text = message.data().isString() ? message.data().stringValue() : message.data().toString();
+            serverLog.atLevel(level).log("{}{}", message.logger().map(l -> "[" + l + "] ").orElse(""), text);
+        }
+        notifications.submit("log", () -> config.onLog().accept(message));
+    }
+
+    /** Answers a server-to-client request. Runs on its own virtual thread. */
+    private void answer(JsonRpcRequest request) {
+        JsonRpcMessage reply = switch (request.method()) {
+            case McpMethod.PING -> new JsonRpcResponse(request.id(), CODEC.newObject());
+            // Roots, sampling and elicitation are refused until the application provides a handler:
+            // we never announced those capabilities, so a well-behaved server does not ask.
+            default -> JsonRpcErrorResponse.of(request.id(), JsonRpcError.of(JsonRpcError.METHOD_NOT_FOUND,
+                    "method not supported by this client: " + request.method()));
+        };
+        try {
+            config.transport().send(reply);
+        } catch (McpException e) {
+            LOG.debug("server '{}': could not answer {}: {}", config.name(), request.method(), e.getMessage());
+        }
+    }
+
+    /** Tells the server we no longer wait for a request (timed out or cancelled). Never throws. */
+    void sendCancelled(RequestId id, String reason) {
+        ObjectNode params = CODEC.newObject();
+        switch (id) {
+            case RequestId.NumberId n -> params.put("requestId", n.value());
+            case RequestId.StringId s -> params.put("requestId", s.value());
+        }
+        params.put("reason", reason);
+        // Off the caller's (or the timer's) thread: a full pipe must not stall deadlines of other calls.
+        Thread.ofVirtual().name("mcphost-cancel-" + config.name()).start(() -> {
+            try {
+                config.transport().send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_CANCELLED, params));
+            } catch (McpException e) {
+                LOG.debug("server '{}': could not send notifications/cancelled for {}: {}", config.name(), id, e.getMessage());
+            }
+        });
+    }
+}

@@ -1,0 +1,81 @@
+package io.mcphost.client.internal;
+
+import io.mcphost.client.CallOptions;
+import io.mcphost.protocol.JsonRpcNotification;
+import io.mcphost.protocol.McpMethod;
+import io.mcphost.protocol.McpProtocolException;
+import io.mcphost.protocol.ProtocolVersion;
+import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.lifecycle.Implementation;
+import io.mcphost.protocol.lifecycle.ServerCapabilities;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The {@code initialize} exchange of the handshake-based revisions (2024-11-05 … 2025-11-25): offer
+ * the newest revision, accept any older one we speak, refuse the rest, then confirm with
+ * {@code notifications/initialized}.
+ */
+final class Handshake {
+    /** Revisions a server may answer with; the spec lets it pick an older one it supports. */
+    static final Set<ProtocolVersion> ACCEPTED = EnumSet.of(ProtocolVersion.V2024_11_05, ProtocolVersion.V2025_03_26,
+            ProtocolVersion.V2025_06_18, ProtocolVersion.V2025_11_25);
+
+    private static final JsonCodec CODEC = JsonCodec.get();
+
+    private Handshake() {
+    }
+
+    static Session run(RealMcpClient client, ClientConfig config) {
+        ObjectNode params = CODEC.newObject();
+        params.put("protocolVersion", ProtocolVersion.LATEST_HANDSHAKE.id());
+        params.set("capabilities", clientCapabilities());
+        params.set("clientInfo", CODEC.valueToTree(config.clientInfo()));
+        CallOptions options = CallOptions.timeout(config.initializeTimeout());
+        JsonNode result = client.await(client.send(McpMethod.INITIALIZE, params, options),
+                config.initializeTimeout().plusSeconds(1), "the initialize handshake");
+
+        Session session = toSession(client.name(), result);
+        config.transport().send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_INITIALIZED, null));
+        return session;
+    }
+
+    private static ObjectNode clientCapabilities() {
+        // Roots, sampling and elicitation stay unannounced until the application provides handlers.
+        return CODEC.newObject();
+    }
+
+    static Session toSession(String server, JsonNode result) {
+        JsonNode versionNode = result.path("protocolVersion");
+        if (!versionNode.isString()) {
+            throw new McpProtocolException(server, "initialize: the answer has no protocolVersion");
+        }
+        String offered = versionNode.stringValue();
+        ProtocolVersion version = ProtocolVersion.fromId(offered).filter(ACCEPTED::contains)
+                .orElseThrow(() -> new McpProtocolException(server, "the server wants protocol revision '" + offered
+                        + "', which McpHost does not speak (it speaks " + ACCEPTED.stream().map(ProtocolVersion::id)
+                        .sorted().collect(Collectors.joining(", ")) + ")"));
+        JsonNode capabilities = result.path("capabilities");
+        if (!capabilities.isObject()) {
+            throw new McpProtocolException(server, "initialize: the answer has no capabilities object");
+        }
+        if (!result.path("serverInfo").isObject()) {
+            throw new McpProtocolException(server, "initialize: the answer has no serverInfo object");
+        }
+        Implementation serverInfo;
+        ServerCapabilities typed;
+        try {
+            serverInfo = CODEC.treeToValue(result.get("serverInfo"), Implementation.class);
+            typed = CODEC.treeToValue(capabilities, ServerCapabilities.class);
+        } catch (McpProtocolException e) {
+            throw new McpProtocolException(server, "initialize: " + e.getMessage(), e);
+        }
+        Optional<String> instructions = Optional.ofNullable(result.get("instructions"))
+                .filter(JsonNode::isString).map(JsonNode::stringValue);
+        return new Session(version, serverInfo, typed, capabilities, instructions);
+    }
+}

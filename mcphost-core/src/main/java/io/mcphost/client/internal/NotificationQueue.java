@@ -1,0 +1,48 @@
+package io.mcphost.client.internal;
+
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs listener callbacks for one client on a single virtual thread, in submission order, so a
+ * slow listener never blocks the transport's reader. The queue is bounded: when a listener falls
+ * this far behind, further callbacks are dropped with a warning rather than buffering without end.
+ */
+final class NotificationQueue {
+    private static final Logger LOG = LoggerFactory.getLogger(NotificationQueue.class);
+    private static final int CAPACITY = 10_000;
+
+    private final String server;
+    private final ThreadPoolExecutor executor;
+
+    NotificationQueue(String server) {
+        this.server = server;
+        this.executor = new ThreadPoolExecutor(1, 1, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(CAPACITY),
+                Thread.ofVirtual().name("mcphost-notify-" + server).factory());
+        // The one thread ends when idle, so an idle or forgotten client holds no thread.
+        executor.allowCoreThreadTimeOut(true);
+    }
+
+    /** Queues a callback; an exception it throws is logged and the next callback still runs. */
+    void submit(String what, Runnable callback) {
+        try {
+            executor.execute(() -> {
+                try {
+                    callback.run();
+                } catch (RuntimeException e) {
+                    LOG.warn("server '{}': {} listener threw; ignored", server, what, e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            LOG.warn("server '{}': dropped a {} notification: listeners are {} callbacks behind", server, what, CAPACITY);
+        }
+    }
+
+    void shutdown() {
+        executor.shutdown();
+    }
+}

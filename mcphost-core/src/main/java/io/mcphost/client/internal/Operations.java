@@ -1,0 +1,180 @@
+package io.mcphost.client.internal;
+
+import io.mcphost.client.CallOptions;
+import io.mcphost.protocol.McpMethod;
+import io.mcphost.protocol.McpProtocolException;
+import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.internal.JsonSchemaValidator;
+import io.mcphost.protocol.completion.CompleteRequestParams;
+import io.mcphost.protocol.completion.CompleteResult;
+import io.mcphost.protocol.logging.LoggingLevel;
+import io.mcphost.protocol.prompts.GetPromptResult;
+import io.mcphost.protocol.prompts.Prompt;
+import io.mcphost.protocol.resources.ReadResourceResult;
+import io.mcphost.protocol.resources.Resource;
+import io.mcphost.protocol.resources.ResourceTemplate;
+import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.tools.Tool;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The typed MCP operations of a client: capability checks, paging, decoding, and validation of
+ * structured tool output. Thread-safe.
+ */
+final class Operations {
+    /** A server that keeps handing out cursors must not keep us paging forever. */
+    static final int MAX_PAGES = 1_000;
+
+    private static final JsonCodec CODEC = JsonCodec.get();
+
+    private final RealMcpClient client;
+    /** Output schemas of the tools as last listed, for validating structuredContent. */
+    private final Map<String, JsonNode> outputSchemas = new ConcurrentHashMap<>();
+
+    Operations(RealMcpClient client) {
+        this.client = client;
+    }
+
+    CompletableFuture<List<Tool>> listTools() {
+        client.require("tools", McpMethod.TOOLS_LIST);
+        return this.<Tool>pages(McpMethod.TOOLS_LIST, "tools", Tool.class).thenApply(tools -> {
+            outputSchemas.clear();
+            for (Tool tool : tools) {
+                tool.outputSchema().ifPresent(schema -> outputSchemas.put(tool.name(), schema));
+            }
+            return tools;
+        });
+    }
+
+    CompletableFuture<CallToolResult> callTool(String tool, JsonNode arguments, CallOptions options) {
+        Objects.requireNonNull(tool, "tool");
+        Objects.requireNonNull(options, "options");
+        client.require("tools", McpMethod.TOOLS_CALL);
+        ObjectNode params = CODEC.newObject();
+        params.put("name", tool);
+        if (arguments != null && !arguments.isNull()) {
+            if (!arguments.isObject()) {
+                throw new IllegalArgumentException("tool arguments must be a JSON object, got " + arguments.getNodeType());
+            }
+            params.set("arguments", arguments);
+        }
+        return client.send(McpMethod.TOOLS_CALL, params, options, result -> {
+            CallToolResult decoded = CODEC.treeToValue(result, CallToolResult.class);
+            checkStructuredContent(tool, decoded);
+            return decoded;
+        });
+    }
+
+    private void checkStructuredContent(String tool, CallToolResult result) {
+        JsonNode schema = outputSchemas.get(tool);
+        if (schema == null || result.isError()) {
+            return;
+        }
+        if (result.structuredContent().isEmpty()) {
+            throw new McpProtocolException(client.name(), "tool '" + tool
+                    + "' declares an outputSchema but its result has no structuredContent");
+        }
+        List<String> violations = JsonSchemaValidator.get().validate(schema, result.structuredContent().get());
+        if (!violations.isEmpty()) {
+            throw new McpProtocolException(client.name(), "tool '" + tool
+                    + "' returned structuredContent that does not match its outputSchema: " + String.join("; ", violations));
+        }
+    }
+
+    CompletableFuture<List<Resource>> listResources() {
+        client.require("resources", McpMethod.RESOURCES_LIST);
+        return pages(McpMethod.RESOURCES_LIST, "resources", Resource.class);
+    }
+
+    CompletableFuture<List<ResourceTemplate>> listResourceTemplates() {
+        client.require("resources", McpMethod.RESOURCES_TEMPLATES_LIST);
+        return pages(McpMethod.RESOURCES_TEMPLATES_LIST, "resourceTemplates", ResourceTemplate.class);
+    }
+
+    CompletableFuture<ReadResourceResult> readResource(String uri) {
+        Objects.requireNonNull(uri, "uri");
+        client.require("resources", McpMethod.RESOURCES_READ);
+        ObjectNode params = CODEC.newObject().put("uri", uri);
+        return client.send(McpMethod.RESOURCES_READ, params, CallOptions.defaults(),
+                result -> CODEC.treeToValue(result, ReadResourceResult.class));
+    }
+
+    CompletableFuture<List<Prompt>> listPrompts() {
+        client.require("prompts", McpMethod.PROMPTS_LIST);
+        return pages(McpMethod.PROMPTS_LIST, "prompts", Prompt.class);
+    }
+
+    CompletableFuture<GetPromptResult> getPrompt(String prompt, Map<String, String> arguments) {
+        Objects.requireNonNull(prompt, "prompt");
+        client.require("prompts", McpMethod.PROMPTS_GET);
+        ObjectNode params = CODEC.newObject().put("name", prompt);
+        if (arguments != null && !arguments.isEmpty()) {
+            ObjectNode args = params.putObject("arguments");
+            arguments.forEach(args::put);
+        }
+        return client.send(McpMethod.PROMPTS_GET, params, CallOptions.defaults(),
+                result -> CODEC.treeToValue(result, GetPromptResult.class));
+    }
+
+    CompletableFuture<CompleteResult> complete(CompleteRequestParams request) {
+        Objects.requireNonNull(request, "request");
+        // 2024-11-05 had completion without a capability flag; later revisions announce it.
+        if (client.session().version().isAtLeast(io.mcphost.protocol.ProtocolVersion.V2025_03_26)) {
+            client.require("completions", McpMethod.COMPLETION_COMPLETE);
+        }
+        return client.send(McpMethod.COMPLETION_COMPLETE, CODEC.valueToTree(request), CallOptions.defaults(),
+                result -> CODEC.treeToValue(result, CompleteResult.class));
+    }
+
+    CompletableFuture<Void> setLoggingLevel(LoggingLevel level) {
+        Objects.requireNonNull(level, "level");
+        client.require("logging", McpMethod.LOGGING_SET_LEVEL);
+        ObjectNode params = CODEC.newObject();
+        params.set("level", CODEC.valueToTree(level));
+        return client.send(McpMethod.LOGGING_SET_LEVEL, params, CallOptions.defaults(), result -> null);
+    }
+
+    /** Fetches every page of a list method, following {@code nextCursor} until it is absent. */
+    private <T> CompletableFuture<List<T>> pages(String method, String field, Class<T> type) {
+        return page(method, field, type, null, new ArrayList<>(), new HashSet<>());
+    }
+
+    private <T> CompletableFuture<List<T>> page(String method, String field, Class<T> type, String cursor,
+                                                List<T> items, Set<String> seenCursors) {
+        ObjectNode params = CODEC.newObject();
+        if (cursor != null) {
+            params.put("cursor", cursor);
+        }
+        return client.send(method, params, CallOptions.defaults(), result -> result).thenCompose(result -> {
+            JsonNode list = result.path(field);
+            if (!list.isArray()) {
+                throw new McpProtocolException(client.name(), method + ": the answer has no '" + field + "' array");
+            }
+            for (JsonNode item : list) {
+                try {
+                    items.add(CODEC.treeToValue(item, type));
+                } catch (McpProtocolException e) {
+                    throw new McpProtocolException(client.name(), method + ": " + e.getMessage(), e);
+                }
+            }
+            JsonNode next = result.path("nextCursor");
+            if (!next.isString()) {
+                return CompletableFuture.completedFuture(List.copyOf(items));
+            }
+            if (!seenCursors.add(next.stringValue()) || seenCursors.size() >= MAX_PAGES) {
+                throw new McpProtocolException(client.name(), method + ": the server's pagination does not end (cursor '"
+                        + next.stringValue() + "' repeated or more than " + MAX_PAGES + " pages)");
+            }
+            return page(method, field, type, next.stringValue(), items, seenCursors);
+        });
+    }
+}

@@ -1,0 +1,108 @@
+package io.mcphost.client.internal;
+
+import io.mcphost.client.Progress;
+import io.mcphost.protocol.McpException;
+import io.mcphost.protocol.RequestId;
+import io.mcphost.protocol.ServerUnavailableException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The requests a client has sent and not yet seen answered: id allocation, the future each caller
+ * waits on, its deadline and its progress callback. Thread-safe; every method returns quickly.
+ *
+ * <p>Ids are numbers from a counter, so a progress token can simply be the request's id.
+ */
+final class PendingRequests {
+    // One daemon thread for all clients: it only fires deadlines, never runs user code or I/O.
+    private static final ScheduledExecutorService TIMERS = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "mcphost-request-timers");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private final String server;
+    private final int maxPending;
+    private final AtomicLong nextId = new AtomicLong(1);
+    private final AtomicInteger size = new AtomicInteger();
+    private final ConcurrentHashMap<RequestId, Pending> pending = new ConcurrentHashMap<>();
+
+    /** One request in flight. */
+    record Pending(RequestId id, String method, CompletableFuture<JsonNode> future,
+                   Optional<Consumer<Progress>> onProgress) {
+    }
+
+    PendingRequests(String server, int maxPending) {
+        this.server = server;
+        this.maxPending = maxPending;
+    }
+
+    /**
+     * Registers a new request. The returned future completes with the result, fails with the
+     * error, or fails with {@code onTimeout.apply(pending)} once {@code timeout} has passed.
+     * Whatever completes it, the entry is removed.
+     */
+    Pending register(String method, Duration timeout, Optional<Consumer<Progress>> onProgress,
+                     Function<Pending, McpException> onTimeout) {
+        if (size.incrementAndGet() > maxPending) {
+            size.decrementAndGet();
+            throw new ServerUnavailableException(server, method + ": too many pending requests (limit "
+                    + maxPending + "); the server is not keeping up");
+        }
+        RequestId id = RequestId.of(nextId.getAndIncrement());
+        Pending entry = new Pending(id, method, new CompletableFuture<>(), onProgress);
+        pending.put(id, entry);
+        ScheduledFuture<?> timer = TIMERS.schedule(
+                () -> entry.future().completeExceptionally(onTimeout.apply(entry)),
+                timeout.toNanos(), TimeUnit.NANOSECONDS);
+        entry.future().whenComplete((result, error) -> {
+            timer.cancel(false);
+            if (pending.remove(id) != null) {
+                size.decrementAndGet();
+            }
+        });
+        return entry;
+    }
+
+    /** The pending request with this id, if still waiting. */
+    Optional<Pending> get(RequestId id) {
+        return Optional.ofNullable(pending.get(id));
+    }
+
+    /** Completes the request; returns false when nothing waited for this id (late or bogus answer). */
+    boolean complete(RequestId id, JsonNode result) {
+        Pending entry = pending.get(id);
+        return entry != null && entry.future().complete(result);
+    }
+
+    /** Fails the request; returns false when nothing waited for this id. */
+    boolean fail(RequestId id, McpException error) {
+        Pending entry = pending.get(id);
+        return entry != null && entry.future().completeExceptionally(error);
+    }
+
+    /** Fails every waiting request with the error the function makes for it. */
+    void failAll(Function<Pending, McpException> error) {
+        List<Pending> all = new ArrayList<>(pending.values());
+        for (Pending entry : all) {
+            entry.future().completeExceptionally(error.apply(entry));
+        }
+    }
+
+    int size() {
+        return size.get();
+    }
+}

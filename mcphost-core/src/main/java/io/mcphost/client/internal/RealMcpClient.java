@@ -1,0 +1,430 @@
+package io.mcphost.client.internal;
+
+import io.mcphost.client.CallOptions;
+import io.mcphost.client.ClientState;
+import io.mcphost.client.McpClient;
+import io.mcphost.protocol.JsonRpcNotification;
+import io.mcphost.protocol.JsonRpcRequest;
+import io.mcphost.protocol.McpCancelledException;
+import io.mcphost.protocol.McpCapabilityException;
+import io.mcphost.protocol.McpClosedException;
+import io.mcphost.protocol.McpException;
+import io.mcphost.protocol.McpMethod;
+import io.mcphost.protocol.McpProtocolException;
+import io.mcphost.protocol.McpTimeoutException;
+import io.mcphost.protocol.McpTransportException;
+import io.mcphost.protocol.ProtocolVersion;
+import io.mcphost.protocol.RequestId;
+import io.mcphost.protocol.ServerUnavailableException;
+import io.mcphost.protocol.completion.CompleteRequestParams;
+import io.mcphost.protocol.completion.CompleteResult;
+import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.lifecycle.Implementation;
+import io.mcphost.protocol.lifecycle.ServerCapabilities;
+import io.mcphost.protocol.logging.LoggingLevel;
+import io.mcphost.protocol.prompts.GetPromptResult;
+import io.mcphost.protocol.prompts.Prompt;
+import io.mcphost.protocol.resources.ReadResourceResult;
+import io.mcphost.protocol.resources.Resource;
+import io.mcphost.protocol.resources.ResourceTemplate;
+import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.tools.Tool;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The one {@link McpClient} implementation. Request plumbing lives here; inbound routing in
+ * {@link ClientInbound}, paging and typed decoding in {@link Operations}.
+ */
+public final class RealMcpClient implements McpClient {
+    private static final JsonCodec CODEC = JsonCodec.get();
+
+    private final ClientConfig config;
+    private final String name;
+    private final PendingRequests pending;
+    private final NotificationQueue notifications;
+    private final ClientInbound inbound;
+    private final Operations operations;
+    private final ReentrantLock lifecycle = new ReentrantLock();
+    private final AtomicReference<ClientState> state = new AtomicReference<>(ClientState.CREATED);
+    private volatile Throwable failure;
+    private volatile Session session;
+
+    public RealMcpClient(ClientConfig config) {
+        this.config = config;
+        this.name = config.name();
+        this.pending = new PendingRequests(name, config.maxPendingRequests());
+        this.notifications = new NotificationQueue(name);
+        this.inbound = new ClientInbound(this, pending, notifications, config);
+        this.operations = new Operations(this);
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public ClientState state() {
+        return state.get();
+    }
+
+    @Override
+    public Optional<Throwable> failure() {
+        return Optional.ofNullable(failure);
+    }
+
+    @Override
+    public void connect() {
+        lifecycle.lock();
+        try {
+            if (!state.compareAndSet(ClientState.CREATED, ClientState.CONNECTING)) {
+                throw new IllegalStateException("connect() may be called once, on a CREATED client; this one is " + state.get());
+            }
+        } finally {
+            lifecycle.unlock();
+        }
+        try {
+            config.transport().start(inbound);
+            session = Handshake.run(this, config);
+            if (!state.compareAndSet(ClientState.CONNECTING, ClientState.READY)) {
+                throw failure instanceof McpException e ? e : new McpClosedException(name, "closed during the handshake");
+            }
+        } catch (McpException | CompletionException e) {
+            McpException cause = unwrap(e);
+            fail(cause);
+            config.transport().close(config.closeTimeout());
+            throw cause;
+        }
+    }
+
+    /** The handshake's outcome. @throws IllegalStateException before it */
+    Session session() {
+        Session s = session;
+        if (s == null) {
+            throw new IllegalStateException("server '" + name + "' has not completed the handshake (state " + state.get() + ")");
+        }
+        return s;
+    }
+
+    @Override
+    public ProtocolVersion protocolVersion() {
+        return session().version();
+    }
+
+    @Override
+    public Implementation serverInfo() {
+        return session().serverInfo();
+    }
+
+    @Override
+    public ServerCapabilities serverCapabilities() {
+        return session().capabilities();
+    }
+
+    @Override
+    public Optional<String> instructions() {
+        return session == null ? Optional.empty() : session.instructions();
+    }
+
+    // ---- request plumbing ------------------------------------------------------------------
+
+    /**
+     * Sends a request and returns the future of its raw result. The future fails with
+     * {@link McpTimeoutException} at the deadline; cancelling it, or its timing out, sends
+     * {@code notifications/cancelled}.
+     */
+    CompletableFuture<JsonNode> send(String method, JsonNode params, CallOptions options) {
+        ClientState current = state.get();
+        boolean handshake = McpMethod.INITIALIZE.equals(method) && current == ClientState.CONNECTING;
+        if (current != ClientState.READY && !handshake) {
+            return CompletableFuture.failedFuture(notReady(method, current));
+        }
+        Duration timeout = options.requestTimeout().orElse(config.requestTimeout());
+        PendingRequests.Pending entry = pending.register(method, timeout, options.onProgress(),
+                p -> new McpTimeoutException(name, method + " (request " + p.id() + ") got no answer within " + timeout));
+        ObjectNode body = withMeta(params, options, entry.id());
+        entry.future().whenComplete((result, error) -> {
+            if (handshake) {
+                return; // the spec forbids cancelling initialize
+            }
+            if (error instanceof CancellationException) {
+                inbound.sendCancelled(entry.id(), "cancelled by the caller");
+            } else if (error instanceof McpTimeoutException) {
+                inbound.sendCancelled(entry.id(), "timed out after " + timeout);
+            }
+        });
+        try {
+            config.transport().send(JsonRpcRequest.of(entry.id(), method, body));
+        } catch (McpException e) {
+            entry.future().completeExceptionally(e);
+        }
+        return entry.future();
+    }
+
+    /** Like {@link #send} with the result decoded; cancelling the returned future cancels the request. */
+    <T> CompletableFuture<T> send(String method, JsonNode params, CallOptions options, Function<JsonNode, T> decode) {
+        CompletableFuture<JsonNode> raw = send(method, params, options);
+        CompletableFuture<T> typed = raw.thenApply(result -> {
+            try {
+                return decode.apply(result);
+            } catch (McpProtocolException e) {
+                throw new McpProtocolException(name, method + ": the server's answer is malformed: " + e.getMessage(), e);
+            }
+        });
+        typed.whenComplete((r, e) -> {
+            if (e instanceof CancellationException) {
+                raw.cancel(false);
+            }
+        });
+        return typed;
+    }
+
+    private static ObjectNode withMeta(JsonNode params, CallOptions options, RequestId id) {
+        ObjectNode body;
+        if (params == null || params.isNull()) {
+            body = CODEC.newObject();
+        } else if (params.isObject()) {
+            body = ((ObjectNode) params).deepCopy();
+        } else {
+            throw new IllegalArgumentException("params must be a JSON object, got " + params.getNodeType());
+        }
+        if (options.meta().isEmpty() && options.onProgress().isEmpty()) {
+            return body;
+        }
+        ObjectNode meta = body.has("_meta") && body.get("_meta").isObject()
+                ? (ObjectNode) body.get("_meta") : body.putObject("_meta");
+        options.meta().ifPresent(m -> meta.setAll((ObjectNode) m));
+        if (options.onProgress().isPresent()) {
+            // The request id doubles as the progress token: unique while the request is pending.
+            meta.put("progressToken", ((RequestId.NumberId) id).value());
+        }
+        return body;
+    }
+
+    private McpException notReady(String method, ClientState current) {
+        return switch (current) {
+            case CLOSED -> new McpClosedException(name, method + ": the client is closed");
+            case FAILED -> new McpTransportException(name, method + ": the connection failed: "
+                    + (failure == null ? "unknown cause" : detail(failure)), failure);
+            case CREATED, CONNECTING -> new ServerUnavailableException(name, method
+                    + ": the client is not connected yet (state " + current + ")");
+            case READY -> throw new IllegalStateException("ready");
+        };
+    }
+
+    private static String detail(Throwable t) {
+        return t instanceof McpException e ? e.detail() : String.valueOf(t.getMessage());
+    }
+
+    /** Waits for a call, turning interruption into cancellation and unwrapping failures. */
+    <T> T await(CompletableFuture<T> future) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            future.cancel(false);
+            Thread.currentThread().interrupt();
+            throw new McpCancelledException(name, "the calling thread was interrupted; the request was cancelled");
+        } catch (ExecutionException e) {
+            throw unwrap(e.getCause());
+        } catch (CancellationException e) {
+            throw new McpCancelledException(name, "the call was cancelled");
+        }
+    }
+
+    /** Waits at most {@code limit} (used during the handshake, whose requests have their own deadline). */
+    <T> T await(CompletableFuture<T> future, Duration limit, String what) {
+        try {
+            return future.get(limit.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            future.cancel(false);
+            throw new McpTimeoutException(name, what + " did not finish within " + limit);
+        } catch (InterruptedException e) {
+            future.cancel(false);
+            Thread.currentThread().interrupt();
+            throw new McpCancelledException(name, what + " was interrupted");
+        } catch (ExecutionException e) {
+            throw unwrap(e.getCause());
+        }
+    }
+
+    McpException unwrap(Throwable t) {
+        Throwable cause = t;
+        while ((cause instanceof CompletionException || cause instanceof ExecutionException) && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        if (cause instanceof McpException e) {
+            return e;
+        }
+        if (cause instanceof CancellationException) {
+            return new McpCancelledException(name, "the call was cancelled");
+        }
+        return new McpProtocolException(name, "unexpected failure: " + cause, cause);
+    }
+
+    /** Fails the capability check before anything is sent. */
+    void require(String capability, String method) {
+        JsonNode caps = session().capabilitiesJson();
+        if (!caps.has(capability)) {
+            throw new McpCapabilityException(name, method + " needs the server capability '" + capability
+                    + "', which this server did not announce");
+        }
+    }
+
+    // ---- failure and close -------------------------------------------------------------------
+
+    /** The transport died or the handshake failed: record why and fail every pending call. */
+    void fail(McpException cause) {
+        ClientState before = state.getAndUpdate(s -> s == ClientState.CLOSED ? s : ClientState.FAILED);
+        if (before == ClientState.CLOSED) {
+            return;
+        }
+        if (failure == null) {
+            failure = cause;
+        }
+        pending.failAll(p -> p.method().equals(McpMethod.INITIALIZE) && cause instanceof McpTransportException t
+                ? t : new McpTransportException(name, p.method() + " (request " + p.id() + ") failed: " + cause.detail(), cause));
+        notifications.shutdown();
+    }
+
+    @Override
+    public void close(Duration budget) {
+        ClientState before = state.getAndSet(ClientState.CLOSED);
+        if (before == ClientState.CLOSED) {
+            return;
+        }
+        pending.failAll(p -> new McpClosedException(name, p.method() + " (request " + p.id() + "): the client was closed"));
+        notifications.shutdown();
+        config.transport().close(budget);
+    }
+
+    @Override
+    public void close() {
+        close(config.closeTimeout());
+    }
+
+    // ---- operations (typed, delegated) ----------------------------------------------------------
+
+    @Override
+    public void ping() {
+        await(pingAsync());
+    }
+
+    @Override
+    public CompletableFuture<Void> pingAsync() {
+        return send(McpMethod.PING, null, CallOptions.defaults(), r -> null);
+    }
+
+    @Override
+    public List<Tool> listTools() {
+        return await(listToolsAsync());
+    }
+
+    @Override
+    public CompletableFuture<List<Tool>> listToolsAsync() {
+        return operations.listTools();
+    }
+
+    @Override
+    public CallToolResult callTool(String tool, JsonNode arguments, CallOptions options) {
+        return await(callToolAsync(tool, arguments, options));
+    }
+
+    @Override
+    public CompletableFuture<CallToolResult> callToolAsync(String tool, JsonNode arguments, CallOptions options) {
+        return operations.callTool(tool, arguments, options);
+    }
+
+    @Override
+    public List<Resource> listResources() {
+        return await(listResourcesAsync());
+    }
+
+    @Override
+    public CompletableFuture<List<Resource>> listResourcesAsync() {
+        return operations.listResources();
+    }
+
+    @Override
+    public List<ResourceTemplate> listResourceTemplates() {
+        return await(listResourceTemplatesAsync());
+    }
+
+    @Override
+    public CompletableFuture<List<ResourceTemplate>> listResourceTemplatesAsync() {
+        return operations.listResourceTemplates();
+    }
+
+    @Override
+    public ReadResourceResult readResource(String uri) {
+        return await(readResourceAsync(uri));
+    }
+
+    @Override
+    public CompletableFuture<ReadResourceResult> readResourceAsync(String uri) {
+        return operations.readResource(uri);
+    }
+
+    @Override
+    public List<Prompt> listPrompts() {
+        return await(listPromptsAsync());
+    }
+
+    @Override
+    public CompletableFuture<List<Prompt>> listPromptsAsync() {
+        return operations.listPrompts();
+    }
+
+    @Override
+    public GetPromptResult getPrompt(String prompt, Map<String, String> arguments) {
+        return await(getPromptAsync(prompt, arguments));
+    }
+
+    @Override
+    public CompletableFuture<GetPromptResult> getPromptAsync(String prompt, Map<String, String> arguments) {
+        return operations.getPrompt(prompt, arguments);
+    }
+
+    @Override
+    public CompleteResult complete(CompleteRequestParams request) {
+        return await(completeAsync(request));
+    }
+
+    @Override
+    public CompletableFuture<CompleteResult> completeAsync(CompleteRequestParams request) {
+        return operations.complete(request);
+    }
+
+    @Override
+    public void setLoggingLevel(LoggingLevel level) {
+        await(operations.setLoggingLevel(level));
+    }
+
+    @Override
+    public JsonNode request(String method, JsonNode params, CallOptions options) {
+        return await(requestAsync(method, params, options));
+    }
+
+    @Override
+    public CompletableFuture<JsonNode> requestAsync(String method, JsonNode params, CallOptions options) {
+        return send(method, params, options);
+    }
+
+    @Override
+    public String toString() {
+        return "McpClient[" + name + ", " + state.get() + "]";
+    }
+}

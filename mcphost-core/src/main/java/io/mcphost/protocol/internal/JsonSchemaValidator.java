@@ -1,0 +1,115 @@
+package io.mcphost.protocol.internal;
+
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.locks.ReentrantLock;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Validates JSON against JSON Schemas that peers send: a tool's {@code inputSchema} and
+ * {@code outputSchema}, an elicitation's {@code requestedSchema}. MCP 2025-11-25 makes 2020-12 the
+ * default dialect; a schema's own {@code $schema} wins, so draft-07 schemas from older servers keep
+ * their meaning. The schemas come from untrusted servers, so remote {@code $ref}s are never fetched
+ * (a reference that cannot be resolved locally is reported as a violation) and the cache of compiled
+ * schemas is bounded (least recently used entries go first).
+ *
+ * <p>Thread-safe and shared; {@link #validate} does no I/O.
+ */
+public final class JsonSchemaValidator {
+    /** Compiled schemas kept; a server rarely has more tools than this, and eviction only costs a recompile. */
+    public static final int DEFAULT_CACHE_ENTRIES = 512;
+
+    private static final JsonSchemaValidator INSTANCE = new JsonSchemaValidator(DEFAULT_CACHE_ENTRIES);
+
+    private final SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
+            builder -> builder.schemaLoader(loader -> loader.fetchRemoteResources(false)));
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Map<JsonNode, Schema> cache;
+
+    /** A validator with its own cache of at most {@code cacheEntries} compiled schemas. */
+    public JsonSchemaValidator(int cacheEntries) {
+        if (cacheEntries < 1) {
+            throw new IllegalArgumentException("cacheEntries must be at least 1, got " + cacheEntries);
+        }
+        cache = new LinkedHashMap<>(64, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<JsonNode, Schema> eldest) {
+                return size() > cacheEntries;
+            }
+        };
+    }
+
+    /** The shared validator. */
+    public static JsonSchemaValidator get() {
+        return INSTANCE;
+    }
+
+    /**
+     * Returns the ways {@code instance} breaks {@code schema}, one readable sentence each (starting with the
+     * JSON path of the offending value), or an empty list when it conforms. A schema that cannot be compiled
+     * (not an object, unknown dialect, unresolvable reference) is reported as one violation, never thrown.
+     */
+    public List<String> validate(JsonNode schema, JsonNode instance) {
+        Objects.requireNonNull(schema, "schema");
+        Objects.requireNonNull(instance, "instance");
+        Schema compiled;
+        try {
+            compiled = compile(schema);
+            return compiled.validate(instance).stream().map(JsonSchemaValidator::describe).toList();
+        } catch (RuntimeException e) {
+            // The library reports broken schemas and unresolvable $refs lazily, as exceptions.
+            return List.of("the schema itself is invalid: " + e.getMessage());
+        }
+    }
+
+    /** Whether {@code instance} conforms to {@code schema}. */
+    public boolean isValid(JsonNode schema, JsonNode instance) {
+        return validate(schema, instance).isEmpty();
+    }
+
+    /** How many compiled schemas are cached now (for tests and metrics). */
+    public int cachedSchemas() {
+        lock.lock();
+        try {
+            return cache.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Schema compile(JsonNode schema) {
+        if (!schema.isObject() && !schema.isBoolean()) {
+            throw new IllegalArgumentException("a JSON Schema must be an object or a boolean, got " + schema.getNodeType());
+        }
+        Schema compiled;
+        lock.lock();
+        try {
+            compiled = cache.get(schema);
+        } finally {
+            lock.unlock();
+        }
+        if (compiled != null) {
+            return compiled;
+        }
+        // Compile outside the lock: a large schema must not stall validations of other tools.
+        JsonNode key = schema.deepCopy();
+        compiled = registry.getSchema(key);
+        lock.lock();
+        try {
+            cache.put(key, compiled);
+        } finally {
+            lock.unlock();
+        }
+        return compiled;
+    }
+
+    private static String describe(Error error) {
+        return error.toString();
+    }
+}

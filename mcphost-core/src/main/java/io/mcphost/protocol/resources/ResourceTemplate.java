@@ -1,0 +1,31 @@
+package io.mcphost.protocol.resources;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.mcphost.protocol.content.Annotations;
+import io.mcphost.protocol.lifecycle.Icon;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+
+/** A family of resources described by an RFC 6570 URI template. */
+public record ResourceTemplate(String uriTemplate, String name, Optional<String> title, Optional<String> description,
+                               Optional<String> mimeType, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Icon> icons, Optional<Annotations> annotations,
+                               @JsonProperty("_meta") Optional<JsonNode> meta) {
+    public ResourceTemplate {
+        Objects.requireNonNull(uriTemplate, "uriTemplate");
+        Objects.requireNonNull(name, "name");
+        title = title == null ? Optional.empty() : title;
+        description = description == null ? Optional.empty() : description;
+        mimeType = mimeType == null ? Optional.empty() : mimeType;
+        icons = icons == null ? List.of() : List.copyOf(icons);
+        annotations = annotations == null ? Optional.empty() : annotations;
+        meta = meta == null ? Optional.empty() : meta.filter(node -> !node.isNull());
+    }
+
+    public static ResourceTemplate of(String uriTemplate, String name, String description, String mimeType) {
+        return new ResourceTemplate(uriTemplate, name, null, Optional.ofNullable(description),
+                Optional.ofNullable(mimeType), null, null, null);
+    }
+}

@@ -1,0 +1,14 @@
+package io.mcphost.protocol.roots;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+
+/** The answer to {@code roots/list}. */
+public record ListRootsResult(List<Root> roots, @JsonProperty("_meta") Optional<JsonNode> meta) {
+    public ListRootsResult {
+        roots = roots == null ? List.of() : List.copyOf(roots);
+        meta = meta == null ? Optional.empty() : meta.filter(node -> !node.isNull());
+    }
+}

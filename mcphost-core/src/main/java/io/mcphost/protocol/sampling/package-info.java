@@ -1,0 +1,2 @@
+/** MCP sampling types (revision 2025-11-25). Nothing is null: absent values are {@link java.util.Optional} or empty lists. */
+package io.mcphost.protocol.sampling;

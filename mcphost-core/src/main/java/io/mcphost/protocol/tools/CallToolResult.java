@@ -1,0 +1,43 @@
+package io.mcphost.protocol.tools;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.mcphost.protocol.content.ContentBlock;
+import io.mcphost.protocol.content.TextContent;
+import java.util.List;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The result of {@code tools/call}. A tool that failed reports {@code isError: true} with content
+ * describing the failure: that is a result for the caller (or model) to see, not an exception.
+ *
+ * @param content           unstructured content
+ * @param structuredContent structured output, matching the tool's {@code outputSchema} when it has one
+ * @param isError           whether the tool failed
+ * @param meta              {@code _meta}
+ */
+public record CallToolResult(List<ContentBlock> content, Optional<JsonNode> structuredContent,
+                             @JsonProperty("isError") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean isError,
+                             @JsonProperty("_meta") Optional<JsonNode> meta) {
+    public CallToolResult {
+        content = content == null ? List.of() : List.copyOf(content);
+        structuredContent = structuredContent == null ? Optional.empty() : structuredContent.filter(node -> !node.isNull());
+        meta = meta == null ? Optional.empty() : meta.filter(node -> !node.isNull());
+    }
+
+    /** A successful result with one text block. */
+    public static CallToolResult text(String text) {
+        return new CallToolResult(List.of(TextContent.of(text)), Optional.empty(), false, Optional.empty());
+    }
+
+    /** A failed result whose text says what went wrong. */
+    public static CallToolResult error(String message) {
+        return new CallToolResult(List.of(TextContent.of(message)), Optional.empty(), true, Optional.empty());
+    }
+
+    /** A successful result with structured content and its text rendering (for older clients). */
+    public static CallToolResult structured(JsonNode structuredContent, String text) {
+        return new CallToolResult(List.of(TextContent.of(text)), Optional.of(structuredContent), false, Optional.empty());
+    }
+}

@@ -1,0 +1,118 @@
+package io.mcphost.transport.stdio.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Reads newline-delimited text from a stream without ever holding more than {@code maxLineBytes}
+ * of one line: a longer line is skipped while it streams past and reported by its size. Not
+ * thread-safe; one reader thread owns it.
+ */
+public final class LineReader {
+    /** What {@link #next()} found. */
+    public sealed interface Result {
+    }
+
+    /** A complete line, without its line terminator. */
+    public record Line(String text) implements Result {
+    }
+
+    /** A line longer than the limit, skipped; {@code bytes} is its length. */
+    public record Oversized(long bytes) implements Result {
+    }
+
+    /** The stream ended. */
+    public record End() implements Result {
+    }
+
+    private static final int INITIAL_LINE_BYTES = 8 * 1024;
+    /** After a big line, give the memory back rather than keep a huge buffer for the life of the stream. */
+    private static final int RETAINED_LINE_BYTES = 1024 * 1024;
+
+    private final InputStream in;
+    private final int maxLineBytes;
+    private final byte[] chunk = new byte[64 * 1024];
+    private int pos;
+    private int limit;
+    private byte[] line = new byte[INITIAL_LINE_BYTES];
+    private int length;
+
+    public LineReader(InputStream in, int maxLineBytes) {
+        this.in = in;
+        this.maxLineBytes = maxLineBytes;
+    }
+
+    /** Blocks until a line is complete, a line overflowed, or the stream ended. */
+    public Result next() throws IOException {
+        long dropped = -1; // >= 0 while skipping an oversized line
+        while (true) {
+            if (pos == limit) {
+                int n = in.read(chunk);
+                if (n < 0) {
+                    pos = limit = 0;
+                    if (dropped >= 0) {
+                        return new Oversized(dropped);
+                    }
+                    if (length > 0) {
+                        return takeLine(); // a last line without a newline still counts
+                    }
+                    return new End();
+                }
+                pos = 0;
+                limit = n;
+            }
+            int newline = indexOfNewline(pos, limit);
+            int end = newline < 0 ? limit : newline;
+            int n = end - pos;
+            if (dropped >= 0) {
+                dropped += n;
+            } else if ((long) length + n > maxLineBytes) {
+                dropped = (long) length + n;
+                length = 0;
+            } else {
+                append(pos, n);
+            }
+            pos = newline < 0 ? limit : newline + 1;
+            if (newline >= 0) {
+                return dropped >= 0 ? new Oversized(dropped) : takeLine();
+            }
+        }
+    }
+
+    private int indexOfNewline(int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (chunk[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private void append(int from, int n) {
+        if (length + n > line.length) {
+            int capacity = line.length;
+            while (capacity < length + n) {
+                capacity = (int) Math.min((long) capacity * 2, maxLineBytes);
+            }
+            byte[] bigger = new byte[capacity];
+            System.arraycopy(line, 0, bigger, 0, length);
+            line = bigger;
+        }
+        System.arraycopy(chunk, from, line, length, n);
+        length += n;
+    }
+
+    private Line takeLine() {
+        int end = length;
+        if (end > 0 && line[end - 1] == '\r') {
+            end--;
+        }
+        String text = new String(line, 0, end, StandardCharsets.UTF_8);
+        length = 0;
+        if (line.length > RETAINED_LINE_BYTES) {
+            line = new byte[INITIAL_LINE_BYTES];
+        }
+        return new Line(text);
+    }
+}

@@ -1,0 +1,118 @@
+package io.mcphost.transport.stdio.internal;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Ends a child process and everything it started, within a deadline: wait for a voluntary exit
+ * (stdin is already closed), then SIGTERM the whole tree, then SIGKILL whatever is left.
+ *
+ * <p>Descendants are remembered from every look while the root is alive, because once the root
+ * dies its orphans are re-parented and no longer show up as its descendants.
+ */
+public final class ProcessTree {
+    private static final long POLL_NANOS = Duration.ofMillis(10).toNanos();
+
+    private final ProcessHandle root;
+    private final Set<ProcessHandle> seen = new LinkedHashSet<>();
+
+    public ProcessTree(ProcessHandle root) {
+        this.root = root;
+    }
+
+    /** Records the current descendants; cheap, call it whenever convenient while the root lives. */
+    public void refresh() {
+        if (root.isAlive()) {
+            root.descendants().forEach(seen::add);
+        }
+    }
+
+    /** Every process of the tree still running, root included. */
+    public Set<ProcessHandle> alive() {
+        refresh();
+        Set<ProcessHandle> alive = new LinkedHashSet<>();
+        if (isRunning(root)) {
+            alive.add(root);
+        }
+        for (ProcessHandle p : seen) {
+            if (isRunning(p)) {
+                alive.add(p);
+            }
+        }
+        return alive;
+    }
+
+    /**
+     * Whether a process still runs. A killed orphan stays a zombie until its new parent reaps it,
+     * and {@link ProcessHandle#isAlive()} counts zombies as alive; where /proc exists, a zombie
+     * (state Z or X) is dead for our purpose: it holds no resources but its table entry.
+     */
+    public static boolean isRunning(ProcessHandle process) {
+        if (!process.isAlive()) {
+            return false;
+        }
+        Path stat = Path.of("/proc", Long.toString(process.pid()), "stat");
+        try {
+            String text = Files.readString(stat);
+            int afterName = text.lastIndexOf(") ");
+            char state = afterName >= 0 && afterName + 2 < text.length() ? text.charAt(afterName + 2) : 'R';
+            return state != 'Z' && state != 'X';
+        } catch (IOException e) {
+            return process.isAlive(); // no /proc (not Linux), or the process just vanished
+        }
+    }
+
+    /**
+     * Ends the tree within {@code budget}: up to {@code exitGrace} for a voluntary exit, up to
+     * {@code termGrace} after SIGTERM, then SIGKILL. Both graces shrink to fit the budget.
+     *
+     * @return true when no process of the tree is left alive
+     */
+    public boolean terminate(Duration exitGrace, Duration termGrace, Duration budget) {
+        long start = System.nanoTime();
+        long total = budget.toNanos();
+        // Keep a fifth of the budget for SIGKILL and reaping, split the rest between the graces.
+        long forGraces = total * 4 / 5;
+        long exitNanos = Math.min(exitGrace.toNanos(), forGraces / 2);
+        long termNanos = Math.min(termGrace.toNanos(), forGraces - exitNanos);
+
+        refresh();
+        if (awaitAllDead(start + exitNanos)) {
+            return true;
+        }
+        for (ProcessHandle p : alive()) {
+            p.destroy();
+        }
+        if (awaitAllDead(System.nanoTime() + termNanos)) {
+            return true;
+        }
+        for (ProcessHandle p : alive()) {
+            p.destroyForcibly();
+        }
+        return awaitAllDead(start + total);
+    }
+
+    /** Kills the whole tree at once, without waiting (for the JVM shutdown hook). */
+    public void killNow() {
+        for (ProcessHandle p : alive()) {
+            p.destroyForcibly();
+        }
+    }
+
+    private boolean awaitAllDead(long deadlineNanos) {
+        while (true) {
+            if (alive().isEmpty()) {
+                return true;
+            }
+            if (System.nanoTime() - deadlineNanos >= 0) {
+                return false;
+            }
+            LockSupport.parkNanos(POLL_NANOS);
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package io.mcphost.transport.stdio.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads a child's stderr for as long as it is open, so the child never blocks on a full pipe,
+ * logs each line to {@code mcphost.server.<name>} and keeps the last bytes in a ring buffer for
+ * error messages. Thread-safe.
+ */
+public final class StderrDrain {
+    private static final int MAX_LOGGED_LINE_CHARS = 8 * 1024;
+
+    private final Logger log;
+    private final byte[] ring;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private long written;
+
+    public StderrDrain(String serverName, int bufferBytes) {
+        this.log = LoggerFactory.getLogger("mcphost.server." + serverName);
+        this.ring = new byte[bufferBytes];
+    }
+
+    /** Starts draining on a virtual thread. */
+    public void start(InputStream stderr, String threadName) {
+        Thread.ofVirtual().name(threadName).start(() -> drain(stderr));
+    }
+
+    private void drain(InputStream stderr) {
+        byte[] chunk = new byte[8 * 1024];
+        StringBuilder pendingLine = new StringBuilder();
+        try (stderr) {
+            int n;
+            while ((n = stderr.read(chunk)) >= 0) {
+                remember(chunk, n);
+                logLines(new String(chunk, 0, n, StandardCharsets.UTF_8), pendingLine);
+            }
+        } catch (IOException e) {
+            // The pipe closes when the process is killed; nothing more to read.
+        } finally {
+            if (!pendingLine.isEmpty()) {
+                log.info("{}", pendingLine);
+            }
+            finished.countDown();
+        }
+    }
+
+    private void logLines(String text, StringBuilder pendingLine) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\n' || pendingLine.length() >= MAX_LOGGED_LINE_CHARS) {
+                if (log.isInfoEnabled()) {
+                    log.info("{}", pendingLine);
+                }
+                pendingLine.setLength(0);
+                if (c == '\n') {
+                    continue;
+                }
+            }
+            if (c != '\r') {
+                pendingLine.append(c);
+            }
+        }
+    }
+
+    private void remember(byte[] chunk, int n) {
+        lock.lock();
+        try {
+            int from = Math.max(0, n - ring.length);
+            written += from; // bytes that would be overwritten within this same chunk
+            for (int i = from; i < n; i++) {
+                ring[(int) (written++ % ring.length)] = chunk[i];
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Waits up to {@code limit} for stderr to reach its end, so the tail is complete. */
+    public void awaitEnd(Duration limit) {
+        try {
+            finished.await(limit.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The last bytes the child wrote to stderr, decoded as UTF-8 (at most the buffer size). */
+    public String tail() {
+        lock.lock();
+        try {
+            int size = (int) Math.min(written, ring.length);
+            byte[] out = new byte[size];
+            long start = written - size;
+            for (int i = 0; i < size; i++) {
+                out[i] = ring[(int) ((start + i) % ring.length)];
+            }
+            return new String(out, StandardCharsets.UTF_8);
+        } finally {
+            lock.unlock();
+        }
+    }
+}

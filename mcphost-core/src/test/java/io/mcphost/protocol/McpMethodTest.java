@@ -1,0 +1,45 @@
+package io.mcphost.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+class McpMethodTest {
+
+    @Test
+    void everyMethodConstOfTheSchemaIsKnownAndNothingElse() throws Exception {
+        Path schema = specDir().resolve("2025-11-25/schema.json");
+        JsonNode defs = JsonMapper.builder().build().readTree(Files.readString(schema)).get("$defs");
+        Set<String> requests = new HashSet<>();
+        Set<String> notifications = new HashSet<>();
+        for (var entry : defs.properties()) {
+            JsonNode method = entry.getValue().path("properties").path("method").path("const");
+            if (method.isString()) {
+                (entry.getKey().endsWith("Notification") ? notifications : requests).add(method.stringValue());
+            }
+        }
+        assertEquals(requests, McpMethod.REQUESTS);
+        assertEquals(notifications, McpMethod.NOTIFICATIONS);
+    }
+
+    private static Path specDir() {
+        // The property points at ../shared relative to the checkout; worktrees sit one level deeper,
+        // so look upwards for shared/spec when it is missing.
+        String dir = System.getProperty("mcphost.spec.dir");
+        if (dir != null && !dir.isBlank() && Files.isDirectory(Path.of(dir))) {
+            return Path.of(dir);
+        }
+        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+            if (Files.isDirectory(p.resolve("shared/spec"))) {
+                return p.resolve("shared/spec");
+            }
+        }
+        throw new IllegalStateException("no shared/spec directory found");
+    }
+}

@@ -1,0 +1,96 @@
+package io.mcphost.server.demo;
+
+/**
+ * Evaluates arithmetic with + - * / and parentheses, by recursive descent. Throws
+ * {@link IllegalArgumentException} with a position-bearing message on malformed input.
+ */
+final class Calculator {
+    private final String text;
+    private int pos;
+
+    private Calculator(String text) {
+        this.text = text;
+    }
+
+    static double evaluate(String expression) {
+        Calculator c = new Calculator(expression);
+        double value = c.sum();
+        c.skipSpaces();
+        if (c.pos < c.text.length()) {
+            throw new IllegalArgumentException("unexpected '" + c.text.charAt(c.pos) + "' at position " + (c.pos + 1));
+        }
+        return value;
+    }
+
+    private double sum() {
+        double value = product();
+        while (true) {
+            if (eat('+')) {
+                value += product();
+            } else if (eat('-')) {
+                value -= product();
+            } else {
+                return value;
+            }
+        }
+    }
+
+    private double product() {
+        double value = factor();
+        while (true) {
+            if (eat('*')) {
+                value *= factor();
+            } else if (eat('/')) {
+                double divisor = factor();
+                if (divisor == 0) {
+                    throw new IllegalArgumentException("division by zero");
+                }
+                value /= divisor;
+            } else {
+                return value;
+            }
+        }
+    }
+
+    private double factor() {
+        if (eat('-')) {
+            return -factor();
+        }
+        if (eat('(')) {
+            double value = sum();
+            if (!eat(')')) {
+                throw new IllegalArgumentException("missing ')' at position " + (pos + 1));
+            }
+            return value;
+        }
+        skipSpaces();
+        int start = pos;
+        while (pos < text.length() && (Character.isDigit(text.charAt(pos)) || text.charAt(pos) == '.')) {
+            pos++;
+        }
+        if (start == pos) {
+            throw new IllegalArgumentException(pos < text.length()
+                    ? "unexpected '" + text.charAt(pos) + "' at position " + (pos + 1) : "the expression ends too early");
+        }
+        try {
+            return Double.parseDouble(text.substring(start, pos));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("bad number '" + text.substring(start, pos) + "'");
+        }
+    }
+
+    private boolean eat(char c) {
+        skipSpaces();
+        if (pos < text.length() && text.charAt(pos) == c) {
+            pos++;
+            return true;
+        }
+        return false;
+    }
+
+    private void skipSpaces() {
+        while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) {
+            pos++;
+        }
+    }
+}

@@ -1,0 +1,148 @@
+package io.mcphost.server.demo;
+
+import io.mcphost.protocol.completion.CompleteResult;
+import io.mcphost.protocol.content.TextResourceContents;
+import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.logging.LoggingLevel;
+import io.mcphost.protocol.prompts.GetPromptResult;
+import io.mcphost.protocol.prompts.Prompt;
+import io.mcphost.protocol.prompts.PromptArgument;
+import io.mcphost.protocol.prompts.PromptMessage;
+import io.mcphost.protocol.resources.ReadResourceResult;
+import io.mcphost.protocol.resources.Resource;
+import io.mcphost.protocol.resources.ResourceTemplate;
+import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.tools.Tool;
+import io.mcphost.protocol.tools.ToolAnnotations;
+import io.mcphost.server.McpServer;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The demo server the {@code mcphost} CLI starts when no server is named: a few small, useful
+ * tools (echo, add, calculate, a slow task with progress, a failing tool, the time), a resource,
+ * a resource template and a prompt with completions. Runs over stdio: stdout carries only
+ * protocol messages.
+ */
+public final class DemoServer {
+    private static final JsonCodec CODEC = JsonCodec.get();
+    private static final List<String> STYLES = List.of("bullet points", "brief", "detailed", "haiku");
+
+    private DemoServer() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        server().serveStdio();
+    }
+
+    /**
+     * The command line that starts the demo server as a child process with the same Java
+     * installation and class path as this JVM, tuned to start fast.
+     */
+    public static List<String> command() {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        return List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
+                "-cp", System.getProperty("java.class.path"), DemoServer.class.getName());
+    }
+
+    /** The demo server, ready to serve any transport. */
+    public static McpServer server() {
+        return McpServer.builder()
+                .serverInfo("mcphost-demo", "0.1.0")
+                .instructions("A demo server: try echo, add, calculate, slow_task (reports progress) and fail.")
+                .tool(Tool.of("echo", "Returns the text it is given.", schema("""
+                        {"type":"object","properties":{"text":{"type":"string","description":"What to echo"}},
+                         "required":["text"]}""")).withAnnotations(readOnly()),
+                        call -> CallToolResult.text(call.arguments().path("text").asString("")))
+                .tool(Tool.of("add", "Adds two numbers; returns {\"sum\": a + b}.", schema("""
+                        {"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"]}"""))
+                        .withOutputSchema(schema("""
+                        {"type":"object","properties":{"sum":{"type":"number"}},"required":["sum"]}"""))
+                        .withAnnotations(readOnly()), call -> {
+                            double sum = number(call.arguments(), "a") + number(call.arguments(), "b");
+                            JsonNode structured = CODEC.newObject().put("sum", sum);
+                            return CallToolResult.structured(structured, format(sum));
+                        })
+                .tool(Tool.of("calculate", "Evaluates an arithmetic expression with + - * / and parentheses.", schema("""
+                        {"type":"object","properties":{"expression":{"type":"string","examples":["(2 + 3) * 4"]}},
+                         "required":["expression"]}""")).withAnnotations(readOnly()), call -> {
+                            String expression = call.arguments().path("expression").asString("");
+                            try {
+                                return CallToolResult.text(expression + " = " + format(Calculator.evaluate(expression)));
+                            } catch (IllegalArgumentException e) {
+                                return CallToolResult.error("cannot evaluate '" + expression + "': " + e.getMessage());
+                            }
+                        })
+                .tool(Tool.of("slow_task", "Works for a while in steps, reporting progress after each; can be cancelled.",
+                        schema("""
+                        {"type":"object","properties":{"steps":{"type":"integer","minimum":1,"maximum":100,"default":5},
+                         "delayMs":{"type":"integer","minimum":0,"maximum":10000,"default":300}}}""")), call -> {
+                            int steps = Math.clamp(call.arguments().path("steps").asInt(5), 1, 100);
+                            long delay = Math.clamp(call.arguments().path("delayMs").asLong(300), 0, 10_000);
+                            for (int step = 1; step <= steps; step++) {
+                                if (call.isCancelled()) {
+                                    return CallToolResult.error("cancelled after " + (step - 1) + " of " + steps + " steps");
+                                }
+                                Thread.sleep(delay); // the work being simulated
+                                call.progress(step, (double) steps, "step " + step + " of " + steps);
+                            }
+                            call.log(LoggingLevel.INFO, "slow_task finished " + steps + " steps");
+                            return CallToolResult.text("done: " + steps + " steps");
+                        })
+                .tool(Tool.of("fail", "Always fails, to show how tool errors look.", schema("""
+                        {"type":"object","properties":{"reason":{"type":"string"}}}""")),
+                        call -> CallToolResult.error("failed on purpose: " + call.arguments().path("reason").asString("no reason given")))
+                .tool(Tool.of("time", "The current UTC time, ISO-8601.", schema("{\"type\":\"object\"}")).withAnnotations(readOnly()),
+                        call -> CallToolResult.text(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString()))
+                .resource(Resource.of("demo://readme", "readme", "What this demo server offers", "text/markdown"),
+                        uri -> ReadResourceResult.of(TextResourceContents.of(uri, "text/markdown", README)))
+                .resourceTemplate(ResourceTemplate.of("demo://notes/{name}", "note", "A note by name", "text/plain"),
+                        uri -> ReadResourceResult.of(TextResourceContents.of(uri, "text/plain",
+                                "This is the note called '" + uri.substring("demo://notes/".length()) + "'.")))
+                .prompt(Prompt.of("summarize", "Asks the model to summarise a text.",
+                                PromptArgument.of("text", "The text to summarise", true),
+                                PromptArgument.of("style", "How: " + String.join(", ", STYLES), false)),
+                        arguments -> GetPromptResult.of("Summarise a text", PromptMessage.user("Summarise the following text as "
+                                + arguments.getOrDefault("style", "brief") + ":\n\n" + arguments.get("text"))))
+                .completions(request -> {
+                    List<String> matches = new ArrayList<>();
+                    if (request.argument().name().equals("style")) {
+                        STYLES.stream().filter(s -> s.startsWith(request.argument().value())).forEach(matches::add);
+                    }
+                    return CompleteResult.of(matches);
+                })
+                .build();
+    }
+
+    private static final String README = """
+            # McpHost demo server
+
+            Tools: echo, add (structured output), calculate, slow_task (progress, cancellation), fail, time.
+            Resources: demo://readme, and demo://notes/{name} for any name.
+            Prompt: summarize (text, style) with completions for style.
+            """;
+
+    private static ToolAnnotations readOnly() {
+        return new ToolAnnotations(Optional.empty(), Optional.of(true), Optional.of(false), Optional.of(true), Optional.of(false));
+    }
+
+    private static JsonNode schema(String json) {
+        return CODEC.mapper().readTree(json);
+    }
+
+    private static double number(JsonNode arguments, String name) {
+        JsonNode value = arguments.path(name);
+        if (!value.isNumber()) {
+            throw new IllegalArgumentException("'" + name + "' must be a number");
+        }
+        return value.doubleValue();
+    }
+
+    private static String format(double value) {
+        return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value) : Double.toString(value);
+    }
+}

@@ -1,0 +1,55 @@
+package io.mcphost.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mcphost.transport.stdio.internal.ProcessTree;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+
+/** McpHost's threads never keep a JVM alive, and the shutdown hook ends the servers it started. */
+class ForgottenCloseTest {
+
+    @Test
+    void aProgramThatForgetsCloseStillExitsAndLeavesNoServerBehind() throws Exception {
+        Path stderr = Files.createTempFile("forgetful", ".log");
+        Process app = new ProcessBuilder(ProcessHandle.current().info().command().orElseThrow(),
+                "-cp", System.getProperty("java.class.path"), ForgetfulApp.class.getName())
+                .redirectError(stderr.toFile()).start();
+        long serverPid = -1;
+        try {
+            try (BufferedReader out = new BufferedReader(new InputStreamReader(app.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = out.readLine()) != null) {
+                    if (line.startsWith("PID ")) {
+                        serverPid = Long.parseLong(line.substring(4).strip());
+                    }
+                }
+            }
+            boolean exited = app.waitFor(15, TimeUnit.SECONDS);
+
+            assertThat(exited).as("the app JVM exits by itself; stderr: %s", Files.readString(stderr)).isTrue();
+            assertThat(app.exitValue()).isZero();
+            assertThat(serverPid).as("the app printed its server's pid").isPositive();
+            Optional<ProcessHandle> server = ProcessHandle.of(serverPid);
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (server.isPresent() && ProcessTree.isRunning(server.get()) && System.nanoTime() < deadline) {
+                LockSupport.parkNanos(10_000_000);
+            }
+            assertThat(server.filter(ProcessTree::isRunning)).as("the demo server was killed by the shutdown hook").isEmpty();
+        } finally {
+            app.destroyForcibly();
+            if (serverPid > 0) {
+                ProcessHandle.of(serverPid).ifPresent(ProcessHandle::destroyForcibly);
+            }
+            Files.deleteIfExists(stderr);
+        }
+    }
+}
