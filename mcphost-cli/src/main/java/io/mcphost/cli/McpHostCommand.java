@@ -30,7 +30,8 @@ import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /** The {@code mcphost} command: one server at a time, the embedded demo server by default. */
-@Command(name = "mcphost", mixinStandardHelpOptions = true, version = "mcphost 0.1.0",
+// scope INHERIT gives every subcommand --help too, which the one-line usage errors point to.
+@Command(name = "mcphost", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "mcphost 0.1.0",
         description = "Talks to an MCP server: the embedded demo server unless --stdio names another.",
         subcommandsRepeatable = false)
 final class McpHostCommand implements Callable<Integer> {
@@ -162,11 +163,12 @@ final class McpHostCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "call", description = {"Call a tool: call <tool> [key=value ...] [--json '{...}'].",
-        "Values that read as JSON (42, true, null, [1,2], {\"k\":1}, \"quoted\") are JSON, the rest strings;",
-        "key=value words win over the --json object."})
-    int call(@Parameters(index = "0", paramLabel = "TOOL") String tool,
-             @Parameters(index = "1..*", paramLabel = "KEY=VALUE", arity = "0..*") List<String> pairs,
+    @Command(name = "call", description = "Call a tool: call <tool> [key=value ...] [--json '{...}']. Exits 1 when"
+            + " the tool reports an error.")
+    int call(@Parameters(index = "0", paramLabel = "TOOL", description = "The tool's name.") String tool,
+             @Parameters(index = "1..*", paramLabel = "KEY=VALUE", arity = "0..*", description = "An argument. Values that"
+                     + " read as JSON (42, true, null, [1,2], {\"k\":1}, '\"007\"') are JSON, the rest strings;"
+                     + " these words win over the --json object.") List<String> pairs,
              @Option(names = "--args", paramLabel = "'{...}'", description = "Same as --json '{...}'.") String argsJson) {
         if (argsJson != null && json.arguments() != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give the arguments object once: --json '{...}' or --args");
@@ -223,7 +225,7 @@ final class McpHostCommand implements Callable<Integer> {
     }
 
     @Command(name = "read", description = "Read a resource by URI.")
-    int read(@Parameters(paramLabel = "URI") String uri) {
+    int read(@Parameters(paramLabel = "URI", description = "The resource's URI, e.g. demo://readme.") String uri) {
         try (McpClient client = connect()) {
             ReadResourceResult result = client.readResource(uri);
             Printer p = printer();
@@ -259,8 +261,9 @@ final class McpHostCommand implements Callable<Integer> {
     }
 
     @Command(name = "prompt", description = "Get a prompt: prompt <name> [key=value ...].")
-    int prompt(@Parameters(index = "0", paramLabel = "NAME") String name,
-               @Parameters(index = "1..*", paramLabel = "KEY=VALUE", arity = "0..*") List<String> pairs) {
+    int prompt(@Parameters(index = "0", paramLabel = "NAME", description = "The prompt's name.") String name,
+               @Parameters(index = "1..*", paramLabel = "KEY=VALUE", arity = "0..*",
+                       description = "An argument; prompt arguments are always strings.") List<String> pairs) {
         Map<String, String> arguments;
         try {
             arguments = ToolArguments.strings(pairs == null ? List.of() : pairs);

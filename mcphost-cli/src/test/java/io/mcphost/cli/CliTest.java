@@ -54,6 +54,14 @@ class CliTest {
     }
 
     @Test
+    void everyCommandHasHelp() {
+        CliRun r = CliRun.of("call", "--help");
+
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).startsWith("Usage: mcphost call").contains("KEY=VALUE", "--json");
+    }
+
+    @Test
     void badUsageExitsWithTwoBeforeAnyServerStarts() {
         assertThat(CliRun.of("call", "echo", "novalue").code()).isEqualTo(2);
         assertThat(CliRun.of("call", "echo", "--json", "{not json").code()).isEqualTo(2);
