@@ -58,7 +58,7 @@ public final class StdioTransport implements Transport {
      * How long a dying server's exit code and last stderr may take to arrive before we report.
      * Pending calls fail when we report, and they must fail within about 100 ms of the death.
      */
-    private static final Duration DEATH_REPORT_WAIT = Duration.ofMillis(80);
+    private static final Duration DEATH_REPORT_WAIT = Duration.ofMillis(70);
     /** After the process exits, how long the reader may take to reach the end of stdout by itself. */
     private static final Duration READER_END_WAIT = Duration.ofMillis(20);
     /** How long {@link InboundHandler#onClosed} waits for a message being delivered to finish. */
