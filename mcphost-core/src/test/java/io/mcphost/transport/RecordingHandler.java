@@ -14,7 +14,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** An inbound handler that records what it receives, for transport tests. Thread-safe. */
-public final class RecordingHandler implements InboundHandler {
+public class RecordingHandler implements InboundHandler {
     private final List<JsonRpcMessage> messages = new CopyOnWriteArrayList<>();
     private final List<String> threads = new CopyOnWriteArrayList<>();
     private final CompletableFuture<Optional<McpTransportException>> closed = new CompletableFuture<>();

@@ -2,7 +2,7 @@ package io.mcphost.protocol.elicitation;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 
-/** How the user answered an elicitation. */
+/** How the user answered an elicitation ({@code action} of {@link ElicitResult}). */
 public enum ElicitAction {
     /** The user submitted the requested data. */
     @JsonProperty("accept") ACCEPT,

@@ -8,9 +8,12 @@ import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.stdio.internal.ChildEnvironment;
+import io.mcphost.transport.stdio.internal.Excerpt;
+import io.mcphost.transport.stdio.internal.ExitReport;
 import io.mcphost.transport.stdio.internal.LineReader;
 import io.mcphost.transport.stdio.internal.ProcessTree;
 import io.mcphost.transport.stdio.internal.StderrDrain;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -22,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
@@ -29,45 +33,64 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Talks to a local MCP server over its stdin and stdout: newline-delimited JSON-RPC.
+ * Talks to a local MCP server over its stdin and stdout: newline-delimited JSON-RPC in UTF-8.
  *
  * <p>The command is executed directly, never through a shell, with an environment built from an
- * allowlist ({@link Builder#env}, {@link Builder#envPassthrough}) rather than the host's own.
+ * allowlist plus {@link Builder#env} and {@link Builder#envPassthrough}, never the host's own.
  * A line that is not a JSON-RPC message, or is longer than {@link Builder#maxMessageBytes}, is
  * logged and skipped: it does not end the connection. stderr is drained continuously to the
  * SLF4J logger {@code mcphost.server.<name>}, and its tail is quoted when the server dies.
  *
+ * <p>When the server exits (or closes its stdout) without being asked to, the handler's
+ * {@link InboundHandler#onClosed} receives, within about 100 ms, a {@link McpTransportException}
+ * with the exit code and the end of its stderr, and the rest of the process tree is stopped.
+ *
  * <p>Thread-safe: concurrent {@link #send} calls write whole lines, one after another.
  * {@link #close(Duration)} returns within its budget whatever the server does: stdin is closed,
  * then the whole process tree gets SIGTERM, then SIGKILL. Reader and drain threads are virtual,
- * so they never keep the JVM alive, and a shutdown hook kills the trees of transports still open
- * when the JVM exits.
+ * so they never keep the JVM alive, and one shared shutdown hook kills the trees of transports
+ * still open when the JVM exits.
  */
 public final class StdioTransport implements Transport {
     private static final Logger LOG = LoggerFactory.getLogger(StdioTransport.class);
     private static final JsonCodec CODEC = JsonCodec.get();
-    /** How long a dying server's exit code and last stderr may take to arrive before we report. */
-    private static final Duration DEATH_REPORT_WAIT = Duration.ofMillis(50);
+    /**
+     * How long a dying server's exit code and last stderr may take to arrive before we report.
+     * Pending calls fail when we report, and they must fail within about 100 ms of the death.
+     */
+    private static final Duration DEATH_REPORT_WAIT = Duration.ofMillis(70);
+    /** After the process exits, how long the reader may take to reach the end of stdout by itself. */
+    private static final Duration READER_END_WAIT = Duration.ofMillis(20);
+    /** How long {@link InboundHandler#onClosed} waits for a message being delivered to finish. */
+    private static final Duration CALLBACK_WAIT = Duration.ofMillis(100);
+    private static final int PREVIEW_CHARS = 200;
 
     private final Builder settings;
     private final String name;
     private final ReentrantLock writeLock = new ReentrantLock();
+    /** Keeps onMessage and onClosed one at a time although they come from different threads. */
+    private final ReentrantLock callbackLock = new ReentrantLock();
     private final AtomicBoolean started = new AtomicBoolean();
     private final AtomicBoolean closing = new AtomicBoolean();
+    private final AtomicBoolean ending = new AtomicBoolean();
     private final AtomicBoolean reported = new AtomicBoolean();
+    private final CountDownLatch closeDone = new CountDownLatch(1);
+    private final CountDownLatch readerDone = new CountDownLatch(1);
     private volatile InboundHandler handler;
     private volatile Process process;
     private volatile ProcessTree tree;
     private volatile StderrDrain stderr;
     private volatile InputStream in;
     private volatile OutputStream out;
+    /** Why the server ended on its own; later sends fail with it. */
+    private volatile String endReason;
 
     private StdioTransport(Builder settings) {
         this.settings = settings;
         this.name = settings.name;
     }
 
-    /** A builder for a transport that starts {@code command} with {@code args}. */
+    /** A builder for a transport that starts {@code command} with {@code args}, no shell involved. */
     public static Builder builder(String command, String... args) {
         List<String> line = new ArrayList<>();
         line.add(Objects.requireNonNull(command, "command"));
@@ -75,7 +98,7 @@ public final class StdioTransport implements Transport {
         return new Builder(line);
     }
 
-    /** A builder for a transport that starts the given command line (program first). */
+    /** A builder for a transport that starts the given command line (program first), no shell involved. */
     public static Builder builder(List<String> commandLine) {
         if (commandLine.isEmpty()) {
             throw new IllegalArgumentException("the command line is empty");
@@ -85,21 +108,32 @@ public final class StdioTransport implements Transport {
 
     /**
      * A transport over streams that already exist, for example a server's own
-     * {@code System.in}/{@code System.out}. No process is started or stopped; closing closes
-     * both streams. The end of input is reported as {@link InboundHandler#onClosed} with a cause.
+     * {@code System.in}/{@code System.out}: the same framing, no process. Closing closes both
+     * streams. The end of input is reported as {@link InboundHandler#onClosed} with a cause.
      */
     public static StdioTransport overStreams(String name, InputStream in, OutputStream out) {
         Builder b = new Builder(List.of());
         b.name(name);
         StdioTransport t = new StdioTransport(b);
-        t.in = in;
-        t.out = out;
+        t.in = Objects.requireNonNull(in, "in");
+        t.out = Objects.requireNonNull(out, "out");
         return t;
     }
 
+    /**
+     * Launches the server (unless built {@link #overStreams over streams}) and starts reading.
+     * Returns as soon as the process runs; it does not wait for the server to say anything.
+     *
+     * @throws McpTransportException naming the command and the operating system's reason when it cannot start
+     * @throws McpClosedException if the transport was already closed
+     * @throws IllegalStateException if called twice
+     */
     @Override
     public void start(InboundHandler inbound) {
         Objects.requireNonNull(inbound, "inbound");
+        if (closing.get()) {
+            throw new McpClosedException(name, "the transport is closed");
+        }
         if (!started.compareAndSet(false, true)) {
             throw new IllegalStateException("transport '" + name + "' was already started");
         }
@@ -108,6 +142,11 @@ public final class StdioTransport implements Transport {
             launch();
         }
         Thread.ofVirtual().name("mcphost-stdio-reader-" + name).start(this::readLoop);
+        Process p = process;
+        if (p != null) {
+            // stdout can outlive the process (a grandchild inherited it), so watch the exit too.
+            p.onExit().thenRun(() -> Thread.ofVirtual().name("mcphost-stdio-exit-" + name).start(this::processExited));
+        }
     }
 
     private void launch() {
@@ -121,11 +160,14 @@ public final class StdioTransport implements Transport {
         try {
             p = pb.start();
         } catch (IOException e) {
+            closing.set(true);
+            closeDone.countDown();
             throw new McpTransportException(name, "cannot start '" + String.join(" ", settings.command) + "': "
                     + Optional.ofNullable(e.getMessage()).orElse(e.toString()), e);
         }
         process = p;
         tree = new ProcessTree(p.toHandle());
+        tree.watch("mcphost-stdio-tree-" + name);
         stderr = new StderrDrain(name, settings.stderrBufferBytes);
         stderr.start(p.getErrorStream(), "mcphost-stdio-stderr-" + name);
         in = p.getInputStream();
@@ -137,19 +179,24 @@ public final class StdioTransport implements Transport {
         LineReader reader = new LineReader(in, settings.maxMessageBytes);
         try {
             while (true) {
-                LineReader.Result result = reader.next();
-                switch (result) {
+                switch (reader.next()) {
                     case LineReader.Line line -> deliver(line.text());
-                    case LineReader.Oversized big -> LOG.warn("server '{}': skipped a message of {} bytes, over the {}-byte limit",
+                    case LineReader.Oversized big -> LOG.warn(
+                            "server '{}': skipped a message of {} bytes, over the {}-byte limit (maxMessageBytes)",
                             name, big.bytes(), settings.maxMessageBytes);
                     case LineReader.End end -> {
-                        ended(null);
+                        inputEnded(null);
                         return;
                     }
                 }
             }
         } catch (IOException e) {
-            ended(e);
+            inputEnded(e);
+        } catch (RuntimeException | Error e) {
+            LOG.error("server '{}': the stdio reader failed", name, e);
+            inputEnded(null);
+        } finally {
+            readerDone.countDown();
         }
     }
 
@@ -161,102 +208,132 @@ public final class StdioTransport implements Transport {
         try {
             messages = CODEC.decode(line);
         } catch (McpProtocolException e) {
-            LOG.warn("server '{}': skipped a line that is not a JSON-RPC message ({}): {}", name, e.getMessage(), preview(line));
+            LOG.warn("server '{}': skipped a line that is not a JSON-RPC message ({}): {}",
+                    name, Excerpt.head(e.getMessage(), PREVIEW_CHARS), Excerpt.head(line, PREVIEW_CHARS));
+            LOG.trace("server '{}': the skipped line in full: {}", name, line);
             return;
         }
         for (JsonRpcMessage message : messages) {
-            handler.onMessage(message);
+            callbackLock.lock();
+            try {
+                if (reported.get()) {
+                    return; // onClosed was already called: nothing may follow it
+                }
+                handler.onMessage(message);
+            } catch (RuntimeException e) {
+                // A handler bug must not end the connection; say where it came from.
+                LOG.warn("server '{}': the inbound handler failed on a message", name, e);
+            } finally {
+                callbackLock.unlock();
+            }
         }
     }
 
-    private static String preview(String line) {
-        String cut = line.length() > 200 ? line.substring(0, 200) + "…" : line;
-        StringBuilder escaped = new StringBuilder(cut.length());
-        cut.codePoints().forEach(c -> {
-            if (c < 0x20) {
-                escaped.append(String.format("\\u%04x", c));
-            } else {
-                escaped.appendCodePoint(c);
-            }
-        });
-        return escaped.toString();
-    }
-
-    /** stdout ended: a close we asked for, or the server died. Reports exactly once. */
-    private void ended(IOException error) {
+    /** stdout ended: a close we asked for, the end of our own input, or the server died. */
+    private void inputEnded(IOException error) {
         if (closing.get()) {
             report(null);
-            return;
-        }
-        Process p = process;
-        String message = p == null ? "input ended" + (error == null ? "" : ": " + error.getMessage()) : deathReport(p);
-        report(new McpTransportException(name, message, error));
-        if (p != null) {
-            Thread.ofVirtual().name("mcphost-stdio-reaper-" + name).start(() -> close(settings.closeBudget()));
+        } else if (process == null) {
+            report(new McpTransportException(name, "input ended" + (error == null ? "" : ": " + error.getMessage()), error));
+        } else {
+            serverEnded(error);
         }
     }
 
-    /** How the server ended: exit code (or that it still runs) and the end of its stderr. */
-    private String deathReport(Process p) {
-        StringBuilder message = new StringBuilder();
+    private void processExited() {
+        if (closing.get()) {
+            return;
+        }
         try {
-            if (p.waitFor(DEATH_REPORT_WAIT.toNanos(), TimeUnit.NANOSECONDS)) {
-                message.append("server process exited with code ").append(p.exitValue());
-            } else {
-                message.append("server closed its stdout but is still running; stopping it");
+            // Usually the reader sees the end of stdout at the same moment and reports itself,
+            // after delivering the server's last messages; give it that chance.
+            if (readerDone.await(READER_END_WAIT.toNanos(), TimeUnit.NANOSECONDS)) {
+                return;
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            message.append("server stopped answering");
         }
-        stderr.awaitEnd(DEATH_REPORT_WAIT);
-        String tail = stderrTail().strip();
-        if (!tail.isEmpty()) {
-            message.append("; its stderr ended with:\n").append(lastLines(tail, 20));
-        }
-        return message.toString();
+        serverEnded(null);
     }
 
-    private static String lastLines(String text, int max) {
-        String[] lines = text.split("\n");
-        int from = Math.max(0, lines.length - max);
-        return String.join("\n", java.util.Arrays.copyOfRange(lines, from, lines.length));
+    /** The server exited or closed its stdout without being asked: report once, then stop its tree. */
+    private void serverEnded(IOException error) {
+        if (!ending.compareAndSet(false, true)) {
+            return;
+        }
+        String reason = ExitReport.of(process, stderr, System.nanoTime() + DEATH_REPORT_WAIT.toNanos());
+        endReason = reason;
+        report(new McpTransportException(name, reason, error));
+        Thread.ofVirtual().name("mcphost-stdio-reaper-" + name).start(() -> close(settings.closeBudget()));
     }
 
+    /** Calls onClosed exactly once, after any message being delivered (bounded wait). */
     private void report(McpTransportException cause) {
-        if (reported.compareAndSet(false, true)) {
-            handler.onClosed(cause);
+        InboundHandler inbound = handler;
+        if (inbound == null || !reported.compareAndSet(false, true)) {
+            return;
+        }
+        boolean locked = false;
+        try {
+            locked = callbackLock.tryLock(CALLBACK_WAIT.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            inbound.onClosed(cause);
+        } catch (RuntimeException e) {
+            LOG.warn("server '{}': the inbound handler failed in onClosed", name, e);
+        } finally {
+            if (locked) {
+                callbackLock.unlock();
+            }
         }
     }
 
+    /**
+     * Writes one message as a line and flushes it. Blocks while the pipe is full (the server is
+     * not reading) and while other senders write; never waits for an answer.
+     *
+     * @throws McpTransportException if the server ended (the message says how) or the write failed
+     * @throws McpClosedException if the transport was closed
+     * @throws IllegalStateException if the transport was not started
+     */
     @Override
     public void send(JsonRpcMessage message) {
         Objects.requireNonNull(message, "message");
-        if (closing.get()) {
-            throw new McpClosedException(name, "the transport is closed");
-        }
+        checkOpen();
         if (!started.get()) {
             throw new IllegalStateException("transport '" + name + "' is not started");
         }
         byte[] line = (CODEC.encode(message) + "\n").getBytes(StandardCharsets.UTF_8);
         writeLock.lock();
         try {
+            checkOpen(); // senders queued on the lock while the transport closed fail here, not on the pipe
             out.write(line);
             out.flush();
         } catch (IOException e) {
-            if (closing.get()) {
-                throw new McpClosedException(name, "the transport is closed");
-            }
+            checkOpen();
             Process p = process;
             // A server that died before reading our message: say why it died, not just "broken pipe".
-            String why = p != null ? e.getMessage() + "; " + deathReport(p) : e.getMessage();
+            String why = p != null ? e.getMessage() + "; " + ExitReport.of(p, stderr, System.nanoTime() + DEATH_REPORT_WAIT.toNanos())
+                    : e.getMessage();
             throw new McpTransportException(name, "cannot write to the server: " + why, e);
         } finally {
             writeLock.unlock();
         }
     }
 
-    /** The last bytes the server wrote to stderr (empty for {@link #overStreams} transports). */
+    private void checkOpen() {
+        String reason = endReason;
+        if (reason != null) {
+            throw new McpTransportException(name, reason);
+        }
+        if (closing.get()) {
+            throw new McpClosedException(name, "the transport is closed");
+        }
+    }
+
+    /** The last bytes the server wrote to stderr, at most {@link Builder#stderrBufferBytes} (empty over streams). */
     public String stderrTail() {
         StderrDrain drain = stderr;
         return drain == null ? "" : drain.tail();
@@ -268,33 +345,61 @@ public final class StdioTransport implements Transport {
         return p == null ? Optional.empty() : Optional.of(p.toHandle());
     }
 
+    /**
+     * Closes stdin, waits up to {@link Builder#closeGracePeriod} for the server to exit, sends
+     * SIGTERM to it and all its descendants, waits up to {@link Builder#termGracePeriod}, then
+     * SIGKILLs whatever is left; the graces shrink to fit {@code budget}, and this returns within
+     * it whatever the server does. Idempotent and thread-safe: a concurrent caller waits (within
+     * its own budget) for the first. Calls {@code onClosed(null)} unless the server had already
+     * ended and that was reported.
+     */
     @Override
     public void close(Duration budget) {
+        Objects.requireNonNull(budget, "budget");
         if (!closing.compareAndSet(false, true)) {
+            awaitClosed(budget);
             return;
         }
         try {
-            closeStreamQuietly(out);
-            Process p = process;
-            if (p != null) {
-                boolean clean = tree.terminate(settings.closeGracePeriod, settings.termGracePeriod, budget);
+            ProcessTree t = tree;
+            if (t != null) {
+                // Look before stdin closes: a wrapper that exits on EOF would orphan its children.
+                t.refresh();
+                // Closing stdin first lets servers that exit on EOF flush and leave cleanly. On
+                // its own thread: a sender blocked on a full pipe holds the stream's lock.
+                closeInBackground(out);
+                boolean clean = t.terminate(settings.closeGracePeriod, settings.termGracePeriod, budget);
                 if (!clean) {
-                    LOG.warn("server '{}': processes still alive after the {} close budget: {}", name, budget, tree.alive());
+                    LOG.warn("server '{}': processes still alive after the {} close budget: {}", name, budget, t.alive());
                 }
                 OpenTransports.unregister(this);
             } else {
-                closeStreamQuietly(in);
+                closeInBackground(out);
+                closeInBackground(in);
             }
         } finally {
-            if (handler != null) {
-                report(null);
-            }
+            report(null);
+            closeDone.countDown();
         }
     }
 
+    /** Closes with a budget of closeGracePeriod + termGracePeriod + 1 s (5 s by default). */
     @Override
     public void close() {
         close(settings.closeBudget());
+    }
+
+    private void awaitClosed(Duration budget) {
+        try {
+            closeDone.await(budget.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The process tree, for tests in this package. */
+    Optional<ProcessTree> tree() {
+        return Optional.ofNullable(tree);
     }
 
     /** For the shutdown hook: kill everything at once. */
@@ -305,15 +410,17 @@ public final class StdioTransport implements Transport {
         }
     }
 
-    private static void closeStreamQuietly(java.io.Closeable stream) {
+    private void closeInBackground(Closeable stream) {
         if (stream == null) {
             return;
         }
-        try {
-            stream.close();
-        } catch (IOException e) {
-            // Closing a pipe to a dead process fails; the process is being ended anyway.
-        }
+        Thread.ofVirtual().name("mcphost-stdio-close-" + name).start(() -> {
+            try {
+                stream.close();
+            } catch (IOException e) {
+                // Closing a pipe to a dead process fails; the process is being ended anyway.
+            }
+        });
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.mcphost.transport.stdio.internal;
 
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -12,24 +13,35 @@ import java.util.Set;
 public final class ChildEnvironment {
     /** Variables a program needs to run normally: who, where, which locale, where to put temp files. */
     public static final Set<String> ALLOWED = Set.of(
-            "HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE",
-            "TMPDIR", "TEMP", "TMP", "TZ",
-            // Windows needs these to start most programs at all.
+            "HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "LC_ALL", "LC_CTYPE",
+            "TMPDIR", "TEMP", "TMP", "TZ");
+
+    /** Windows cannot start most programs without these. */
+    public static final Set<String> ALLOWED_ON_WINDOWS = Set.of(
             "SYSTEMROOT", "SYSTEMDRIVE", "WINDIR", "COMSPEC", "PATHEXT", "APPDATA", "LOCALAPPDATA",
-            "PROGRAMFILES", "PROGRAMDATA", "USERPROFILE", "HOMEDRIVE", "HOMEPATH", "USERNAME",
-            "PROCESSOR_ARCHITECTURE", "NUMBER_OF_PROCESSORS");
+            "PROGRAMFILES", "PROGRAMFILES(X86)", "PROGRAMDATA", "USERPROFILE", "HOMEDRIVE", "HOMEPATH",
+            "USERNAME", "PROCESSOR_ARCHITECTURE", "NUMBER_OF_PROCESSORS");
 
     private ChildEnvironment() {
     }
 
+    /** For the running operating system; see {@link #build(Map, List, Map, boolean)}. */
+    public static Map<String, String> build(Map<String, String> host, List<String> passthrough, Map<String, String> configured) {
+        boolean windows = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
+        return build(host, passthrough, configured, windows);
+    }
+
     /**
      * The environment for a child: allowlisted host variables, then the named passthrough host
-     * variables, then the configured values (which win).
+     * variables, then the configured values (which win). Windows variable names are
+     * case-insensitive ("Path"), so there the allowlist is matched ignoring case.
      */
-    public static Map<String, String> build(Map<String, String> host, List<String> passthrough, Map<String, String> configured) {
+    public static Map<String, String> build(Map<String, String> host, List<String> passthrough,
+                                            Map<String, String> configured, boolean windows) {
         Map<String, String> env = new LinkedHashMap<>();
         host.forEach((key, value) -> {
-            if (ALLOWED.contains(key) || ALLOWED.contains(key.toUpperCase(java.util.Locale.ROOT))) {
+            String match = windows ? key.toUpperCase(Locale.ROOT) : key;
+            if (ALLOWED.contains(match) || (windows && ALLOWED_ON_WINDOWS.contains(match))) {
                 env.put(key, value);
             }
         });

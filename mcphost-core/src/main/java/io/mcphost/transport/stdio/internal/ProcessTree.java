@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -13,23 +14,56 @@ import java.util.concurrent.locks.LockSupport;
  * (stdin is already closed), then SIGTERM the whole tree, then SIGKILL whatever is left.
  *
  * <p>Descendants are remembered from every look while the root is alive, because once the root
- * dies its orphans are re-parented and no longer show up as its descendants.
+ * dies its orphans are re-parented and no longer show up as its descendants. {@link #watch} looks
+ * now and then on its own, so a server that dies unexpectedly still has its children found.
+ *
+ * <p>Thread-safe.
  */
 public final class ProcessTree {
     private static final long POLL_NANOS = Duration.ofMillis(10).toNanos();
+    private static final Duration FIRST_WATCH = Duration.ofMillis(500);
+    private static final Duration LONGEST_WATCH = Duration.ofSeconds(30);
 
     private final ProcessHandle root;
-    private final Set<ProcessHandle> seen = new LinkedHashSet<>();
+    private final Set<ProcessHandle> seen = ConcurrentHashMap.newKeySet();
 
     public ProcessTree(ProcessHandle root) {
         this.root = root;
     }
 
-    /** Records the current descendants; cheap, call it whenever convenient while the root lives. */
+    /**
+     * Looks for descendants now and then while the root lives, on a virtual thread: often at
+     * first (wrappers such as npx start their real server right away), then every 30 s at most.
+     * A look scans the system's process table, so it is not done more often than that.
+     */
+    public void watch(String threadName) {
+        Thread.ofVirtual().name(threadName).start(() -> {
+            Duration pause = FIRST_WATCH;
+            while (root.isAlive()) {
+                try {
+                    root.onExit().get(pause.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+                    return;
+                } catch (java.util.concurrent.TimeoutException e) {
+                    refresh();
+                } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+                    return;
+                }
+                pause = pause.multipliedBy(2).compareTo(LONGEST_WATCH) > 0 ? LONGEST_WATCH : pause.multipliedBy(2);
+            }
+        });
+    }
+
+    /** Records the current descendants and forgets those that ended; call it whenever convenient while the root lives. */
     public void refresh() {
+        seen.removeIf(p -> !p.isAlive());
         if (root.isAlive()) {
             root.descendants().forEach(seen::add);
         }
+    }
+
+    /** The descendants found so far, without looking again. */
+    public Set<ProcessHandle> known() {
+        return Set.copyOf(seen);
     }
 
     /** Every process of the tree still running, root included. */

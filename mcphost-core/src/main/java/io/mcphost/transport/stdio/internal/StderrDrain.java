@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * error messages. Thread-safe.
  */
 public final class StderrDrain {
-    private static final int MAX_LOGGED_LINE_CHARS = 8 * 1024;
+    /** Longer stderr lines are logged in pieces of this size: one log record stays bounded. */
+    private static final int MAX_LOGGED_LINE_BYTES = 8 * 1024;
 
     private final Logger log;
     private final byte[] ring;
@@ -36,39 +37,41 @@ public final class StderrDrain {
 
     private void drain(InputStream stderr) {
         byte[] chunk = new byte[8 * 1024];
-        StringBuilder pendingLine = new StringBuilder();
+        // Lines are split on bytes and decoded whole, so a character is never cut across reads.
+        byte[] line = new byte[MAX_LOGGED_LINE_BYTES];
+        int length = 0;
         try (stderr) {
             int n;
             while ((n = stderr.read(chunk)) >= 0) {
                 remember(chunk, n);
-                logLines(new String(chunk, 0, n, StandardCharsets.UTF_8), pendingLine);
+                for (int i = 0; i < n; i++) {
+                    byte b = chunk[i];
+                    if (b == '\n' || length == line.length) {
+                        logLine(line, length);
+                        length = 0;
+                        if (b == '\n') {
+                            continue;
+                        }
+                    }
+                    line[length++] = b;
+                }
             }
         } catch (IOException e) {
             // The pipe closes when the process is killed; nothing more to read.
         } finally {
-            if (!pendingLine.isEmpty()) {
-                log.info("{}", pendingLine);
+            if (length > 0) {
+                logLine(line, length);
             }
             finished.countDown();
         }
     }
 
-    private void logLines(String text, StringBuilder pendingLine) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '\n' || pendingLine.length() >= MAX_LOGGED_LINE_CHARS) {
-                if (log.isInfoEnabled()) {
-                    log.info("{}", pendingLine);
-                }
-                pendingLine.setLength(0);
-                if (c == '\n') {
-                    continue;
-                }
-            }
-            if (c != '\r') {
-                pendingLine.append(c);
-            }
+    private void logLine(byte[] line, int length) {
+        if (!log.isInfoEnabled()) {
+            return;
         }
+        int end = length > 0 && line[length - 1] == '\r' ? length - 1 : length;
+        log.info("{}", new String(line, 0, end, StandardCharsets.UTF_8));
     }
 
     private void remember(byte[] chunk, int n) {
@@ -84,12 +87,13 @@ public final class StderrDrain {
         }
     }
 
-    /** Waits up to {@code limit} for stderr to reach its end, so the tail is complete. */
-    public void awaitEnd(Duration limit) {
+    /** Waits up to {@code limit} for stderr to reach its end, so the tail is complete; true if it did. */
+    public boolean awaitEnd(Duration limit) {
         try {
-            finished.await(limit.toNanos(), TimeUnit.NANOSECONDS);
+            return finished.await(Math.max(0, limit.toNanos()), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return false;
         }
     }
 

@@ -1,0 +1,43 @@
+package io.mcphost.transport.stdio.internal;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Says how a server process ended, for the exception its callers see: the exit code (or that it
+ * still runs) and the end of its stderr, which usually holds the real reason ("API_KEY is not set").
+ */
+public final class ExitReport {
+    private static final int TAIL_LINES = 20;
+    private static final int TAIL_CHARS = 4 * 1024;
+
+    private ExitReport() {
+    }
+
+    /**
+     * Waits until {@code deadlineNanos} (a {@link System#nanoTime()} value) at most for the exit
+     * code and for stderr to reach its end, then describes what it has.
+     */
+    public static String of(Process process, StderrDrain stderr, long deadlineNanos) {
+        StringBuilder message = new StringBuilder();
+        try {
+            if (process.waitFor(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                message.append("server process exited with code ").append(process.exitValue());
+            } else {
+                message.append("server closed its stdout but is still running; stopping it");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            message.append("server stopped answering");
+        }
+        // The stderr pipe ends with the process unless a grandchild inherited it: wait, but boundedly.
+        stderr.awaitEnd(Duration.ofNanos(deadlineNanos - System.nanoTime()));
+        String tail = Excerpt.tail(stderr.tail(), TAIL_LINES, TAIL_CHARS);
+        if (tail.isEmpty()) {
+            message.append("; it wrote nothing to stderr");
+        } else {
+            message.append("; its stderr ended with:\n").append(tail);
+        }
+        return message.toString();
+    }
+}

@@ -1,0 +1,35 @@
+package io.mcphost.transport.stdio;
+
+import io.mcphost.protocol.JsonRpcMessage;
+import io.mcphost.protocol.JsonRpcRequest;
+import io.mcphost.protocol.JsonRpcResponse;
+import io.mcphost.protocol.internal.JsonCodec;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A fixture server run as a child JVM: answers every request with a response whose result is the
+ * request's params, and exits when stdin ends.
+ */
+public final class EchoServer {
+    private EchoServer() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        JsonCodec codec = JsonCodec.get();
+        PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        String line;
+        while ((line = in.readLine()) != null) {
+            for (JsonRpcMessage message : codec.decode(line)) {
+                if (message instanceof JsonRpcRequest request) {
+                    var result = request.params().orElseGet(codec::newObject);
+                    out.print(codec.encode(new JsonRpcResponse(request.id(), result)) + "\n");
+                    out.flush();
+                }
+            }
+        }
+    }
+}

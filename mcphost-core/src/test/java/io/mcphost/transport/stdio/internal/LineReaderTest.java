@@ -1,0 +1,66 @@
+package io.mcphost.transport.stdio.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LineReaderTest {
+
+    private static List<LineReader.Result> readAll(InputStream in, int maxLineBytes) throws IOException {
+        var reader = new LineReader(in, maxLineBytes);
+        List<LineReader.Result> results = new ArrayList<>();
+        LineReader.Result r;
+        while (!((r = reader.next()) instanceof LineReader.End)) {
+            results.add(r);
+        }
+        return results;
+    }
+
+    /** Hands out at most {@code step} bytes per read, like a pipe under load. */
+    private static InputStream trickle(String text, int step) {
+        var bytes = new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
+        return new InputStream() {
+            @Override
+            public int read() {
+                return bytes.read();
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                return bytes.read(b, off, Math.min(len, step));
+            }
+        };
+    }
+
+    @Test
+    void linesSplitAcrossReadsAndMultiByteCharactersComeOutWhole() throws IOException {
+        assertThat(readAll(trickle("héllo wörld\r\nsecond ✓\nlast without newline", 3), 1024)).containsExactly(
+                new LineReader.Line("héllo wörld"), new LineReader.Line("second ✓"), new LineReader.Line("last without newline"));
+    }
+
+    @Test
+    void aLineOverTheLimitIsReportedBySizeAndTheNextLineSurvives() throws IOException {
+        String big = "a".repeat(100_000);
+
+        assertThat(readAll(trickle(big + "\nafter\n", 7_000), 50_000))
+                .containsExactly(new LineReader.Oversized(100_000), new LineReader.Line("after"));
+    }
+
+    @Test
+    void aLineOfExactlyTheLimitIsKept() throws IOException {
+        assertThat(readAll(trickle("abcde\nabcdef\n", 2), 5))
+                .containsExactly(new LineReader.Line("abcde"), new LineReader.Oversized(6));
+    }
+
+    @Test
+    void emptyLinesAreReturnedAsEmpty() throws IOException {
+        assertThat(readAll(trickle("\n\nx\n", 64), 10))
+                .containsExactly(new LineReader.Line(""), new LineReader.Line(""), new LineReader.Line("x"));
+    }
+}
