@@ -9,56 +9,80 @@ import picocli.CommandLine;
 /**
  * Entry point of the {@code mcphost} command. Exit codes: 0 ok, 1 the tool returned an error
  * result, 2 usage error, 3 connection or protocol failure. Errors are one line on stderr (plus the
- * server's stderr tail when it died); stack traces only with {@code -v}.
+ * server's stderr tail when it died); stack traces only with {@code -v}. Not for use as a library:
+ * {@link #main} ends the JVM.
  */
 public final class Main {
+    /** Set by the {@code ./mcphost} launcher from {@code [ -t 2 ]}: Java cannot ask about stderr alone. */
+    static final String STDERR_TERMINAL_PROPERTY = "mcphost.stderr.terminal";
+    /** Set by the launcher to the terminal's width when stdout is a terminal. */
+    static final String COLUMNS_PROPERTY = "mcphost.columns";
+    static final int DEFAULT_COLUMNS = 100;
+
     private Main() {
     }
 
+    /**
+     * Runs the command and exits with its code.
+     *
+     * @param args the command line
+     */
     public static void main(String[] args) {
         configureLogging(List.of(args).contains("-v") || List.of(args).contains("--verbose"));
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-        int code = run(args, out, err, System.console() != null);
+        int code = run(args, out, err, stderrIsTerminal(), columns());
         out.flush();
         err.flush();
         System.exit(code);
     }
 
     /** Runs the command with the given streams; returns the exit code. Used by tests too. */
-    static int run(String[] args, PrintWriter out, PrintWriter err, boolean terminal) {
-        McpHostCommand root = new McpHostCommand(out, err, terminal);
+    static int run(String[] args, PrintWriter out, PrintWriter err, boolean stderrIsTerminal, int columns) {
+        McpHostCommand root = new McpHostCommand(out, err, stderrIsTerminal, columns);
         CommandLine cli = new CommandLine(root);
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            boolean verbose = root.verbose;
-            if (e instanceof McpException) {
-                err.println("mcphost: " + e.getMessage());
-                if (verbose) {
-                    e.printStackTrace(err);
-                }
-                return McpHostCommand.FAILURE;
-            }
-            err.println("mcphost: unexpected failure: " + e);
-            if (verbose) {
+            // McpException messages already name the server and quote its stderr tail when it died.
+            err.println("mcphost: " + (e instanceof McpException ? e.getMessage() : "unexpected failure: " + e));
+            if (root.verbose) {
                 e.printStackTrace(err);
             }
+            err.flush();
             return McpHostCommand.FAILURE;
         });
         cli.setParameterExceptionHandler((e, a) -> {
-            err.println("mcphost: " + e.getMessage());
-            err.println("Try 'mcphost --help' for usage.");
+            String command = e.getCommandLine().getCommandSpec().qualifiedName();
+            err.println("mcphost: " + e.getMessage() + " (see '" + command + " --help')");
+            if (root.verbose) {
+                e.printStackTrace(err);
+            }
+            err.flush();
             return McpHostCommand.USAGE;
         });
         return cli.execute(args);
     }
 
-    /** slf4j-simple reads its settings once, when the first logger is made: set them before that. */
+    /**
+     * slf4j-simple reads its settings once, when the first logger is made: set them before that.
+     * Its output goes to stderr so stdout stays clean for results (and {@code --json}).
+     */
     private static void configureLogging(boolean verbose) {
         System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "debug" : "warn");
         System.setProperty("org.slf4j.simpleLogger.showThreadName", "false");
         System.setProperty("org.slf4j.simpleLogger.showShortLogName", "true");
+    }
+
+    private static boolean stderrIsTerminal() {
+        String told = System.getProperty(STDERR_TERMINAL_PROPERTY);
+        // Without the launcher's word, an interactive console (stdin and stdout) is the best guess.
+        return told != null ? Boolean.parseBoolean(told) : System.console() != null;
+    }
+
+    private static int columns() {
+        int columns = Integer.getInteger(COLUMNS_PROPERTY, DEFAULT_COLUMNS);
+        return columns >= 40 ? columns : DEFAULT_COLUMNS;
     }
 }

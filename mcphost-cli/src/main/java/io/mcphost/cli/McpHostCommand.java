@@ -30,7 +30,8 @@ import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /** The {@code mcphost} command: one server at a time, the embedded demo server by default. */
-@Command(name = "mcphost", mixinStandardHelpOptions = true, version = "mcphost 0.1.0",
+// scope INHERIT gives every subcommand --help too, which the one-line usage errors point to.
+@Command(name = "mcphost", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "mcphost 0.1.0",
         description = "Talks to an MCP server: the embedded demo server unless --stdio names another.",
         subcommandsRepeatable = false)
 final class McpHostCommand implements Callable<Integer> {
@@ -54,20 +55,29 @@ final class McpHostCommand implements Callable<Integer> {
             description = "Request timeout: seconds (30) or ISO-8601 (PT2M). Default 60 s.")
     String timeout;
 
-    @Option(names = "--json", scope = ScopeType.INHERIT, description = "Print machine-readable JSON.")
-    boolean json;
+    @Option(names = "--json", arity = "0..1", paramLabel = "'{...}'", scope = ScopeType.INHERIT,
+            parameterConsumer = JsonOption.Consumer.class,
+            description = {"Bare: print machine-readable JSON (the raw result).",
+                "Followed by a JSON object (call only): the tool's whole arguments object."})
+    JsonOption json = new JsonOption();
 
     @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT, description = "Debug logs on stderr.")
     boolean verbose;
 
     private final PrintWriter out;
     private final PrintWriter err;
-    private final boolean terminal;
+    private final boolean stderrIsTerminal;
+    private final int columns;
 
-    McpHostCommand(PrintWriter out, PrintWriter err, boolean terminal) {
+    /**
+     * @param stderrIsTerminal whether progress may be drawn in place with carriage returns
+     * @param columns          the line width tables are cut to
+     */
+    McpHostCommand(PrintWriter out, PrintWriter err, boolean stderrIsTerminal, int columns) {
         this.out = out;
         this.err = err;
-        this.terminal = terminal;
+        this.stderrIsTerminal = stderrIsTerminal;
+        this.columns = columns;
     }
 
     /** Without a subcommand: the guided tour of the demo server (or of the server given). */
@@ -77,7 +87,11 @@ final class McpHostCommand implements Callable<Integer> {
     }
 
     Printer printer() {
-        return new Printer(out, err, json);
+        return new Printer(out, json.output(), columns);
+    }
+
+    ProgressBar progressBar() {
+        return new ProgressBar(err, stderrIsTerminal, columns);
     }
 
     Duration requestTimeout() {
@@ -97,8 +111,16 @@ final class McpHostCommand implements Callable<Integer> {
         }
     }
 
-    /** Connects to the chosen server; the caller closes it. */
+    /** Connects to the chosen server for a command that takes no tool arguments; the caller closes it. */
     McpClient connect() {
+        if (json.arguments() != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--json '{...}' gives tool arguments, which only 'call' takes");
+        }
+        return open();
+    }
+
+    private McpClient open() {
         Map<String, String> variables = new LinkedHashMap<>();
         for (String pair : env) {
             int eq = pair.indexOf('=');
@@ -141,15 +163,26 @@ final class McpHostCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "call", description = "Call a tool: call <tool> [key=value ...] [--args '{...}'].")
-    int call(@Parameters(index = "0", paramLabel = "TOOL") String tool,
-             @Parameters(index = "1..*", paramLabel = "KEY=VALUE", arity = "0..*") List<String> pairs,
-             @Option(names = "--args", paramLabel = "JSON", description = "All arguments as one JSON object.") String argsJson) {
-        var arguments = parseArguments(pairs, argsJson);
-        try (McpClient client = connect()) {
+    @Command(name = "call", description = "Call a tool: call <tool> [key=value ...] [--json '{...}']. Exits 1 when"
+            + " the tool reports an error.")
+    int call(@Parameters(index = "0", paramLabel = "TOOL", description = "The tool's name.") String tool,
+             @Parameters(index = "1..*", paramLabel = "KEY=VALUE", arity = "0..*", description = "An argument. Values that"
+                     + " read as JSON (42, true, null, [1,2], {\"k\":1}, '\"007\"') are JSON, the rest strings;"
+                     + " these words win over the --json object.") List<String> pairs,
+             @Option(names = "--args", paramLabel = "'{...}'", description = "Same as --json '{...}'.") String argsJson) {
+        if (argsJson != null && json.arguments() != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "give the arguments object once: --json '{...}' or --args");
+        }
+        var arguments = parseArguments(pairs, argsJson != null ? argsJson : json.arguments());
+        try (McpClient client = open()) {
             client.listTools(); // learns output schemas, so structured content is validated
-            CallToolResult result = client.callTool(tool, arguments,
-                    CallOptions.builder().onProgress(printer().progressBar(terminal)).build());
+            ProgressBar bar = progressBar();
+            CallToolResult result;
+            try {
+                result = client.callTool(tool, arguments, CallOptions.builder().onProgress(bar).build());
+            } finally {
+                bar.finish();
+            }
             printResult(result);
             return result.isError() ? TOOL_ERROR : OK;
         }
@@ -192,7 +225,7 @@ final class McpHostCommand implements Callable<Integer> {
     }
 
     @Command(name = "read", description = "Read a resource by URI.")
-    int read(@Parameters(paramLabel = "URI") String uri) {
+    int read(@Parameters(paramLabel = "URI", description = "The resource's URI, e.g. demo://readme.") String uri) {
         try (McpClient client = connect()) {
             ReadResourceResult result = client.readResource(uri);
             Printer p = printer();
@@ -228,8 +261,9 @@ final class McpHostCommand implements Callable<Integer> {
     }
 
     @Command(name = "prompt", description = "Get a prompt: prompt <name> [key=value ...].")
-    int prompt(@Parameters(index = "0", paramLabel = "NAME") String name,
-               @Parameters(index = "1..*", paramLabel = "KEY=VALUE", arity = "0..*") List<String> pairs) {
+    int prompt(@Parameters(index = "0", paramLabel = "NAME", description = "The prompt's name.") String name,
+               @Parameters(index = "1..*", paramLabel = "KEY=VALUE", arity = "0..*",
+                       description = "An argument; prompt arguments are always strings.") List<String> pairs) {
         Map<String, String> arguments;
         try {
             arguments = ToolArguments.strings(pairs == null ? List.of() : pairs);
@@ -259,7 +293,7 @@ final class McpHostCommand implements Callable<Integer> {
             long start = System.nanoTime();
             client.ping();
             double ms = (System.nanoTime() - start) / 1e6;
-            if (json) {
+            if (json.output()) {
                 printer().json(Map.of("roundTripMillis", ms));
             } else {
                 out.printf("pong from %s in %.2f ms%n", client.name(), ms);
@@ -288,7 +322,4 @@ final class McpHostCommand implements Callable<Integer> {
         return out;
     }
 
-    boolean terminal() {
-        return terminal;
-    }
 }

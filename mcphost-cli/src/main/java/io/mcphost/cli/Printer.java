@@ -1,6 +1,5 @@
 package io.mcphost.cli;
 
-import io.mcphost.client.Progress;
 import io.mcphost.protocol.content.AudioContent;
 import io.mcphost.protocol.content.BlobResourceContents;
 import io.mcphost.protocol.content.ContentBlock;
@@ -13,21 +12,26 @@ import io.mcphost.protocol.content.TextResourceContents;
 import io.mcphost.protocol.internal.JsonCodec;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 
-/** Human and JSON output of the CLI: aligned tables, content blocks, a progress bar on stderr. */
+/**
+ * Human and JSON output of the CLI: aligned tables cut to the line width, content blocks, pretty
+ * JSON. Not thread-safe: used by the command's own thread only (progress has {@link ProgressBar}).
+ */
 final class Printer {
-    private static final int WIDTH = 100;
+    // A description column narrower than this is useless; the name column then pushes it right.
+    private static final int MIN_DESCRIPTION = 20;
+    // Names (URIs) longer than this do not widen the whole table; they overflow their own row only.
+    private static final int MAX_NAME_COLUMN = 40;
 
     private final PrintWriter out;
-    private final PrintWriter err;
     private final boolean json;
+    private final int columns;
 
-    Printer(PrintWriter out, PrintWriter err, boolean json) {
+    Printer(PrintWriter out, boolean json, int columns) {
         this.out = out;
-        this.err = err;
         this.json = json;
+        this.columns = columns;
     }
 
     boolean isJson() {
@@ -46,14 +50,15 @@ final class Printer {
 
     /** Rows of two columns, the first padded to the widest, the second cut to the line width. */
     void table(List<String[]> rows) {
-        int first = rows.stream().mapToInt(r -> r[0].length()).max().orElse(0);
+        int first = Math.min(MAX_NAME_COLUMN, rows.stream().mapToInt(r -> r[0].length()).max().orElse(0));
         for (String[] row : rows) {
-            String second = row[1].replaceAll("\\s+", " ").strip();
-            int room = Math.max(20, WIDTH - first - 2);
-            if (second.length() > room) {
-                second = second.substring(0, room - 1) + "…";
+            String name = row[0];
+            String description = row[1].replaceAll("\\s+", " ").strip();
+            int room = Math.max(MIN_DESCRIPTION, columns - Math.max(first, name.length()) - 2);
+            if (description.length() > room) {
+                description = description.substring(0, room - 1) + "…";
             }
-            out.println(String.format("%-" + Math.max(1, first) + "s  %s", row[0], second).stripTrailing());
+            out.println((name + " ".repeat(Math.max(0, first - name.length())) + "  " + description).stripTrailing());
         }
         out.flush();
     }
@@ -62,8 +67,8 @@ final class Printer {
         for (ContentBlock block : blocks) {
             out.println(switch (block) {
                 case TextContent t -> t.text();
-                case ImageContent i -> "[image " + i.mimeType() + ", " + i.sizeBytes() + " bytes]";
-                case AudioContent a -> "[audio " + a.mimeType() + ", " + a.sizeBytes() + " bytes]";
+                case ImageContent i -> "[" + i.mimeType() + ", " + i.sizeBytes() + " bytes]";
+                case AudioContent a -> "[" + a.mimeType() + ", " + a.sizeBytes() + " bytes]";
                 case ResourceLink l -> "[link] " + l.uri() + " (" + l.name() + ")";
                 case EmbeddedResource e -> "[resource] " + describe(e.resource());
             });
@@ -75,8 +80,8 @@ final class Printer {
         for (ResourceContents c : contents) {
             switch (c) {
                 case TextResourceContents t -> out.println(t.text());
-                case BlobResourceContents b -> out.println("[binary " + b.mimeType().orElse("data") + ", "
-                        + (b.blob().length() * 3 / 4) + " bytes] " + b.uri());
+                case BlobResourceContents b -> out.println("[" + b.mimeType().orElse("binary") + ", "
+                        + base64Bytes(b.blob()) + " bytes] " + b.uri());
             }
         }
         out.flush();
@@ -85,29 +90,20 @@ final class Printer {
     private static String describe(ResourceContents contents) {
         return switch (contents) {
             case TextResourceContents t -> t.uri() + " (" + t.text().length() + " chars of text)";
-            case BlobResourceContents b -> b.uri() + " (" + b.mimeType().orElse("binary") + ")";
+            case BlobResourceContents b -> b.uri() + " (" + b.mimeType().orElse("binary") + ", "
+                    + base64Bytes(b.blob()) + " bytes)";
         };
+    }
+
+    /** The decoded size of base64 text, without decoding it. */
+    static long base64Bytes(String base64) {
+        int padding = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
+        return Math.max(0, (long) base64.length() * 3 / 4 - padding);
     }
 
     void prettyJson(String heading, JsonNode node) {
         out.println(heading);
         out.println(JsonCodec.get().mapper().writerWithDefaultPrettyPrinter().writeValueAsString(node));
         out.flush();
-    }
-
-    /** A progress callback drawing a bar on stderr (a line per update when stderr is not a terminal). */
-    Consumer<Progress> progressBar(boolean terminal) {
-        return p -> {
-            String message = p.message().map(m -> " " + m).orElse("");
-            if (p.fraction().isPresent()) {
-                int filled = (int) Math.round(p.fraction().getAsDouble() * 30);
-                String bar = "#".repeat(filled) + ".".repeat(30 - filled);
-                String line = String.format("[%s] %3d%%%s", bar, Math.round(p.fraction().getAsDouble() * 100), message);
-                err.print(terminal ? "\r" + line + (filled == 30 ? "\n" : "") : line + "\n");
-            } else {
-                err.print((terminal ? "\r" : "") + "progress " + p.progress() + message + (terminal ? "" : "\n"));
-            }
-            err.flush();
-        };
     }
 }

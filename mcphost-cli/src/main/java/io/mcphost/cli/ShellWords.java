@@ -6,7 +6,10 @@ import java.util.List;
 /**
  * Splits a command line into words the way a POSIX shell would (quotes and backslashes), so
  * {@code --stdio "npx -y server"} reads naturally, but nothing is ever given to a shell:
- * no variables, globs, pipes or command substitution.
+ * no variables, globs, pipes or command substitution. The rules are POSIX's (XCU 2.2): inside
+ * single quotes everything is literal; inside double quotes a backslash escapes only
+ * {@code $ ` " \} and newline; outside quotes it escapes any character; a backslash-newline
+ * is a line continuation and disappears. Stateless and thread-safe.
  */
 final class ShellWords {
     private ShellWords() {
@@ -33,10 +36,14 @@ final class ShellWords {
                     i++;
                     while (i < line.length() && line.charAt(i) != '"') {
                         char d = line.charAt(i);
-                        if (d == '\\' && i + 1 < line.length() && "\"\\$`".indexOf(line.charAt(i + 1)) >= 0) {
+                        if (d == '\\' && i + 1 < line.length() && "\"\\$`\n".indexOf(line.charAt(i + 1)) >= 0) {
                             d = line.charAt(++i);
+                            if (d != '\n') { // an escaped newline is a continuation: dropped
+                                word.append(d);
+                            }
+                        } else {
+                            word.append(d);
                         }
-                        word.append(d);
                         i++;
                     }
                     if (i >= line.length()) {
@@ -48,8 +55,11 @@ final class ShellWords {
                     if (i + 1 >= line.length()) {
                         throw new IllegalArgumentException("trailing \\ in: " + line);
                     }
-                    word.append(line.charAt(++i));
-                    inWord = true;
+                    char escaped = line.charAt(++i);
+                    if (escaped != '\n') {
+                        word.append(escaped);
+                        inWord = true;
+                    }
                 }
                 case ' ', '\t', '\n' -> {
                     if (inWord) {

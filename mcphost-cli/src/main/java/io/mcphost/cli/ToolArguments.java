@@ -1,6 +1,7 @@
 package io.mcphost.cli;
 
 import io.mcphost.protocol.internal.JsonCodec;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
@@ -45,7 +46,7 @@ final class ToolArguments {
 
     /** String pairs for prompts, whose arguments are always strings. */
     static Map<String, String> strings(List<String> keyValues) {
-        java.util.LinkedHashMap<String, String> map = new java.util.LinkedHashMap<>();
+        Map<String, String> map = new LinkedHashMap<>();
         for (String word : keyValues) {
             int eq = word.indexOf('=');
             if (eq <= 0) {

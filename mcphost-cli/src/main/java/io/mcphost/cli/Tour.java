@@ -90,17 +90,25 @@ final class Tour {
     }
 
     private void demoCalls() {
-        show("echo", "{\"text\":\"Hello from McpHost!\"}", CallOptions.defaults());
-        show("add", "{\"a\":19,\"b\":23}", CallOptions.defaults());
-        show("slow_task", "{\"steps\":5,\"delayMs\":200}",
-                CallOptions.builder().onProgress(printer.progressBar(command.terminal())).build());
-        show("fail", "{\"reason\":\"to show a tool error\"}", CallOptions.defaults());
+        show("echo", "{\"text\":\"Hello from McpHost!\"}", null);
+        show("add", "{\"a\":19,\"b\":23}", null);
+        show("slow_task", "{\"steps\":5,\"delayMs\":200}", command.progressBar());
+        show("fail", "{\"reason\":\"to show a tool error\"}", null);
     }
 
-    private void show(String tool, String arguments, CallOptions options) {
+    private void show(String tool, String arguments, ProgressBar bar) {
         JsonNode args = CODEC.mapper().readTree(arguments);
         heading("call " + tool + " " + args);
-        CallToolResult result = client.callTool(tool, args, options);
+        CallToolResult result;
+        if (bar == null) {
+            result = client.callTool(tool, args, CallOptions.defaults());
+        } else {
+            try {
+                result = client.callTool(tool, args, CallOptions.builder().onProgress(bar).build());
+            } finally {
+                bar.finish();
+            }
+        }
         if (result.isError()) {
             out.print("(tool error) ");
         }

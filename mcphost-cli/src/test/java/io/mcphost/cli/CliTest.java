@@ -3,33 +3,26 @@ package io.mcphost.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcphost.protocol.internal.JsonCodec;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
 
-/** The CLI end to end, in process, against the real demo server started as a child process. */
+/**
+ * The CLI's contract end to end, in process, against the real demo server started as a child
+ * process: what each exit code means and how errors read.
+ */
 class CliTest {
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true), false);
-        return new Run(code, out.toString(), err.toString());
-    }
-
     @Test
     void toolsListsTheDemoServersTools() {
-        Run r = run("tools");
+        CliRun r = CliRun.of("tools");
 
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("echo", "calculate", "slow_task");
+        assertThat(r.out().lines().filter(l -> l.startsWith("echo"))).singleElement().asString()
+                .matches("echo\\s{2,}Returns the text it is given\\.");
     }
 
     @Test
     void callPrintsTheToolsText() {
-        Run r = run("call", "echo", "text=hello world");
+        CliRun r = CliRun.of("call", "echo", "text=hello world");
 
         assertThat(r.code()).isZero();
         assertThat(r.out().strip()).isEqualTo("hello world");
@@ -37,7 +30,7 @@ class CliTest {
 
     @Test
     void aToolErrorExitsWithOne() {
-        Run r = run("call", "fail");
+        CliRun r = CliRun.of("call", "fail");
 
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.out()).contains("failed on purpose");
@@ -45,49 +38,111 @@ class CliTest {
 
     @Test
     void anUnknownToolExitsWithThreeAndOneLine() {
-        Run r = run("call", "nope");
+        CliRun r = CliRun.of("call", "nope");
 
         assertThat(r.code()).isEqualTo(3);
-        assertThat(r.err().strip()).startsWith("mcphost: server 'demo': tools/call failed: Unknown tool: nope").doesNotContain("\tat ");
+        assertThat(r.err().strip()).startsWith("mcphost: server 'demo': tools/call failed: Unknown tool: nope");
         assertThat(r.err().strip().lines()).hasSize(1);
     }
 
     @Test
-    void badUsageExitsWithTwo() {
-        assertThat(run("call").code()).isEqualTo(2);
-        assertThat(run("call", "echo", "novalue").code()).isEqualTo(2);
-        assertThat(run("--stdio", "node 'unbalanced", "tools").code()).isEqualTo(2);
+    void aMissingToolNameIsAUsageErrorOnOneLine() {
+        CliRun r = CliRun.of("call");
+
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).isEqualTo("mcphost: Missing required parameter: 'TOOL' (see 'mcphost call --help')");
     }
 
     @Test
-    void jsonOutputIsJson() {
-        Run r = run("--json", "call", "add", "a=1", "b=2");
+    void everyCommandHasHelp() {
+        CliRun r = CliRun.of("call", "--help");
 
         assertThat(r.code()).isZero();
-        assertThat(JsonCodec.get().mapper().readTree(r.out()).path("structuredContent").path("sum").doubleValue()).isEqualTo(3.0);
+        assertThat(r.out()).startsWith("Usage: mcphost call").contains("KEY=VALUE", "--json");
+    }
+
+    @Test
+    void badUsageExitsWithTwoBeforeAnyServerStarts() {
+        assertThat(CliRun.of("call", "echo", "novalue").code()).isEqualTo(2);
+        assertThat(CliRun.of("call", "echo", "--json", "{not json").code()).isEqualTo(2);
+        assertThat(CliRun.of("--stdio", "node 'unbalanced", "tools").err()).contains("unbalanced '");
+        assertThat(CliRun.of("--stdio", "node 'unbalanced", "tools").code()).isEqualTo(2);
+        assertThat(CliRun.of("--stdio", "  ", "tools").code()).isEqualTo(2);
+        assertThat(CliRun.of("--env", "NOVALUE", "tools").code()).isEqualTo(2);
+        assertThat(CliRun.of("--timeout", "soon", "ping").err()).contains("--timeout takes seconds (30) or an ISO-8601 duration");
+        assertThat(CliRun.of("--timeout", "-5", "ping").code()).isEqualTo(2);
+        assertThat(CliRun.of("no-such-command").code()).isEqualTo(2);
+    }
+
+    @Test
+    void toolArgumentsGivenToAnotherCommandAreAUsageError() {
+        CliRun r = CliRun.of("--json", "{\"a\":1}", "tools");
+
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("only 'call' takes");
+    }
+
+    @Test
+    void jsonOutputIsTheRawResult() {
+        CliRun r = CliRun.of("--json", "call", "add", "a=1", "b=2");
+
+        assertThat(r.code()).isZero();
+        var tree = JsonCodec.get().mapper().readTree(r.out());
+        assertThat(tree.path("structuredContent").path("sum").doubleValue()).isEqualTo(3.0);
+        assertThat(tree.path("content").path(0).path("type").asString()).isEqualTo("text");
+    }
+
+    @Test
+    void theJsonFlagWorksAfterTheSubcommandToo() {
+        CliRun r = CliRun.of("tools", "--json");
+
+        assertThat(r.code()).isZero();
+        assertThat(JsonCodec.get().mapper().readTree(r.out()).path("tools").isArray()).isTrue();
+    }
+
+    @Test
+    void jsonFollowedByAnObjectGivesTheArgumentsAndKeyValueWordsWin() {
+        CliRun human = CliRun.of("call", "echo", "--json", "{\"text\":\"from json\"}");
+        CliRun both = CliRun.of("--json", "call", "add", "--json", "{\"a\":1,\"b\":5}", "b=2");
+
+        assertThat(human.code()).isZero();
+        assertThat(human.out().strip()).isEqualTo("from json");
+        assertThat(both.code()).isZero();
+        assertThat(JsonCodec.get().mapper().readTree(both.out()).path("structuredContent").path("sum").doubleValue()).isEqualTo(3.0);
     }
 
     @Test
     void aServerThatCannotStartExitsWithThreeAndAClearLine() {
-        Run r = run("--stdio", "definitely-not-a-command-mcphost --flag", "tools");
+        CliRun r = CliRun.of("--stdio", "definitely-not-a-command", "tools");
 
         assertThat(r.code()).isEqualTo(3);
-        assertThat(r.err()).contains("mcphost: server 'definitely-not-a-command-mcphost': cannot start");
+        assertThat(r.err()).startsWith("mcphost: server 'definitely-not-a-command': cannot start").doesNotContain("\tat ");
+        assertThat(r.err().strip().lines()).hasSize(1);
     }
 
     @Test
-    void aServerThatDiesAtStartQuotesItsStderr() {
-        Run r = run("--stdio", "bash -c 'echo fatal: missing token >&2; exit 4'", "tools");
+    void aServerThatDiesAtStartQuotesItsStderrIncludingTheEnvGiven() {
+        CliRun r = CliRun.of("--stdio", "bash -c 'echo \"fatal: token $MCPHOST_TEST_TOKEN rejected\" >&2; exit 4'",
+                "--env", "MCPHOST_TEST_TOKEN=abc", "tools");
 
         assertThat(r.code()).isEqualTo(3);
-        assertThat(r.err()).contains("exited with code 4", "fatal: missing token");
+        assertThat(r.err()).startsWith("mcphost: ").contains("exited with code 4", "fatal: token abc rejected");
     }
 
     @Test
-    void theDemoTourRunsEndToEnd() {
-        Run r = run();
+    void aCallThatOutlivesTheTimeoutExitsWithThree() {
+        CliRun r = CliRun.of("--timeout", "PT1S", "call", "slow_task", "steps=20", "delayMs=500");
 
-        assertThat(r.code()).isZero();
-        assertThat(r.out()).contains("mcphost-demo", "Hello from McpHost!", "done: 5 steps", "(tool error)");
+        assertThat(r.code()).isEqualTo(3);
+        assertThat(r.err().lines().filter(l -> l.startsWith("mcphost: ")))
+                .containsExactly("mcphost: server 'demo': tools/call (request 3) got no answer within PT1S");
+    }
+
+    @Test
+    void verboseModeAddsTheStackTrace() {
+        CliRun r = CliRun.of("-v", "--stdio", "definitely-not-a-command", "tools");
+
+        assertThat(r.code()).isEqualTo(3);
+        assertThat(r.err()).contains("\tat ");
     }
 }

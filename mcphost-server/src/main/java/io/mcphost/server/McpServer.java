@@ -20,9 +20,20 @@ import java.util.Optional;
  * A small MCP server: tools, resources, resource templates and prompts, served over any
  * {@link Transport} (stdio for a child process, the in-memory pair for tests and embedding).
  *
- * <p>Immutable and thread-safe once built; one server can serve many connections. Each request
- * runs on its own virtual thread, so a slow tool never delays a ping or another call. The server
- * speaks revisions 2024-11-05 to 2025-11-25 and announces only the capabilities it has content for.
+ * <pre>{@code
+ * McpServer server = McpServer.builder().name("notes").version("1.0")
+ *         .tool(Tool.of("echo", "Echoes its text", schema), call -> CallToolResult.text(call.arguments().path("text").asString()))
+ *         .build();
+ * server.serveStdio();   // in main: until stdin ends
+ * }</pre>
+ *
+ * <p>Immutable and thread-safe once built; one server can serve many connections at once. Each
+ * request runs on its own virtual thread, so a slow tool never delays a ping or another call. The
+ * server speaks the handshake revisions 2024-11-05, 2025-03-26, 2025-06-18 and 2025-11-25: it
+ * echoes the client's revision when it is one of these and answers 2025-11-25 otherwise. It
+ * announces only the capabilities it has something for (tools, resources, prompts, completions),
+ * plus logging. Handlers never crash the server: a tool's exception becomes an {@code isError}
+ * result, any other handler's a JSON-RPC error.
  */
 public final class McpServer {
     private final Registry registry;
@@ -31,28 +42,45 @@ public final class McpServer {
         this.registry = registry;
     }
 
+    /** A builder for a server with nothing registered yet, named {@code mcphost-server} 0.1.0. */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** Serves one connection; returns at once. The transport is started here. */
+    /** The name and version this server reports in {@code initialize}. */
+    public Implementation serverInfo() {
+        return registry.info();
+    }
+
+    /**
+     * Serves one connection: starts {@code transport} and returns at once, once messages can flow.
+     * The returned session ends when the client goes away or it is closed.
+     *
+     * @throws io.mcphost.protocol.McpTransportException if the transport cannot start
+     */
     public ServerSession serve(Transport transport) {
+        Objects.requireNonNull(transport, "transport");
         return ServerConnection.open(registry, transport);
     }
 
     /**
-     * Serves this process's stdin/stdout until stdin ends. For {@code main} methods: nothing but
-     * protocol messages may be written to {@code System.out} while this runs.
+     * Serves this process's stdin and stdout, blocking until stdin ends (the client closed it or
+     * exited). For {@code main} methods: while this runs, nothing but protocol messages may be
+     * written to {@code System.out}; diagnostics go to {@code System.err}.
+     *
+     * @throws InterruptedException if the calling thread is interrupted; the connection is closed first
      */
     public void serveStdio() throws InterruptedException {
-        StdioTransport transport = StdioTransport.overStreams(registry.info().name(), System.in, System.out);
-        ServerSession session = serve(transport);
-        while (!session.awaitClose(Duration.ofDays(1))) {
-            // keep serving
+        ServerSession session = serve(StdioTransport.overStreams(registry.info().name(), System.in, System.out));
+        try {
+            session.awaitClose();
+        } catch (InterruptedException e) {
+            session.close(Duration.ofSeconds(1));
+            throw e;
         }
     }
 
-    /** Configures an {@link McpServer}. Not thread-safe. */
+    /** Configures an {@link McpServer}. Not thread-safe; {@link #build()} may be called many times. */
     public static final class Builder {
         private Implementation info = Implementation.of("mcphost-server", "0.1.0");
         private Optional<String> instructions = Optional.empty();
@@ -66,27 +94,55 @@ public final class McpServer {
         private Builder() {
         }
 
+        /** The name, version and optional details reported in {@code initialize}. */
         public Builder serverInfo(Implementation info) {
             this.info = Objects.requireNonNull(info, "info");
             return this;
         }
 
+        /** Shortcut for {@code serverInfo(Implementation.of(name, version))}. */
         public Builder serverInfo(String name, String version) {
             return serverInfo(Implementation.of(name, version));
         }
 
+        /** The server's name, keeping the other details of {@link #serverInfo}. */
+        public Builder name(String name) {
+            Objects.requireNonNull(name, "name");
+            return serverInfo(new Implementation(name, info.title(), info.version(), info.description(), info.icons(),
+                    info.websiteUrl()));
+        }
+
+        /** The server's version, keeping the other details of {@link #serverInfo}. */
+        public Builder version(String version) {
+            Objects.requireNonNull(version, "version");
+            return serverInfo(new Implementation(info.name(), info.title(), version, info.description(), info.icons(),
+                    info.websiteUrl()));
+        }
+
         /** Usage hints sent to the client in {@code initialize}. */
         public Builder instructions(String instructions) {
-            this.instructions = Optional.of(instructions);
+            this.instructions = Optional.of(Objects.requireNonNull(instructions, "instructions"));
             return this;
         }
 
+        /**
+         * Registers a tool. Calls whose arguments break {@code tool.inputSchema()} are answered with an
+         * {@code isError} result naming the problem, without calling {@code handler}.
+         *
+         * @throws IllegalArgumentException if a tool of that name exists, or the input schema is not
+         *                                  an object schema ({@code "type": "object"}, as the spec requires)
+         */
         public Builder tool(Tool tool, ToolHandler handler) {
             requireNew(tools, tool.name(), "tool");
+            if (!"object".equals(tool.inputSchema().path("type").asString(""))) {
+                throw new IllegalArgumentException("tool '" + tool.name()
+                        + "': inputSchema must be a JSON Schema with \"type\": \"object\", got " + tool.inputSchema());
+            }
             tools.put(tool.name(), new Registry.ToolEntry(tool, Objects.requireNonNull(handler, "handler")));
             return this;
         }
 
+        /** Registers a resource with a fixed URI. */
         public Builder resource(Resource resource, ResourceReader reader) {
             requireNew(resources, resource.uri(), "resource");
             resources.put(resource.uri(), new Registry.ResourceEntry(resource, Objects.requireNonNull(reader, "reader")));
@@ -100,6 +156,7 @@ public final class McpServer {
             return this;
         }
 
+        /** Registers a prompt; its required arguments are checked before {@code handler} runs. */
         public Builder prompt(Prompt prompt, PromptHandler handler) {
             requireNew(prompts, prompt.name(), "prompt");
             prompts.put(prompt.name(), new Registry.PromptEntry(prompt, Objects.requireNonNull(handler, "handler")));
@@ -112,7 +169,7 @@ public final class McpServer {
             return this;
         }
 
-        /** Items per page of every list (100 unless set). */
+        /** Items per page of every list ({@code tools/list} and the others); 100 unless set. */
         public Builder pageSize(int pageSize) {
             if (pageSize <= 0) {
                 throw new IllegalArgumentException("pageSize must be positive, got " + pageSize);
@@ -121,6 +178,7 @@ public final class McpServer {
             return this;
         }
 
+        /** Builds the server. Does no I/O. */
         public McpServer build() {
             return new McpServer(new Registry(info, instructions, Map.copyOf(tools),
                     List.copyOf(tools.values()), List.copyOf(resources.values()), List.copyOf(templates.values()),

@@ -4,8 +4,9 @@ import io.mcphost.protocol.prompts.GetPromptResult;
 import java.util.Map;
 
 /**
- * Renders a prompt with its arguments. Required arguments are checked before it runs; an
- * exception becomes a JSON-RPC error.
+ * Renders a prompt with its arguments. The server checks required arguments before calling it (a
+ * missing one is answered with -32602). Called on the request's own virtual thread. An exception
+ * becomes a JSON-RPC internal error (-32603) carrying its message.
  */
 @FunctionalInterface
 public interface PromptHandler {

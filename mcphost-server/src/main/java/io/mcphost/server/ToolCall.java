@@ -3,30 +3,53 @@ package io.mcphost.server;
 import io.mcphost.protocol.logging.LoggingLevel;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * One invocation of a tool, as its handler sees it: the arguments, and ways to talk back while
- * working. Handlers run on their own virtual thread; every method here is thread-safe.
+ * working. Each call's handler runs on its own virtual thread; every method here is thread-safe
+ * and returns quickly (notifications are written to the transport, never awaited).
  */
 public interface ToolCall {
     /** The tool's name. */
     String name();
 
-    /** The arguments object (an empty object when the client sent none). */
+    /**
+     * The arguments object (an empty object when the client sent none). It has already been checked
+     * against the tool's {@code inputSchema}: a call whose arguments break it never reaches the handler.
+     */
     JsonNode arguments();
 
     /** The request's {@code _meta}, if any. */
     Optional<JsonNode> meta();
 
     /**
-     * Reports progress to the client. Sent only when the client asked for progress (its request
-     * carried a progress token); otherwise does nothing.
+     * Reports progress to the client as {@code notifications/progress}. Sent only while the call runs
+     * and only when the client asked for progress (its request carried a progress token); otherwise
+     * does nothing. The spec requires {@code progress} to increase with each report.
+     *
+     * @param total   the expected final value, or {@code null} when unknown
+     * @param message a short human-readable status, or {@code null}
      */
     void progress(double progress, Double total, String message);
 
-    /** Sends a log message to the client, if its level passes the level the client set. */
-    void log(LoggingLevel level, String message);
+    /**
+     * Sends a log message to the client ({@code notifications/message}, logger = the tool's name) when
+     * {@code level} is at least the level the client set with {@code logging/setLevel} (info until it
+     * sets one).
+     *
+     * @param data any JSON: a string, or an object with details
+     */
+    void log(LoggingLevel level, JsonNode data);
 
-    /** Whether the client cancelled this call; a long handler should check and stop early. */
+    /** Sends a plain-text log message; see {@link #log(LoggingLevel, JsonNode)}. */
+    default void log(LoggingLevel level, String message) {
+        log(level, JsonNodeFactory.instance.stringNode(message));
+    }
+
+    /**
+     * Whether the client cancelled this call ({@code notifications/cancelled}) or the connection
+     * ended. A long handler should check it and stop early; whatever it returns then is not sent.
+     */
     boolean isCancelled();
 }

@@ -3,8 +3,12 @@ package io.mcphost.server;
 import io.mcphost.protocol.tools.CallToolResult;
 
 /**
- * Runs a tool. An exception thrown here becomes an {@code isError: true} result carrying its
- * message: a failing tool is something the model should see, not a protocol error.
+ * Runs a tool. Called on the call's own virtual thread, so it may block; it should check
+ * {@link ToolCall#isCancelled()} now and then when it runs long.
+ *
+ * <p>An exception thrown here becomes an {@code isError: true} result carrying its message: a
+ * failing tool is something the model should see and can react to, not a protocol error
+ * (spec: tools, error handling). Returning {@code null} is reported the same way.
  */
 @FunctionalInterface
 public interface ToolHandler {

@@ -2,17 +2,25 @@ package io.mcphost.server.demo;
 
 /**
  * Evaluates arithmetic with + - * / and parentheses, by recursive descent. Throws
- * {@link IllegalArgumentException} with a position-bearing message on malformed input.
+ * {@link IllegalArgumentException} with a position-bearing message on malformed input, on division
+ * by zero and on nesting deeper than {@value #MAX_DEPTH} levels (which would otherwise exhaust the
+ * stack). Not thread-safe; each evaluation uses its own instance.
  */
 final class Calculator {
+    static final int MAX_DEPTH = 200;
+
     private final String text;
     private int pos;
+    private int depth;
 
     private Calculator(String text) {
         this.text = text;
     }
 
     static double evaluate(String expression) {
+        if (expression.isBlank()) {
+            throw new IllegalArgumentException("the expression is empty");
+        }
         Calculator c = new Calculator(expression);
         double value = c.sum();
         c.skipSpaces();
@@ -53,8 +61,22 @@ final class Calculator {
     }
 
     private double factor() {
+        if (++depth > MAX_DEPTH) {
+            throw new IllegalArgumentException("the expression nests deeper than " + MAX_DEPTH + " levels");
+        }
+        try {
+            return unary();
+        } finally {
+            depth--;
+        }
+    }
+
+    private double unary() {
         if (eat('-')) {
             return -factor();
+        }
+        if (eat('+')) {
+            return factor();
         }
         if (eat('(')) {
             double value = sum();

@@ -35,18 +35,28 @@ public final class DemoServer {
     private DemoServer() {
     }
 
+    /** Serves the demo server on stdin/stdout until stdin ends. Arguments are ignored. */
     public static void main(String[] args) throws InterruptedException {
         server().serveStdio();
     }
 
     /**
      * The command line that starts the demo server as a child process with the same Java
-     * installation and class path as this JVM, tuned to start fast.
+     * installation and class path (or module path, when this JVM runs as a module) as this JVM,
+     * tuned to start fast rather than to run long. No shell is involved; pass it to
+     * {@code StdioTransport.builder(...)} or {@link ProcessBuilder} as is.
      */
     public static List<String> command() {
         String java = ProcessHandle.current().info().command().orElse("java");
-        return List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
-                "-cp", System.getProperty("java.class.path"), DemoServer.class.getName());
+        List<String> command = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto"));
+        String classPath = System.getProperty("java.class.path", "");
+        String modulePath = System.getProperty("jdk.module.path", "");
+        if (classPath.isEmpty() && !modulePath.isEmpty()) {
+            command.addAll(List.of("-p", modulePath, "-m", DemoServer.class.getModule().getName() + "/" + DemoServer.class.getName()));
+        } else {
+            command.addAll(List.of("-cp", classPath, DemoServer.class.getName()));
+        }
+        return List.copyOf(command);
     }
 
     /** The demo server, ready to serve any transport. */

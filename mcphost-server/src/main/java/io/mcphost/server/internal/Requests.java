@@ -2,19 +2,29 @@ package io.mcphost.server.internal;
 
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcNotification;
-import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.completion.CompleteRequestParams;
+import io.mcphost.protocol.completion.CompleteResult;
+import io.mcphost.protocol.completion.PromptReference;
+import io.mcphost.protocol.completion.ResourceTemplateReference;
 import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.internal.JsonSchemaValidator;
 import io.mcphost.protocol.logging.LoggingLevel;
+import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
+import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.prompts.PromptArgument;
+import io.mcphost.protocol.resources.ReadResourceResult;
 import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.utilities.ProgressNotificationParams;
+import io.mcphost.protocol.utilities.ProgressToken;
+import io.mcphost.server.CompletionHandler;
 import io.mcphost.server.ResourceReader;
 import io.mcphost.server.ToolCall;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
@@ -25,6 +35,7 @@ import tools.jackson.databind.node.ObjectNode;
 /** The feature requests of the server: lists with pages, tool calls, reads, prompts, completions. */
 final class Requests {
     private static final JsonCodec CODEC = JsonCodec.get();
+    private static final int MAX_COMPLETION_VALUES = 100;
 
     private final Registry registry;
     private final ServerConnection connection;
@@ -76,15 +87,27 @@ final class Requests {
         return result;
     }
 
-    JsonNode callTool(JsonRpcRequest request, JsonNode params, AtomicBoolean cancelled) {
-        String name = params.path("name").asString("");
+    JsonNode callTool(JsonNode params, AtomicBoolean cancelled) {
+        String name = requiredString(params, "name", "tools/call");
         Registry.ToolEntry entry = registry.toolsByName().get(name);
         if (entry == null) {
+            // Spec (tools, error handling): an unknown tool is a protocol error, worded like this.
             throw new RequestException(JsonRpcError.INVALID_PARAMS, "Unknown tool: " + name);
         }
-        JsonNode arguments = params.path("arguments").isObject() ? params.get("arguments") : CODEC.newObject();
+        JsonNode arguments = params.path("arguments");
+        if (arguments.isMissingNode() || arguments.isNull()) {
+            arguments = CODEC.newObject();
+        } else if (!arguments.isObject()) {
+            throw new RequestException(JsonRpcError.INVALID_PARAMS, "the arguments of tool '" + name + "' must be an object");
+        }
+        // Spec (tools, error handling): input validation errors are tool execution errors, so the model can retry.
+        List<String> violations = JsonSchemaValidator.get().validate(entry.tool().inputSchema(), arguments);
+        if (!violations.isEmpty()) {
+            return CODEC.valueToTree(CallToolResult.error("invalid arguments for tool '" + name + "': "
+                    + String.join("; ", violations)));
+        }
         Optional<JsonNode> meta = Optional.ofNullable(params.get("_meta")).filter(JsonNode::isObject);
-        ToolCall call = new Call(name, arguments, meta, meta.map(m -> m.get("progressToken")), cancelled);
+        Call call = new Call(name, arguments, meta, meta.flatMap(m -> progressToken(m.get("progressToken"))), cancelled);
         CallToolResult result;
         try {
             result = entry.handler().call(call);
@@ -94,56 +117,115 @@ final class Requests {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             result = CallToolResult.error("tool '" + name + "' was interrupted");
-        } catch (Exception e) {
+        } catch (Exception | StackOverflowError e) {
             result = CallToolResult.error(e.getMessage() == null ? e.toString() : e.getMessage());
+        } finally {
+            call.finished.set(true);
         }
         return CODEC.valueToTree(result);
     }
 
+    private static Optional<ProgressToken> progressToken(JsonNode token) {
+        if (token == null) {
+            return Optional.empty();
+        }
+        if (token.isString()) {
+            return Optional.of(ProgressToken.of(token.stringValue()));
+        }
+        if (token.isIntegralNumber() && token.canConvertToLong()) {
+            return Optional.of(ProgressToken.of(token.longValue()));
+        }
+        return Optional.empty();
+    }
+
     JsonNode readResource(JsonNode params) {
-        String uri = params.path("uri").asString("");
+        String uri = requiredString(params, "uri", "resources/read");
         ResourceReader reader = registry.readerFor(uri).orElseThrow(() ->
                 new RequestException(JsonRpcError.RESOURCE_NOT_FOUND, "Resource not found: " + uri));
+        ReadResourceResult result;
         try {
-            return CODEC.valueToTree(reader.read(uri));
+            result = reader.read(uri);
         } catch (Exception e) {
             throw new RequestException(JsonRpcError.INTERNAL_ERROR, "reading " + uri + " failed: " + e.getMessage());
         }
+        if (result == null) {
+            throw new RequestException(JsonRpcError.INTERNAL_ERROR, "reading " + uri + " gave no result");
+        }
+        return CODEC.valueToTree(result);
     }
 
     JsonNode getPrompt(JsonNode params) {
-        String name = params.path("name").asString("");
+        String name = requiredString(params, "name", "prompts/get");
         Registry.PromptEntry entry = registry.prompt(name).orElseThrow(() ->
                 new RequestException(JsonRpcError.INVALID_PARAMS, "Unknown prompt: " + name));
         Map<String, String> arguments = new LinkedHashMap<>();
-        params.path("arguments").properties().forEach(e -> arguments.put(e.getKey(), e.getValue().asString("")));
+        JsonNode given = params.path("arguments");
+        if (!given.isMissingNode() && !given.isNull() && !given.isObject()) {
+            throw new RequestException(JsonRpcError.INVALID_PARAMS, "the arguments of prompt '" + name + "' must be an object");
+        }
+        given.properties().forEach(e -> arguments.put(e.getKey(), e.getValue().asString("")));
         for (PromptArgument argument : entry.prompt().arguments()) {
             if (argument.required() && !arguments.containsKey(argument.name())) {
                 throw new RequestException(JsonRpcError.INVALID_PARAMS, "prompt '" + name
                         + "' needs the argument '" + argument.name() + "'");
             }
         }
+        GetPromptResult result;
         try {
-            return CODEC.valueToTree(entry.handler().get(Map.copyOf(arguments)));
+            result = entry.handler().get(Map.copyOf(arguments));
         } catch (Exception e) {
             throw new RequestException(JsonRpcError.INTERNAL_ERROR, "prompt '" + name + "' failed: " + e.getMessage());
         }
+        if (result == null) {
+            throw new RequestException(JsonRpcError.INTERNAL_ERROR, "prompt '" + name + "' gave no result");
+        }
+        return CODEC.valueToTree(result);
     }
 
     JsonNode complete(JsonNode params) {
-        var handler = registry.completions().orElseThrow(() ->
+        CompletionHandler handler = registry.completions().orElseThrow(() ->
                 new RequestException(JsonRpcError.METHOD_NOT_FOUND, "this server offers no completions"));
         CompleteRequestParams request;
         try {
             request = CODEC.treeToValue(params, CompleteRequestParams.class);
-        } catch (McpException e) {
-            throw new RequestException(JsonRpcError.INVALID_PARAMS, e.getMessage());
+        } catch (McpException | IllegalArgumentException | NullPointerException e) {
+            throw new RequestException(JsonRpcError.INVALID_PARAMS, "malformed completion/complete params: " + e.getMessage());
         }
+        switch (request.ref()) {
+            case PromptReference p -> registry.prompt(p.name()).orElseThrow(() ->
+                    new RequestException(JsonRpcError.INVALID_PARAMS, "Unknown prompt: " + p.name()));
+            case ResourceTemplateReference t -> registry.templates().stream()
+                    .filter(e -> e.template().uriTemplate().equals(t.uri())).findFirst().orElseThrow(() ->
+                            new RequestException(JsonRpcError.INVALID_PARAMS, "Unknown resource template: " + t.uri()));
+        }
+        CompleteResult result;
         try {
-            return CODEC.valueToTree(handler.complete(request));
+            result = handler.complete(request);
         } catch (Exception e) {
             throw new RequestException(JsonRpcError.INTERNAL_ERROR, "completion failed: " + e.getMessage());
         }
+        if (result == null) {
+            throw new RequestException(JsonRpcError.INTERNAL_ERROR, "the completion handler gave no result");
+        }
+        return CODEC.valueToTree(capped(result));
+    }
+
+    /** Spec (completion): at most 100 values per response; the rest is announced with total and hasMore. */
+    private static CompleteResult capped(CompleteResult result) {
+        List<String> values = result.completion().values();
+        if (values.size() <= MAX_COMPLETION_VALUES) {
+            return result;
+        }
+        return new CompleteResult(new CompleteResult.Completion(values.subList(0, MAX_COMPLETION_VALUES),
+                Optional.of(result.completion().total().orElse(values.size())), Optional.of(true)), result.meta());
+    }
+
+    private static String requiredString(JsonNode params, String field, String method) {
+        JsonNode value = params.path(field);
+        if (!value.isString() || value.stringValue().isEmpty()) {
+            throw new RequestException(JsonRpcError.INVALID_PARAMS, method + " needs a non-empty string \"" + field + "\"");
+        }
+        return value.stringValue();
     }
 
     /** What a tool handler sees of its request. */
@@ -151,14 +233,17 @@ final class Requests {
         private final String name;
         private final JsonNode arguments;
         private final Optional<JsonNode> meta;
-        private final Optional<JsonNode> progressToken;
+        private final Optional<ProgressToken> progressToken;
         private final AtomicBoolean cancelled;
+        /** Set when the handler returned: progress after the response would confuse the client. */
+        final AtomicBoolean finished = new AtomicBoolean();
 
-        Call(String name, JsonNode arguments, Optional<JsonNode> meta, Optional<JsonNode> progressToken, AtomicBoolean cancelled) {
+        Call(String name, JsonNode arguments, Optional<JsonNode> meta, Optional<ProgressToken> progressToken,
+             AtomicBoolean cancelled) {
             this.name = name;
             this.arguments = arguments;
             this.meta = meta;
-            this.progressToken = progressToken.filter(t -> t.isString() || t.isIntegralNumber());
+            this.progressToken = progressToken;
             this.cancelled = cancelled;
         }
 
@@ -179,30 +264,23 @@ final class Requests {
 
         @Override
         public void progress(double progress, Double total, String message) {
-            progressToken.ifPresent(token -> {
-                ObjectNode params = CODEC.newObject();
-                params.set("progressToken", token);
-                params.put("progress", progress);
-                if (total != null) {
-                    params.put("total", total);
-                }
-                if (message != null) {
-                    params.put("message", message);
-                }
-                connection.send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_PROGRESS, params));
-            });
+            if (progressToken.isEmpty() || finished.get() || cancelled.get()) {
+                return;
+            }
+            ProgressNotificationParams params = ProgressNotificationParams.of(progressToken.get(), progress, total, message);
+            connection.send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_PROGRESS, CODEC.valueToTree(params)));
         }
 
         @Override
-        public void log(LoggingLevel level, String message) {
+        public void log(LoggingLevel level, JsonNode data) {
+            Objects.requireNonNull(level, "level");
+            Objects.requireNonNull(data, "data");
             if (level.compareTo(connection.logLevel()) < 0) {
                 return;
             }
-            ObjectNode params = CODEC.newObject();
-            params.put("level", level.wireName());
-            params.put("logger", name);
-            params.put("data", message);
-            connection.send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_MESSAGE, params));
+            LoggingMessageNotificationParams params = new LoggingMessageNotificationParams(level, Optional.of(name), data,
+                    Optional.empty());
+            connection.send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_MESSAGE, CODEC.valueToTree(params)));
         }
 
         @Override

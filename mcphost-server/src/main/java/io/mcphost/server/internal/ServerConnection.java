@@ -13,11 +13,13 @@ import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.logging.LoggingLevel;
+import io.mcphost.protocol.utilities.CancelledNotificationParams;
 import io.mcphost.server.ServerSession;
 import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -28,8 +30,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One client connection: the server side of the lifecycle, and dispatch of each request to the
- * registry on its own virtual thread. Thread-safe.
+ * One client connection: the server side of the lifecycle (spec: basic/lifecycle), and dispatch of
+ * each request to the registry on its own virtual thread. Thread-safe; the transport's reader thread
+ * only classifies messages and starts threads, it never waits.
  */
 public final class ServerConnection implements InboundHandler, ServerSession {
     private static final Logger LOG = LoggerFactory.getLogger(ServerConnection.class);
@@ -39,11 +42,12 @@ public final class ServerConnection implements InboundHandler, ServerSession {
     private final Transport transport;
     private final Requests requests;
     private final CountDownLatch closed = new CountDownLatch(1);
-    private final AtomicBoolean initialized = new AtomicBoolean();
-    /** Calls in flight, so notifications/cancelled can reach them. */
+    private final AtomicBoolean initializeReceived = new AtomicBoolean();
+    /** The revision agreed in initialize; null until the server has answered it. */
+    private volatile ProtocolVersion negotiated;
+    /** Requests in flight, so notifications/cancelled can reach them. */
     private final Map<RequestId, AtomicBoolean> running = new ConcurrentHashMap<>();
     private volatile LoggingLevel logLevel = LoggingLevel.INFO;
-    private volatile ProtocolVersion version = ProtocolVersion.LATEST_HANDSHAKE;
 
     private ServerConnection(Registry registry, Transport transport) {
         this.registry = registry;
@@ -51,6 +55,7 @@ public final class ServerConnection implements InboundHandler, ServerSession {
         this.requests = new Requests(registry, this);
     }
 
+    /** Starts serving {@code transport}; returns once messages can flow. */
     public static ServerConnection open(Registry registry, Transport transport) {
         ServerConnection connection = new ServerConnection(registry, transport);
         transport.start(connection);
@@ -60,19 +65,31 @@ public final class ServerConnection implements InboundHandler, ServerSession {
     @Override
     public void onMessage(JsonRpcMessage message) {
         switch (message) {
-            case JsonRpcRequest r -> Thread.ofVirtual().name("mcphost-server-" + r.method()).start(() -> handle(r));
+            case JsonRpcRequest r -> {
+                AtomicBoolean cancelled = new AtomicBoolean();
+                // Registered here, on the reader thread, so a notifications/cancelled right behind the
+                // request finds it even if the request's own thread has not started yet.
+                boolean fresh = running.putIfAbsent(r.id(), cancelled) == null;
+                Thread.ofVirtual().name("mcphost-server-" + r.method()).start(() -> {
+                    if (fresh) {
+                        handle(r, cancelled);
+                    } else {
+                        send(JsonRpcErrorResponse.of(r.id(), JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
+                                "request id " + r.id() + " is already used by a request still running")));
+                    }
+                });
+            }
             case JsonRpcNotification n -> onNotification(n);
             case JsonRpcResponse r -> LOG.debug("ignored a response to {}: this server sends no requests", r.id());
-            case JsonRpcErrorResponse e -> LOG.debug("ignored an error response: {}", e.error().message());
+            case JsonRpcErrorResponse e -> LOG.debug("ignored an error response (code {})", e.error().code());
         }
     }
 
     private void onNotification(JsonRpcNotification n) {
         switch (n.method()) {
-            case McpMethod.NOTIFICATIONS_INITIALIZED -> initialized.set(true);
-            case McpMethod.NOTIFICATIONS_CANCELLED -> n.params().map(p -> p.get("requestId")).ifPresent(id -> {
-                RequestId requestId = id.isIntegralNumber() ? RequestId.of(id.longValue()) : RequestId.of(id.asString(""));
-                AtomicBoolean flag = running.get(requestId);
+            case McpMethod.NOTIFICATIONS_INITIALIZED -> LOG.debug("the client finished initialization");
+            case McpMethod.NOTIFICATIONS_CANCELLED -> cancelledId(n).ifPresent(id -> {
+                AtomicBoolean flag = running.get(id);
                 if (flag != null) {
                     flag.set(true);
                 }
@@ -81,34 +98,52 @@ public final class ServerConnection implements InboundHandler, ServerSession {
         }
     }
 
-    private void handle(JsonRpcRequest request) {
-        AtomicBoolean cancelled = new AtomicBoolean();
-        running.put(request.id(), cancelled);
+    private static Optional<RequestId> cancelledId(JsonRpcNotification n) {
+        try {
+            return n.params().flatMap(p -> CODEC.treeToValue(p, CancelledNotificationParams.class).requestId());
+        } catch (McpException e) {
+            LOG.debug("ignored a malformed notifications/cancelled: {}", e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    private void handle(JsonRpcRequest request, AtomicBoolean cancelled) {
         JsonRpcMessage reply;
         try {
             reply = new JsonRpcResponse(request.id(), dispatch(request, cancelled));
         } catch (RequestException e) {
             reply = JsonRpcErrorResponse.of(request.id(), JsonRpcError.of(e.code(), e.getMessage()));
-        } catch (RuntimeException e) {
-            LOG.warn("{} failed", request.method(), e);
+        } catch (RuntimeException | StackOverflowError e) {
+            // A handler's bug must cost one answer, never the connection: the client gets an error it can show.
+            LOG.warn("{} (id {}) failed", request.method(), request.id(), e);
             reply = JsonRpcErrorResponse.of(request.id(), JsonRpcError.of(JsonRpcError.INTERNAL_ERROR,
-                    request.method() + " failed: " + e.getMessage()));
+                    request.method() + " failed: " + e));
         } finally {
-            running.remove(request.id());
+            running.remove(request.id(), cancelled);
         }
         if (cancelled.get()) {
-            return; // the spec: no response to a cancelled request
+            LOG.debug("{} (id {}) was cancelled; no response is sent", request.method(), request.id());
+            return; // spec (utilities/cancellation): the receiver should not respond to a cancelled request
         }
         send(reply);
     }
 
     private JsonNode dispatch(JsonRpcRequest request, AtomicBoolean cancelled) {
-        JsonNode params = request.params().orElse(CODEC.newObject());
-        return switch (request.method()) {
+        String method = request.method();
+        // Spec (lifecycle): before the server has answered initialize, only pings are expected.
+        if (negotiated == null && !method.equals(McpMethod.INITIALIZE) && !method.equals(McpMethod.PING)) {
+            throw new RequestException(JsonRpcError.INVALID_REQUEST,
+                    "the session is not initialized: send initialize before " + method);
+        }
+        JsonNode params = request.params().orElseGet(CODEC::newObject);
+        if (!params.isObject()) {
+            throw new RequestException(JsonRpcError.INVALID_PARAMS, "the params of " + method + " must be an object");
+        }
+        return switch (method) {
             case McpMethod.INITIALIZE -> initialize(params);
             case McpMethod.PING -> CODEC.newObject();
             case McpMethod.TOOLS_LIST -> requests.listTools(params);
-            case McpMethod.TOOLS_CALL -> requests.callTool(request, params, cancelled);
+            case McpMethod.TOOLS_CALL -> requests.callTool(params, cancelled);
             case McpMethod.RESOURCES_LIST -> requests.listResources(params);
             case McpMethod.RESOURCES_TEMPLATES_LIST -> requests.listTemplates(params);
             case McpMethod.RESOURCES_READ -> requests.readResource(params);
@@ -116,47 +151,63 @@ public final class ServerConnection implements InboundHandler, ServerSession {
             case McpMethod.PROMPTS_GET -> requests.getPrompt(params);
             case McpMethod.COMPLETION_COMPLETE -> requests.complete(params);
             case McpMethod.LOGGING_SET_LEVEL -> setLevel(params);
-            default -> throw new RequestException(JsonRpcError.METHOD_NOT_FOUND, "method not found: " + request.method());
+            default -> throw new RequestException(JsonRpcError.METHOD_NOT_FOUND, "Method not found: " + method);
         };
     }
 
     private JsonNode initialize(JsonNode params) {
+        if (!initializeReceived.compareAndSet(false, true)) {
+            throw new RequestException(JsonRpcError.INVALID_REQUEST, "this connection is already initialized");
+        }
         String asked = params.path("protocolVersion").asString("");
-        // Answer with the client's revision when we speak it, else with our newest (spec: lifecycle, version negotiation).
-        version = ProtocolVersion.fromId(asked).filter(v -> !v.isAtLeast(ProtocolVersion.V2026_07_28))
+        // Spec (lifecycle, version negotiation): answer with the client's revision when we speak it,
+        // else with our newest; the client then decides whether it can go on.
+        ProtocolVersion version = ProtocolVersion.fromId(asked).filter(v -> !v.isAtLeast(ProtocolVersion.V2026_07_28))
                 .orElse(ProtocolVersion.LATEST_HANDSHAKE);
         ObjectNode result = CODEC.newObject();
         result.put("protocolVersion", version.id());
-        result.set("capabilities", capabilities());
+        result.set("capabilities", capabilities(version));
         result.set("serverInfo", CODEC.valueToTree(registry.info()));
         registry.instructions().ifPresent(text -> result.put("instructions", text));
+        LOG.debug("initialize: client asked for '{}', answering {}", asked, version);
+        negotiated = version;
         return result;
     }
 
-    private ObjectNode capabilities() {
+    /** Only what this server has something for: an empty list is not worth a capability. */
+    private ObjectNode capabilities(ProtocolVersion version) {
         ObjectNode caps = CODEC.newObject();
         caps.putObject("logging");
-        if (!registry.tools().isEmpty()) {
-            caps.putObject("tools").put("listChanged", false);
-        }
-        if (!registry.resources().isEmpty() || !registry.templates().isEmpty()) {
-            caps.putObject("resources").put("listChanged", false).put("subscribe", false);
+        if (registry.completions().isPresent() && version.isAtLeast(ProtocolVersion.V2025_03_26)) {
+            caps.putObject("completions"); // the capability appeared in 2025-03-26
         }
         if (!registry.prompts().isEmpty()) {
             caps.putObject("prompts").put("listChanged", false);
         }
-        if (registry.completions().isPresent() && version.isAtLeast(ProtocolVersion.V2025_03_26)) {
-            caps.putObject("completions");
+        if (!registry.resources().isEmpty() || !registry.templates().isEmpty()) {
+            caps.putObject("resources").put("subscribe", false).put("listChanged", false);
+        }
+        if (!registry.tools().isEmpty()) {
+            caps.putObject("tools").put("listChanged", false);
         }
         return caps;
     }
 
     private JsonNode setLevel(JsonNode params) {
-        try {
-            logLevel = CODEC.treeToValue(params.path("level"), LoggingLevel.class);
-        } catch (McpException e) {
-            throw new RequestException(JsonRpcError.INVALID_PARAMS, "unknown logging level: " + params.path("level"));
+        JsonNode level = params.path("level");
+        LoggingLevel parsed = null;
+        if (level.isString()) {
+            try {
+                parsed = CODEC.treeToValue(level, LoggingLevel.class);
+            } catch (McpException e) {
+                parsed = null;
+            }
         }
+        if (parsed == null) {
+            throw new RequestException(JsonRpcError.INVALID_PARAMS, "unknown logging level: " + level
+                    + " (expected one of debug, info, notice, warning, error, critical, alert, emergency)");
+        }
+        logLevel = parsed;
         return CODEC.newObject();
     }
 
@@ -175,6 +226,9 @@ public final class ServerConnection implements InboundHandler, ServerSession {
 
     @Override
     public void onClosed(McpTransportException cause) {
+        if (cause != null) {
+            LOG.debug("the connection ended: {}", cause.getMessage());
+        }
         running.values().forEach(flag -> flag.set(true));
         closed.countDown();
     }
@@ -182,6 +236,16 @@ public final class ServerConnection implements InboundHandler, ServerSession {
     @Override
     public boolean awaitClose(Duration limit) throws InterruptedException {
         return closed.await(limit.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void awaitClose() throws InterruptedException {
+        closed.await();
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed.getCount() == 0;
     }
 
     @Override
