@@ -423,9 +423,17 @@ public final class StdioTransport implements Transport {
         });
     }
 
+    /**
+     * The program, without its arguments: servers often take tokens as arguments, and this text
+     * ends up in logger names and exception messages (a client's default server name).
+     */
     @Override
     public String describe() {
-        return settings.command.isEmpty() ? name : String.join(" ", settings.command);
+        if (settings.command.isEmpty()) {
+            return name;
+        }
+        int args = settings.command.size() - 1;
+        return settings.command.getFirst() + (args == 0 ? "" : " (+" + args + (args == 1 ? " arg)" : " args)"));
     }
 
     @Override
