@@ -4,6 +4,7 @@
 module io.mcphost.core {
     requires transitive tools.jackson.databind;
     requires org.slf4j;
+    requires transitive java.net.http;
     requires com.networknt.schema;
 
     exports io.mcphost.protocol;
@@ -22,6 +23,7 @@ module io.mcphost.core {
     exports io.mcphost.transport;
     exports io.mcphost.transport.memory;
     exports io.mcphost.transport.stdio;
+    exports io.mcphost.transport.http;
     exports io.mcphost.client;
 
     exports io.mcphost.protocol.internal to io.mcphost.server, io.mcphost.cli;

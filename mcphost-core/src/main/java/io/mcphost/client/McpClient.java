@@ -65,6 +65,19 @@ public interface McpClient extends AutoCloseable {
         return new Builder(transport).name(java.nio.file.Path.of(command).getFileName().toString());
     }
 
+    /**
+     * A builder for a client of a remote server at {@code url}: Streamable HTTP, falling back to
+     * the legacy HTTP+SSE transport when the server speaks only that. For headers, tokens and the
+     * other HTTP settings, build an {@link io.mcphost.transport.http.HttpTransport} and use
+     * {@link #builder(Transport)}.
+     *
+     * @throws IllegalArgumentException if {@code url} is not an http(s) URL
+     */
+    static Builder http(String url) {
+        io.mcphost.transport.http.HttpTransport transport = io.mcphost.transport.http.HttpTransport.builder(url).build();
+        return new Builder(transport);
+    }
+
     /** The server's name as used in logs and exceptions. */
     String name();
 
@@ -184,6 +197,7 @@ public interface McpClient extends AutoCloseable {
         private Duration initializeTimeout = Duration.ofSeconds(30);
         private Duration closeTimeout = Duration.ofSeconds(5);
         private int maxPendingRequests = 10_000;
+        private int sessionRetries = 1;
         private Consumer<JsonRpcNotification> onNotification = n -> { };
         private Consumer<LoggingMessageNotificationParams> onLog = m -> { };
 
@@ -231,6 +245,19 @@ public interface McpClient extends AutoCloseable {
         }
 
         /**
+         * How many times one request is retried after the server forgot the session (HTTP 404): the
+         * handshake runs again on the same connection, shared by all callers that hit the expiry,
+         * then the request is resent. 1 unless set; 0 surfaces the expiry to the caller.
+         */
+        public Builder sessionRetries(int retries) {
+            if (retries < 0) {
+                throw new IllegalArgumentException("sessionRetries must not be negative, got " + retries);
+            }
+            this.sessionRetries = retries;
+            return this;
+        }
+
+        /**
          * Receives every server notification the client does not consume itself (list changes,
          * resource updates, ...). Runs on the client's notification thread, in arrival order; must
          * return quickly; an exception it throws is logged and ignored.
@@ -252,7 +279,7 @@ public interface McpClient extends AutoCloseable {
         /** Builds the client without connecting; call {@link McpClient#connect()} next. */
         public McpClient build() {
             return new RealMcpClient(new ClientConfig(transport, name == null ? transport.describe() : name,
-                    clientInfo, requestTimeout, initializeTimeout, closeTimeout, maxPendingRequests,
+                    clientInfo, requestTimeout, initializeTimeout, closeTimeout, maxPendingRequests, sessionRetries,
                     onNotification, onLog));
         }
 

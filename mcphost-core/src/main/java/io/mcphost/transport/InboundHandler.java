@@ -2,6 +2,7 @@ package io.mcphost.transport;
 
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.McpTransportException;
+import io.mcphost.protocol.RequestId;
 
 /**
  * Receives what a {@link Transport} reads. Callbacks arrive on the transport's reader thread, one
@@ -11,6 +12,15 @@ public interface InboundHandler {
 
     /** One inbound message, in arrival order. */
     void onMessage(JsonRpcMessage message);
+
+    /**
+     * A request this side sent will get no answer through the transport: the HTTP exchange failed
+     * or the server no longer knows the session ({@link io.mcphost.protocol.McpSessionExpiredException}).
+     * Only transports that send requests in the background call this; a handler that sends
+     * requests must fail the caller waiting for {@code id}. Does nothing by default.
+     */
+    default void onRequestFailed(RequestId id, McpTransportException cause) {
+    }
 
     /**
      * The transport ended; called exactly once.

@@ -1,6 +1,7 @@
 package io.mcphost.transport;
 
 import io.mcphost.protocol.JsonRpcMessage;
+import io.mcphost.protocol.ProtocolVersion;
 import java.time.Duration;
 
 /**
@@ -15,7 +16,8 @@ public interface Transport extends AutoCloseable {
 
     /**
      * Starts the transport (launches the process, opens the connection) and begins delivering
-     * inbound messages to {@code inbound}. Returns once messages can flow. Called at most once.
+     * inbound messages to {@code inbound}. Returns once messages can flow. Called once, or again
+     * after {@link #close} when the transport is {@link #reopenable()}.
      *
      * @throws io.mcphost.protocol.McpTransportException if the peer cannot be reached or started
      */
@@ -23,7 +25,9 @@ public interface Transport extends AutoCloseable {
 
     /**
      * Sends one message. Blocks until it is handed to the operating system (or the HTTP exchange
-     * is accepted), never on the peer processing it.
+     * is accepted), never on the peer processing it. A transport may send requests in the
+     * background; it then reports a request that could not be delivered, or whose answer cannot
+     * arrive, through {@link InboundHandler#onRequestFailed} instead of throwing.
      *
      * @throws io.mcphost.protocol.McpTransportException if the transport is broken
      * @throws io.mcphost.protocol.McpClosedException if the transport was closed
@@ -43,4 +47,22 @@ public interface Transport extends AutoCloseable {
 
     /** A short human description for logs and errors, for example the command line or URL. */
     String describe();
+
+    /**
+     * Tells the transport that the handshake agreed on {@code version} and the session is in use
+     * ({@code notifications/initialized} was sent). HTTP transports send the revision in the
+     * {@code MCP-Protocol-Version} header from now on and open their listening stream. Called
+     * again after every re-initialisation. Does nothing by default.
+     */
+    default void handshakeCompleted(ProtocolVersion version) {
+    }
+
+    /**
+     * Whether {@link #start} may be called again after {@link #close}, opening a new connection
+     * (HTTP transports: a new HTTP client). A client over such a transport re-opens it lazily when
+     * used after close. False by default.
+     */
+    default boolean reopenable() {
+        return false;
+    }
 }

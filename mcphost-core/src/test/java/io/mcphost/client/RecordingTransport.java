@@ -42,6 +42,16 @@ final class RecordingTransport implements Transport {
     }
 
     @Override
+    public void handshakeCompleted(io.mcphost.protocol.ProtocolVersion version) {
+        delegate.handshakeCompleted(version);
+    }
+
+    @Override
+    public boolean reopenable() {
+        return delegate.reopenable();
+    }
+
+    @Override
     public String describe() {
         return delegate.describe();
     }

@@ -9,7 +9,7 @@ import java.util.function.Consumer;
 
 /** Everything {@link io.mcphost.client.McpClient.Builder} collected, validated there. */
 public record ClientConfig(Transport transport, String name, Implementation clientInfo, Duration requestTimeout,
-                           Duration initializeTimeout, Duration closeTimeout, int maxPendingRequests,
+                           Duration initializeTimeout, Duration closeTimeout, int maxPendingRequests, int sessionRetries,
                            Consumer<JsonRpcNotification> onNotification,
                            Consumer<LoggingMessageNotificationParams> onLog) {
 }

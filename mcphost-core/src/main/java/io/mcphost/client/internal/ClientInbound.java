@@ -75,6 +75,13 @@ final class ClientInbound implements InboundHandler {
     }
 
     @Override
+    public void onRequestFailed(RequestId id, McpTransportException cause) {
+        if (!pending.fail(id, cause)) {
+            LOG.debug("server '{}': failure of unknown or finished request {} ignored: {}", config.name(), id, cause.detail());
+        }
+    }
+
+    @Override
     public void onClosed(McpTransportException cause) {
         if (cause != null) {
             client.fail(cause);

@@ -36,11 +36,12 @@ final class Handshake {
         params.set("capabilities", clientCapabilities());
         params.set("clientInfo", CODEC.valueToTree(config.clientInfo()));
         CallOptions options = CallOptions.timeout(config.initializeTimeout());
-        JsonNode result = client.await(client.send(McpMethod.INITIALIZE, params, options),
+        JsonNode result = client.await(client.sendOnce(McpMethod.INITIALIZE, params, options, true),
                 config.initializeTimeout().plusSeconds(1), "the initialize handshake");
 
         Session session = toSession(client.name(), result);
         config.transport().send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_INITIALIZED, null));
+        config.transport().handshakeCompleted(session.version());
         return session;
     }
 

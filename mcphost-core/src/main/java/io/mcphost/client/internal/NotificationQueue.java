@@ -17,14 +17,26 @@ final class NotificationQueue {
     private static final int CAPACITY = 10_000;
 
     private final String server;
-    private final ThreadPoolExecutor executor;
+    private volatile ThreadPoolExecutor executor;
 
     NotificationQueue(String server) {
         this.server = server;
-        this.executor = new ThreadPoolExecutor(1, 1, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(CAPACITY),
+        this.executor = newExecutor(server);
+    }
+
+    private static ThreadPoolExecutor newExecutor(String server) {
+        ThreadPoolExecutor executor = new ThreadPoolExecutor(1, 1, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(CAPACITY),
                 Thread.ofVirtual().name("mcphost-notify-" + server).factory());
         // The one thread ends when idle, so an idle or forgotten client holds no thread.
         executor.allowCoreThreadTimeOut(true);
+        return executor;
+    }
+
+    /** Accepts callbacks again after {@link #shutdown()}, for a client that re-opens its connection. */
+    void restart() {
+        if (executor.isShutdown()) {
+            executor = newExecutor(server);
+        }
     }
 
     /** Queues a callback; an exception it throws is logged and the next callback still runs. */

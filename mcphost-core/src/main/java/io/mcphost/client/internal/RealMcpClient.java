@@ -11,6 +11,7 @@ import io.mcphost.protocol.McpClosedException;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.McpProtocolException;
+import io.mcphost.protocol.McpSessionExpiredException;
 import io.mcphost.protocol.McpTimeoutException;
 import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.ProtocolVersion;
@@ -39,10 +40,14 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -50,6 +55,7 @@ import tools.jackson.databind.node.ObjectNode;
  * {@link ClientInbound}, paging and typed decoding in {@link Operations}.
  */
 public final class RealMcpClient implements McpClient {
+    private static final Logger LOG = LoggerFactory.getLogger(RealMcpClient.class);
     private static final JsonCodec CODEC = JsonCodec.get();
 
     private final ClientConfig config;
@@ -60,6 +66,11 @@ public final class RealMcpClient implements McpClient {
     private final Operations operations;
     private final ReentrantLock lifecycle = new ReentrantLock();
     private final AtomicReference<ClientState> state = new AtomicReference<>(ClientState.CREATED);
+    private final ReentrantLock reinitLock = new ReentrantLock();
+    private final AtomicLong sessionGeneration = new AtomicLong();
+    private final AtomicInteger reinitializations = new AtomicInteger();
+    /** Done unless a re-initialisation is running; requests wait for it before they are sent. */
+    private volatile CompletableFuture<Void> reinitialization = CompletableFuture.completedFuture(null);
     private volatile Throwable failure;
     private volatile Session session;
 
@@ -146,16 +157,152 @@ public final class RealMcpClient implements McpClient {
      * Sends a request and returns the future of its raw result. The future fails with
      * {@link McpTimeoutException} at the deadline; cancelling it, or its timing out, sends
      * {@code notifications/cancelled}.
+     *
+     * <p>When the server has forgotten the session ({@link McpSessionExpiredException}), the
+     * handshake runs again — once for all callers that hit the expiry together — and the request
+     * is retried, up to {@code sessionRetries} times. Each attempt has the whole timeout. A client
+     * closed over a {@linkplain io.mcphost.transport.Transport#reopenable() re-openable} transport
+     * re-opens first.
      */
     CompletableFuture<JsonNode> send(String method, JsonNode params, CallOptions options) {
+        if (state.get() == ClientState.CLOSED && config.transport().reopenable()) {
+            try {
+                reopen();
+            } catch (McpException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
+        CompletableFuture<JsonNode> outer = new CompletableFuture<>();
+        attempt(outer, method, params, options, config.sessionRetries(), null);
+        return outer;
+    }
+
+    private void attempt(CompletableFuture<JsonNode> outer, String method, JsonNode params, CallOptions options,
+                         int retriesLeft, McpSessionExpiredException original) {
+        CompletableFuture<Void> gate = reinitialization;
+        if (!gate.isDone()) {
+            // A re-initialisation is running: requests sent now would carry the dead session.
+            gate.whenComplete((v, e) -> {
+                if (e != null) {
+                    outer.completeExceptionally(original != null ? original : unwrap(e));
+                } else {
+                    attempt(outer, method, params, options, retriesLeft, original);
+                }
+            });
+            return;
+        }
+        long generation = sessionGeneration.get();
+        CompletableFuture<JsonNode> inner = sendOnce(method, params, options, false);
+        outer.whenComplete((r, e) -> {
+            if (outer.isCancelled()) {
+                inner.cancel(false);
+            }
+        });
+        inner.whenComplete((result, error) -> {
+            if (error == null) {
+                outer.complete(result);
+                return;
+            }
+            McpException cause = unwrap(error);
+            if (cause instanceof McpSessionExpiredException expired) {
+                McpSessionExpiredException first = original != null ? original : expired;
+                if (retriesLeft <= 0 || outer.isDone()) {
+                    outer.completeExceptionally(first);
+                    return;
+                }
+                reinitialize(generation).whenComplete((v, e) -> {
+                    if (e != null) {
+                        first.addSuppressed(unwrap(e));
+                        outer.completeExceptionally(first);
+                    } else {
+                        attempt(outer, method, params, options, retriesLeft - 1, first);
+                    }
+                });
+                return;
+            }
+            outer.completeExceptionally(error instanceof CancellationException ? error : cause);
+        });
+    }
+
+    /**
+     * Runs the handshake again on the same transport, once for every caller whose request was
+     * sent in session {@code failedGeneration}: the first starts it, the others share it.
+     */
+    private CompletableFuture<Void> reinitialize(long failedGeneration) {
+        reinitLock.lock();
+        try {
+            if (sessionGeneration.get() != failedGeneration || !reinitialization.isDone()) {
+                return reinitialization; // already re-initialised since, or being re-initialised now
+            }
+            CompletableFuture<Void> run = new CompletableFuture<>();
+            reinitialization = run;
+            Thread.ofVirtual().name("mcphost-reinit-" + name).start(() -> {
+                try {
+                    session = Handshake.run(this, config);
+                    sessionGeneration.incrementAndGet();
+                    reinitializations.incrementAndGet();
+                    LOG.info("server '{}': the session had expired; re-initialised ({})", name, session.version().id());
+                    run.complete(null);
+                } catch (RuntimeException e) {
+                    LOG.warn("server '{}': the session expired and re-initialising failed: {}", name, e.getMessage());
+                    run.completeExceptionally(e);
+                }
+            });
+            return run;
+        } finally {
+            reinitLock.unlock();
+        }
+    }
+
+    /** How many times the handshake ran again after the session expired. */
+    public int reinitializations() {
+        return reinitializations.get();
+    }
+
+    /** Phase 1 and 2 again for a client used after close: a new connection and handshake. */
+    private void reopen() {
+        lifecycle.lock();
+        try {
+            if (!state.compareAndSet(ClientState.CLOSED, ClientState.CONNECTING)) {
+                return; // another caller re-opened it meanwhile
+            }
+            failure = null;
+            notifications.restart();
+            try {
+                config.transport().start(inbound);
+                session = Handshake.run(this, config);
+                sessionGeneration.incrementAndGet();
+                if (!state.compareAndSet(ClientState.CONNECTING, ClientState.READY)) {
+                    throw new McpClosedException(name, "closed while re-opening");
+                }
+                LOG.debug("server '{}': re-opened after close", name);
+            } catch (McpException | CompletionException e) {
+                McpException cause = unwrap(e);
+                pending.failAll(p -> cause);
+                config.transport().close(config.closeTimeout());
+                state.set(ClientState.CLOSED);
+                throw cause;
+            }
+        } finally {
+            lifecycle.unlock();
+        }
+    }
+
+    /** One attempt of {@link #send}; {@code handshake} marks the initialize request of a (re-)handshake. */
+    CompletableFuture<JsonNode> sendOnce(String method, JsonNode params, CallOptions options, boolean handshake) {
         ClientState current = state.get();
-        boolean handshake = McpMethod.INITIALIZE.equals(method) && current == ClientState.CONNECTING;
-        if (current != ClientState.READY && !handshake) {
+        if (current != ClientState.READY && !(handshake && current == ClientState.CONNECTING)
+                && !(handshake && current == ClientState.READY)) {
             return CompletableFuture.failedFuture(notReady(method, current));
         }
         Duration timeout = options.requestTimeout().orElse(config.requestTimeout());
-        PendingRequests.Pending entry = pending.register(method, timeout, options.onProgress(),
-                p -> new McpTimeoutException(name, method + " (request " + p.id() + ") got no answer within " + timeout));
+        PendingRequests.Pending entry;
+        try {
+            entry = pending.register(method, timeout, options.onProgress(),
+                    p -> new McpTimeoutException(name, method + " (request " + p.id() + ") got no answer within " + timeout));
+        } catch (McpException e) {
+            return CompletableFuture.failedFuture(e);
+        }
         ObjectNode body = withMeta(params, options, entry.id());
         entry.future().whenComplete((result, error) -> {
             if (handshake) {

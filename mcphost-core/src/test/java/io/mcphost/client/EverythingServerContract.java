@@ -13,7 +13,7 @@ import io.mcphost.protocol.content.TextContent;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
-import io.mcphost.transport.stdio.StdioTransport;
+import io.mcphost.transport.Transport;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -24,19 +24,23 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The client against the official reference server, @modelcontextprotocol/server-everything, over stdio. */
+/**
+ * The client against the official reference server, @modelcontextprotocol/server-everything: the
+ * same calls over each transport (subclasses: stdio, Streamable HTTP, HTTP+SSE).
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class EverythingServerTest {
+abstract class EverythingServerContract {
     private static final JsonCodec CODEC = JsonCodec.get();
 
     private RecordingTransport transport;
-    private McpClient client;
+    protected McpClient client;
+
+    /** A new transport to a running server-everything. */
+    protected abstract Transport newTransport();
 
     @BeforeAll
     void connect() {
-        List<String> command = NpmFixtures.everythingStdio();
-        transport = new RecordingTransport(StdioTransport.builder(command.getFirst(),
-                command.subList(1, command.size()).toArray(String[]::new)).name("everything").build());
+        transport = new RecordingTransport(newTransport());
         client = McpClient.builder(transport).name("everything").requestTimeout(Duration.ofSeconds(20)).connect();
     }
 
@@ -44,6 +48,7 @@ class EverythingServerTest {
     void close() {
         client.close();
     }
+
 
     private static ObjectNode args(Object... keyValues) {
         ObjectNode node = CODEC.newObject();

@@ -1,0 +1,415 @@
+package io.mcphost.transport.http;
+
+import io.mcphost.protocol.JsonRpcMessage;
+import io.mcphost.protocol.JsonRpcRequest;
+import io.mcphost.protocol.McpClosedException;
+import io.mcphost.protocol.McpTransportException;
+import io.mcphost.protocol.ProtocolVersion;
+import io.mcphost.transport.InboundHandler;
+import io.mcphost.transport.Transport;
+import io.mcphost.transport.http.internal.Delivery;
+import io.mcphost.transport.http.internal.HttpEngine;
+import io.mcphost.transport.http.internal.HttpErrors;
+import io.mcphost.transport.http.internal.HttpSettings;
+import io.mcphost.transport.http.internal.LegacySseEngine;
+import io.mcphost.transport.http.internal.StreamableHttpEngine;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+
+/**
+ * A remote MCP server over HTTP: Streamable HTTP (revisions 2025-03-26 … 2025-11-25), the legacy
+ * HTTP+SSE transport (2024-11-05), or — by default — Streamable HTTP first, falling back to
+ * HTTP+SSE when the server refuses the first POST with 400, 404 or 405, as the specification's
+ * backwards-compatibility section describes. The transport that worked is remembered, so a
+ * re-open goes straight to it.
+ *
+ * <pre>{@code
+ * Transport transport = HttpTransport.builder("https://mcp.example.com/mcp")
+ *         .bearerTokenEnv("EXAMPLE_TOKEN")
+ *         .header("X-Team", "tools")
+ *         .build();
+ * try (McpClient client = McpClient.builder(transport).name("example").connect()) { ... }
+ * }</pre>
+ *
+ * <p>Each {@link #start} creates one {@link HttpClient} and uses it for everything until
+ * {@link #close}: re-initialising an expired session keeps it. Thread-safe. Requests are sent on
+ * virtual threads, so {@link #send} never waits for a server's answer. {@link #close(Duration)}
+ * returns within its budget whatever the server does: it deletes the session if the server
+ * answers in half the budget, then aborts every exchange and stream. The transport is
+ * {@linkplain #reopenable() re-openable}: {@code start} after {@code close} opens a new client.
+ * Header values, bearer tokens and session ids are never logged; {@link #describe()} shows the URL
+ * without its query.
+ */
+public final class HttpTransport implements Transport {
+
+    /** Which HTTP transport to speak. */
+    public enum Mode {
+        /** Streamable HTTP, falling back to HTTP+SSE on 400, 404 or 405 for the first POST. */
+        AUTO,
+        /** Streamable HTTP only. */
+        STREAMABLE_HTTP,
+        /** The legacy HTTP+SSE transport of 2024-11-05 only. */
+        SSE
+    }
+
+    private final HttpSettings settings;
+    private final Mode mode;
+    private final Duration closeTimeout;
+    private final ReentrantLock lock = new ReentrantLock();
+    private volatile Mode working;
+    private volatile HttpEngine engine;
+    private HttpClient http;
+    private Delivery delivery;
+
+    private HttpTransport(Builder b, HttpSettings settings) {
+        this.settings = settings;
+        this.mode = b.mode;
+        this.closeTimeout = b.closeTimeout;
+        this.working = b.mode == Mode.AUTO ? null : b.mode;
+    }
+
+    /** A builder for a transport to {@code url} ({@code http} or {@code https}). */
+    public static Builder builder(String url) {
+        Objects.requireNonNull(url, "url");
+        try {
+            return builder(URI.create(url));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("not a valid URL: " + e.getMessage(), e);
+        }
+    }
+
+    /** A builder for a transport to {@code endpoint} ({@code http} or {@code https}). */
+    public static Builder builder(URI endpoint) {
+        return new Builder(endpoint);
+    }
+
+    /**
+     * The transport in use: {@link Mode#STREAMABLE_HTTP} or {@link Mode#SSE} once one has worked
+     * (or was configured), {@link Mode#AUTO} before that.
+     */
+    public Mode activeMode() {
+        Mode m = working;
+        return m == null ? Mode.AUTO : m;
+    }
+
+    @Override
+    public void start(InboundHandler inbound) {
+        Objects.requireNonNull(inbound, "inbound");
+        lock.lock();
+        try {
+            if (engine != null) {
+                throw new IllegalStateException("the HTTP transport to " + describe() + " is already started");
+            }
+            http = settings.httpClient().get();
+            delivery = new Delivery(inbound);
+            Mode m = working == null ? mode : working;
+            if (m == Mode.SSE) {
+                LegacySseEngine legacy = new LegacySseEngine(settings, delivery, http);
+                engine = legacy;
+                try {
+                    legacy.start();
+                } catch (McpTransportException e) {
+                    engine = null;
+                    http.shutdownNow();
+                    throw e;
+                }
+            } else {
+                engine = new StreamableHttpEngine(settings, delivery, http, m == Mode.AUTO ? this::fallBack : null);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The server refused our first POST with 400, 404 or 405: it may speak the 2024-11-05 transport. */
+    private boolean fallBack(JsonRpcMessage message, int status) {
+        lock.lock();
+        try {
+            if (!(engine instanceof StreamableHttpEngine streamable) || streamable.established()) {
+                return false;
+            }
+            LegacySseEngine legacy = new LegacySseEngine(settings, delivery, http);
+            try {
+                legacy.start();
+            } catch (McpTransportException e) {
+                McpTransportException both = new McpTransportException(settings.name(), "the server answered the Streamable HTTP POST with HTTP "
+                        + status + ", and the HTTP+SSE fallback failed too: " + e.detail(), e);
+                if (message instanceof JsonRpcRequest request) {
+                    delivery.requestFailed(request.id(), both);
+                    return true;
+                }
+                return false;
+            }
+            engine = legacy;
+            working = Mode.SSE;
+        } finally {
+            lock.unlock();
+        }
+        try {
+            engine.send(message);
+        } catch (McpTransportException e) {
+            if (message instanceof JsonRpcRequest request) {
+                delivery.requestFailed(request.id(), e);
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public void send(JsonRpcMessage message) {
+        HttpEngine current = engine;
+        if (current == null) {
+            throw new McpClosedException(settings.name(), "the HTTP transport to " + describe() + " is not open");
+        }
+        current.send(message);
+    }
+
+    @Override
+    public void handshakeCompleted(ProtocolVersion version) {
+        HttpEngine current = engine;
+        if (current == null) {
+            return;
+        }
+        if (current instanceof StreamableHttpEngine && working == null) {
+            working = Mode.STREAMABLE_HTTP;
+        }
+        current.handshakeCompleted(version);
+    }
+
+    @Override
+    public void close(Duration budget) {
+        HttpEngine current;
+        HttpClient client;
+        Delivery ending;
+        lock.lock();
+        try {
+            current = engine;
+            client = http;
+            ending = delivery;
+            engine = null;
+            http = null;
+        } finally {
+            lock.unlock();
+        }
+        if (current == null) {
+            return;
+        }
+        try {
+            current.close(budget);
+        } finally {
+            client.shutdownNow();
+            ending.closed(null);
+        }
+    }
+
+    @Override
+    public void close() {
+        close(closeTimeout);
+    }
+
+    @Override
+    public boolean reopenable() {
+        return true;
+    }
+
+    @Override
+    public String describe() {
+        return HttpErrors.safe(settings.endpoint());
+    }
+
+    @Override
+    public String toString() {
+        return "HttpTransport[" + describe() + ", " + activeMode() + "]";
+    }
+
+    /** Configures an {@link HttpTransport}. Not thread-safe; {@link #build()} may be called many times. */
+    public static final class Builder {
+        // Headers the HTTP client manages itself or that would change the exchange's meaning.
+        private static final Set<String> RESERVED = Set.of("host", "content-length", "connection", "upgrade",
+                "expect", "transfer-encoding", "content-type", "accept", "mcp-session-id", "mcp-protocol-version",
+                "last-event-id");
+
+        private final URI endpoint;
+        private String name;
+        private Mode mode = Mode.AUTO;
+        private final Map<String, String> headers = new LinkedHashMap<>();
+        private String bearerEnv;
+        private Duration connectTimeout = Duration.ofSeconds(10);
+        private Duration closeTimeout = Duration.ofSeconds(2);
+        private Duration defaultRetry = Duration.ofSeconds(1);
+        private int maxMessageBytes = 16 * 1024 * 1024;
+        private int maxReconnectAttempts = 5;
+        private boolean listen = true;
+        private Supplier<HttpClient> httpClient;
+
+        private Builder(URI endpoint) {
+            Objects.requireNonNull(endpoint, "endpoint");
+            String scheme = endpoint.getScheme() == null ? "" : endpoint.getScheme().toLowerCase(Locale.ROOT);
+            if (!scheme.equals("http") && !scheme.equals("https")) {
+                throw new IllegalArgumentException("an MCP server URL must be http:// or https://, got '" + HttpErrors.safe(endpoint) + "'");
+            }
+            if (endpoint.getHost() == null || endpoint.getHost().isEmpty()) {
+                throw new IllegalArgumentException("the URL '" + endpoint.getScheme() + "://…' has no host");
+            }
+            if (endpoint.getRawUserInfo() != null) {
+                throw new IllegalArgumentException("the URL " + HttpErrors.safe(endpoint)
+                        + " carries credentials; pass them as a header (or a bearer token) instead");
+            }
+            if (endpoint.getRawFragment() != null) {
+                throw new IllegalArgumentException("the URL " + HttpErrors.safe(endpoint) + " has a #fragment, which HTTP never sends");
+            }
+            this.endpoint = endpoint;
+        }
+
+        /** The server's name in errors and logs; defaults to the URL without its query. */
+        public Builder name(String name) {
+            this.name = Objects.requireNonNull(name, "name");
+            return this;
+        }
+
+        /** Which transport to speak; {@link Mode#AUTO} unless set. */
+        public Builder mode(Mode mode) {
+            this.mode = Objects.requireNonNull(mode, "mode");
+            return this;
+        }
+
+        /**
+         * A header sent on every request (API keys, tenant ids). Its value is never logged.
+         *
+         * @throws IllegalArgumentException for a malformed name or value, or a header the transport sets itself
+         */
+        public Builder header(String name, String value) {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(value, "value");
+            if (!name.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
+                throw new IllegalArgumentException("not a valid HTTP header name: '" + name + "'");
+            }
+            if (RESERVED.contains(name.toLowerCase(Locale.ROOT))) {
+                throw new IllegalArgumentException("the header '" + name + "' is set by the transport and cannot be configured");
+            }
+            if (value.chars().anyMatch(c -> c == '\r' || c == '\n' || c == 0)) {
+                throw new IllegalArgumentException("the value of header '" + name + "' contains a line break or NUL");
+            }
+            headers.put(name, value);
+            return this;
+        }
+
+        /** Sends {@code Authorization: Bearer <token>} on every request; the token is never logged. */
+        public Builder bearerToken(String token) {
+            Objects.requireNonNull(token, "token");
+            if (token.isBlank()) {
+                throw new IllegalArgumentException("the bearer token is empty");
+            }
+            return header("Authorization", "Bearer " + token.strip());
+        }
+
+        /**
+         * Sends {@code Authorization: Bearer <token>} with the token read from environment variable
+         * {@code variable} when the transport is built, so it never has to be written into a file.
+         */
+        public Builder bearerTokenEnv(String variable) {
+            this.bearerEnv = Objects.requireNonNull(variable, "variable");
+            return this;
+        }
+
+        /** Deadline to connect (and, for HTTP+SSE, to receive the endpoint event); 10 s unless set. */
+        public Builder connectTimeout(Duration timeout) {
+            this.connectTimeout = positive(timeout, "connectTimeout");
+            return this;
+        }
+
+        /** Budget of {@link HttpTransport#close()}; 2 s unless set. */
+        public Builder closeTimeout(Duration timeout) {
+            this.closeTimeout = positive(timeout, "closeTimeout");
+            return this;
+        }
+
+        /** Wait before resuming a dropped stream when the server sent no {@code retry}; 1 s unless set. */
+        public Builder defaultRetry(Duration delay) {
+            Objects.requireNonNull(delay, "delay");
+            if (delay.isNegative()) {
+                throw new IllegalArgumentException("defaultRetry must not be negative, got " + delay);
+            }
+            this.defaultRetry = delay;
+            return this;
+        }
+
+        /** Largest JSON body or SSE event accepted; 16 MiB unless set. */
+        public Builder maxMessageBytes(int max) {
+            if (max < 1024) {
+                throw new IllegalArgumentException("maxMessageBytes must be at least 1024, got " + max);
+            }
+            this.maxMessageBytes = max;
+            return this;
+        }
+
+        /** Attempts to resume one dropped SSE stream, in a row, before giving up; 5 unless set. */
+        public Builder maxReconnectAttempts(int attempts) {
+            if (attempts < 0) {
+                throw new IllegalArgumentException("maxReconnectAttempts must not be negative, got " + attempts);
+            }
+            this.maxReconnectAttempts = attempts;
+            return this;
+        }
+
+        /** Whether to open the GET stream for messages the server sends on its own; true unless set. */
+        public Builder listen(boolean listen) {
+            this.listen = listen;
+            return this;
+        }
+
+        /**
+         * Makes the HTTP client (proxy, TLS, authenticator settings). Called once per
+         * {@link HttpTransport#start}; the transport shuts the client down on close. Defaults to a
+         * client that never follows redirects, with the connect timeout, HTTP/1.1 for {@code http}.
+         */
+        public Builder httpClient(Supplier<HttpClient> factory) {
+            this.httpClient = Objects.requireNonNull(factory, "factory");
+            return this;
+        }
+
+        /**
+         * Builds the transport. Does no I/O.
+         *
+         * @throws IllegalStateException if the bearer token's environment variable is not set
+         */
+        public HttpTransport build() {
+            Map<String, String> all = new LinkedHashMap<>(headers);
+            if (bearerEnv != null) {
+                String token = System.getenv(bearerEnv);
+                if (token == null || token.isBlank()) {
+                    throw new IllegalStateException("the environment variable " + bearerEnv
+                            + " (the bearer token for " + HttpErrors.safe(endpoint) + ") is not set");
+                }
+                all.put("Authorization", "Bearer " + token.strip());
+            }
+            Duration connect = connectTimeout;
+            boolean plain = endpoint.getScheme().equalsIgnoreCase("http");
+            Supplier<HttpClient> factory = httpClient != null ? httpClient : () -> HttpClient.newBuilder()
+                    .connectTimeout(connect)
+                    .followRedirects(HttpClient.Redirect.NEVER)
+                    // Plain HTTP/2 would mean an h2c upgrade attempt on the first POST, which some servers mishandle.
+                    .version(plain ? HttpClient.Version.HTTP_1_1 : HttpClient.Version.HTTP_2)
+                    .build();
+            HttpSettings settings = new HttpSettings(name == null ? HttpErrors.safe(endpoint) : name, endpoint,
+                    Map.copyOf(all), connectTimeout, maxMessageBytes, maxReconnectAttempts, defaultRetry, listen, factory);
+            return new HttpTransport(this, settings);
+        }
+
+        private static Duration positive(Duration value, String setting) {
+            Objects.requireNonNull(value, setting);
+            if (value.isNegative() || value.isZero()) {
+                throw new IllegalArgumentException(setting + " must be positive, got " + value);
+            }
+            return value;
+        }
+    }
+}

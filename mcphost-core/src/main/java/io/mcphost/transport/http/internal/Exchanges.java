@@ -1,0 +1,112 @@
+package io.mcphost.transport.http.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The HTTP exchanges and response bodies an engine has open, so that closing it can abort every
+ * one of them at once: a blocked POST, a stream being read, a server that stopped answering.
+ */
+final class Exchanges {
+    private final HttpClient http;
+    private final HttpSettings settings;
+    private final Set<CompletableFuture<?>> inFlight = ConcurrentHashMap.newKeySet();
+    private final Set<InputStream> bodies = ConcurrentHashMap.newKeySet();
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    Exchanges(HttpClient http, HttpSettings settings) {
+        this.http = http;
+        this.settings = settings;
+    }
+
+    /** A request to {@code uri} with the configured headers. */
+    HttpRequest.Builder request(java.net.URI uri) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri);
+        for (Map.Entry<String, String> header : settings.headers().entrySet()) {
+            builder.header(header.getKey(), header.getValue());
+        }
+        return builder;
+    }
+
+    /**
+     * Sends and waits for the response headers. The body stays open and tracked until
+     * {@link #done} is called with it.
+     *
+     * @throws IOException when the exchange fails or the engine was closed meanwhile
+     */
+    HttpResponse<InputStream> send(HttpRequest request) throws IOException {
+        if (closed.get()) {
+            throw new IOException("the transport is closed");
+        }
+        CompletableFuture<HttpResponse<InputStream>> future = http.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream());
+        inFlight.add(future);
+        try {
+            HttpResponse<InputStream> response = future.get();
+            bodies.add(response.body());
+            if (closed.get()) {
+                done(response.body());
+                throw new IOException("the transport is closed");
+            }
+            return response;
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(String.valueOf(e.getCause()), e.getCause());
+        } catch (CancellationException e) {
+            throw new IOException("the exchange was aborted: the transport is closed");
+        } catch (InterruptedException e) {
+            future.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        } finally {
+            inFlight.remove(future);
+        }
+    }
+
+    /** Sends and waits at most {@code limit}; the body is discarded. For the session's DELETE. */
+    int sendDiscarding(HttpRequest request, Duration limit) {
+        CompletableFuture<HttpResponse<Void>> future = http.sendAsync(request, HttpResponse.BodyHandlers.discarding());
+        try {
+            return future.get(limit.toNanos(), TimeUnit.NANOSECONDS).statusCode();
+        } catch (ExecutionException | TimeoutException e) {
+            future.cancel(true);
+            return -1;
+        } catch (InterruptedException e) {
+            future.cancel(true);
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+
+    /** Closes and forgets a body. */
+    void done(InputStream body) {
+        bodies.remove(body);
+        try {
+            body.close();
+        } catch (IOException | RuntimeException e) {
+            // Closing an aborted exchange's body may fail; there is nothing left to free.
+        }
+    }
+
+    boolean isClosed() {
+        return closed.get();
+    }
+
+    /** Aborts everything open now and refuses new exchanges. Never blocks on the peer. */
+    void abortAll() {
+        closed.set(true);
+        inFlight.forEach(f -> f.cancel(true));
+        bodies.forEach(this::done);
+    }
+}

@@ -1,0 +1,25 @@
+package io.mcphost.transport.http.internal;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * What {@link io.mcphost.transport.http.HttpTransport.Builder} collected, validated there.
+ *
+ * @param name                 the server's name in errors and logs
+ * @param endpoint             the MCP endpoint (Streamable HTTP) or SSE URL (HTTP+SSE)
+ * @param headers              sent on every request; values are never logged
+ * @param connectTimeout       TCP/TLS connect deadline
+ * @param maxMessageBytes      largest JSON body or SSE event accepted
+ * @param maxReconnectAttempts attempts to resume one dropped SSE stream before giving up
+ * @param defaultRetry         wait before resuming when the server sent no {@code retry}
+ * @param listen               whether to open the GET stream for server-initiated messages
+ * @param httpClient           makes the one HTTP client of each start
+ */
+public record HttpSettings(String name, URI endpoint, Map<String, String> headers, Duration connectTimeout,
+                           int maxMessageBytes, int maxReconnectAttempts, Duration defaultRetry, boolean listen,
+                           Supplier<HttpClient> httpClient) {
+}

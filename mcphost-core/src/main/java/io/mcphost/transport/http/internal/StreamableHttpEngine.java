@@ -1,0 +1,364 @@
+package io.mcphost.transport.http.internal;
+
+import io.mcphost.protocol.JsonRpcErrorResponse;
+import io.mcphost.protocol.JsonRpcMessage;
+import io.mcphost.protocol.JsonRpcRequest;
+import io.mcphost.protocol.JsonRpcResponse;
+import io.mcphost.protocol.McpClosedException;
+import io.mcphost.protocol.McpException;
+import io.mcphost.protocol.McpSessionExpiredException;
+import io.mcphost.protocol.McpTransportException;
+import io.mcphost.protocol.ProtocolVersion;
+import io.mcphost.protocol.RequestId;
+import io.mcphost.protocol.internal.JsonCodec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Streamable HTTP transport (revisions 2025-03-26 … 2025-11-25): every message is a POST;
+ * requests are sent on their own virtual thread and answered by a JSON body or an SSE stream;
+ * notifications and responses expect 202. The session id the server assigns is sent back on
+ * every request, the negotiated revision too; a GET stream carries server-initiated messages.
+ *
+ * <p>A dropped SSE stream is resumed with a GET carrying {@code Last-Event-ID}, after the delay
+ * the server asked for with {@code retry}, at most {@code maxReconnectAttempts} times in a row.
+ * A 404 (or a 400 complaining about the session) for a request that carried a session id means
+ * the session is gone: the id is forgotten and the request fails with
+ * {@link McpSessionExpiredException}, so the client can run the handshake again.
+ */
+public final class StreamableHttpEngine implements HttpEngine {
+    private static final Logger LOG = LoggerFactory.getLogger(StreamableHttpEngine.class);
+    private static final JsonCodec CODEC = JsonCodec.get();
+
+    /** Takes over a first message the server refused with 400, 404 or 405 (fallback to HTTP+SSE). */
+    @FunctionalInterface
+    public interface Fallback {
+        /** @return whether the message was taken over (and any failure reported) */
+        boolean takeOver(JsonRpcMessage message, int status);
+    }
+
+    private final HttpSettings settings;
+    private final Delivery delivery;
+    private final Exchanges exchanges;
+    private final Fallback fallback;
+    private final String where;
+    private final AtomicReference<String> sessionId = new AtomicReference<>();
+    private volatile String protocolVersion;
+    private volatile boolean established;
+    /** Bumped whenever the listening stream must stop (session gone, new handshake, close). */
+    private final AtomicLong listenGeneration = new AtomicLong();
+
+    public StreamableHttpEngine(HttpSettings settings, Delivery delivery, HttpClient http, Fallback fallback) {
+        this.settings = settings;
+        this.delivery = delivery;
+        this.exchanges = new Exchanges(http, settings);
+        this.fallback = fallback;
+        this.where = HttpErrors.safe(settings.endpoint());
+    }
+
+    /** Whether a POST has succeeded, i.e. the server speaks Streamable HTTP. */
+    public boolean established() {
+        return established;
+    }
+
+    @Override
+    public void send(JsonRpcMessage message) {
+        if (exchanges.isClosed()) {
+            throw new McpClosedException(settings.name(), "the HTTP transport to " + where + " is closed");
+        }
+        if (message instanceof JsonRpcRequest request) {
+            // In the background: a JSON-mode server sends its headers only with the answer.
+            Thread.ofVirtual().name("mcphost-http-" + settings.name()).start(() -> exchange(request));
+            return;
+        }
+        McpTransportException failure = post(message);
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private void exchange(JsonRpcRequest request) {
+        McpTransportException failure = post(request);
+        if (failure != null) {
+            delivery.requestFailed(request.id(), failure);
+        }
+    }
+
+    /** One POST and its answer; returns why it failed, or null. */
+    private McpTransportException post(JsonRpcMessage message) {
+        String used = sessionId.get();
+        HttpRequest.Builder builder = exchanges.request(settings.endpoint())
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(CODEC.encode(message)));
+        if (used != null) {
+            builder.header("Mcp-Session-Id", used);
+        }
+        String version = protocolVersion;
+        if (version != null) {
+            builder.header("MCP-Protocol-Version", version);
+        }
+        HttpResponse<InputStream> response;
+        try {
+            response = exchanges.send(builder.build());
+        } catch (IOException e) {
+            // After close the client fails its pending calls itself; nothing to report.
+            return exchanges.isClosed() ? null : new McpTransportException(settings.name(), "cannot reach " + where + ": " + describe(e), e);
+        }
+        int status = response.statusCode();
+        try {
+            if (status / 100 == 2) {
+                established = true;
+                response.headers().firstValue("Mcp-Session-Id").ifPresent(id -> sessionId.compareAndSet(used, id));
+                return answer(message, response);
+            }
+            String excerpt = HttpErrors.excerpt(response);
+            if (fallback != null && used == null && !established && (status == 400 || status == 404 || status == 405)
+                    && fallback.takeOver(message, status)) {
+                return null;
+            }
+            if (used != null && (status == 404 || status == 400 && excerpt.toLowerCase(Locale.ROOT).contains("session"))) {
+                expire(used);
+                return new McpSessionExpiredException(settings.name(), "the server no longer knows session "
+                        + abbreviate(used) + " (HTTP " + status + excerpt + ")");
+            }
+            return new McpTransportException(settings.name(), "HTTP " + status + " from " + where + excerpt);
+        } finally {
+            exchanges.done(response.body());
+        }
+    }
+
+    /** Reads a successful response: nothing (202), one JSON body, or an SSE stream. */
+    private McpTransportException answer(JsonRpcMessage message, HttpResponse<InputStream> response) {
+        String type = HttpErrors.contentType(response);
+        RequestId awaited = message instanceof JsonRpcRequest r ? r.id() : null;
+        if (type.startsWith("text/event-stream")) {
+            return readStream(response.body(), awaited, "", listenGeneration.get());
+        }
+        String body;
+        try {
+            body = HttpErrors.readBounded(response.body(), settings.maxMessageBytes());
+        } catch (IOException e) {
+            return exchanges.isClosed() ? null
+                    : new McpTransportException(settings.name(), "reading the answer from " + where + " failed: " + describe(e), e);
+        }
+        if (body.isBlank()) {
+            return awaited == null || response.statusCode() == 202 ? null
+                    : new McpTransportException(settings.name(), "HTTP " + response.statusCode() + " from " + where
+                    + " carried no answer to request " + awaited);
+        }
+        boolean answered = false;
+        try {
+            for (JsonRpcMessage inbound : CODEC.decode(body)) {
+                delivery.message(inbound);
+                answered |= answers(inbound, awaited);
+            }
+        } catch (McpException e) {
+            return new McpTransportException(settings.name(), "the answer from " + where + " is not JSON-RPC: " + e.getMessage(), e);
+        }
+        return awaited == null || answered ? null
+                : new McpTransportException(settings.name(), "the JSON answer from " + where + " did not answer request " + awaited);
+    }
+
+    /**
+     * Reads an SSE stream until it ends, resuming it with {@code Last-Event-ID} when it drops
+     * before {@code awaited} is answered ({@code awaited} null: the listening GET stream, which is
+     * resumed until {@code generation} changes).
+     */
+    private McpTransportException readStream(InputStream first, RequestId awaited, String resumeFrom, long generation) {
+        InputStream body = first;
+        String lastId = resumeFrom;
+        long retry = settings.defaultRetry().toMillis();
+        int attempts = 0;
+        while (true) {
+            SseReader reader = new SseReader(body, settings.maxMessageBytes(), lastId);
+            boolean answered = false;
+            boolean progressed = false;
+            String why = "the server ended the stream";
+            try {
+                SseEvent event;
+                while ((event = reader.next()) != null) {
+                    progressed = true;
+                    answered |= deliver(event, awaited);
+                }
+            } catch (IOException e) {
+                why = "the stream broke: " + describe(e);
+            } finally {
+                exchanges.done(body);
+            }
+            lastId = reader.lastEventId();
+            retry = reader.retryMillis().orElse(retry);
+            if (answered || exchanges.isClosed() || awaited == null && listenGeneration.get() != generation) {
+                return null;
+            }
+            if (awaited != null && lastId.isEmpty()) {
+                return new McpTransportException(settings.name(), why + " before answering request " + awaited
+                        + " and gave no event id to resume from");
+            }
+            attempts = progressed ? 1 : attempts + 1;
+            if (attempts > settings.maxReconnectAttempts()) {
+                return awaited == null ? null : new McpTransportException(settings.name(), why + " before answering request "
+                        + awaited + "; resuming failed " + settings.maxReconnectAttempts() + " times");
+            }
+            if (!pause(retry)) {
+                return null;
+            }
+            LOG.debug("server '{}': resuming an SSE stream after event '{}' ({})", settings.name(), lastId, why);
+            HttpResponse<InputStream> response = openGet(lastId);
+            if (response == null) {
+                if (exchanges.isClosed()) {
+                    return null;
+                }
+                body = InputStream.nullInputStream();
+                continue;
+            }
+            int status = response.statusCode();
+            if (status == 200 && HttpErrors.contentType(response).startsWith("text/event-stream")) {
+                body = response.body();
+                continue;
+            }
+            String excerpt = HttpErrors.excerpt(response);
+            exchanges.done(response.body());
+            String used = sessionId.get();
+            if (status == 404 && used != null) {
+                expire(used);
+                return awaited == null ? null : new McpSessionExpiredException(settings.name(),
+                        "the server no longer knows session " + abbreviate(used) + " while resuming a stream (HTTP 404)");
+            }
+            if (status == 405 || status / 100 == 4) {
+                return awaited == null ? null : new McpTransportException(settings.name(), why + " before answering request "
+                        + awaited + ", and resuming it was refused: HTTP " + status + excerpt);
+            }
+            body = InputStream.nullInputStream(); // a 5xx: count it as one failed attempt and try again
+        }
+    }
+
+    /** Delivers one event's message(s); returns whether one answers {@code awaited}. */
+    private boolean deliver(SseEvent event, RequestId awaited) {
+        if (!"message".equals(event.type()) || event.data().isBlank()) {
+            return false; // priming events (id, empty data) and foreign event types carry no message
+        }
+        boolean answered = false;
+        try {
+            for (JsonRpcMessage inbound : CODEC.decode(event.data())) {
+                delivery.message(inbound);
+                answered |= answers(inbound, awaited);
+            }
+        } catch (McpException e) {
+            LOG.warn("server '{}': skipped an SSE event that is not JSON-RPC: {}", settings.name(), e.getMessage());
+        }
+        return answered;
+    }
+
+    private static boolean answers(JsonRpcMessage message, RequestId awaited) {
+        if (awaited == null) {
+            return false;
+        }
+        return switch (message) {
+            case JsonRpcResponse r -> r.id().equals(awaited);
+            case JsonRpcErrorResponse e -> e.id().map(awaited::equals).orElse(false);
+            default -> false;
+        };
+    }
+
+    /** A GET on the endpoint, resuming after {@code lastEventId} when not empty; null when it failed to connect. */
+    private HttpResponse<InputStream> openGet(String lastEventId) {
+        HttpRequest.Builder builder = exchanges.request(settings.endpoint()).header("Accept", "text/event-stream").GET();
+        String used = sessionId.get();
+        if (used != null) {
+            builder.header("Mcp-Session-Id", used);
+        }
+        String version = protocolVersion;
+        if (version != null) {
+            builder.header("MCP-Protocol-Version", version);
+        }
+        if (!lastEventId.isEmpty()) {
+            builder.header("Last-Event-ID", lastEventId);
+        }
+        try {
+            return exchanges.send(builder.build());
+        } catch (IOException e) {
+            LOG.debug("server '{}': GET {} failed: {}", settings.name(), where, describe(e));
+            return null;
+        }
+    }
+
+    private boolean pause(long millis) {
+        try {
+            Thread.sleep(Math.max(0, millis));
+            return !exchanges.isClosed();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** The session is gone: forget its id (unless a newer one replaced it) and stop listening on it. */
+    private void expire(String used) {
+        if (sessionId.compareAndSet(used, null)) {
+            protocolVersion = null;
+            listenGeneration.incrementAndGet();
+            LOG.debug("server '{}': session {} expired", settings.name(), abbreviate(used));
+        }
+    }
+
+    @Override
+    public void handshakeCompleted(ProtocolVersion version) {
+        protocolVersion = version.id();
+        long generation = listenGeneration.incrementAndGet();
+        if (settings.listen()) {
+            Thread.ofVirtual().name("mcphost-http-listen-" + settings.name()).start(() -> listen(generation));
+        }
+    }
+
+    /** The optional GET stream for server-initiated messages; a 405 means the server offers none. */
+    private void listen(long generation) {
+        HttpResponse<InputStream> response = openGet("");
+        if (response == null) {
+            return;
+        }
+        if (response.statusCode() == 200 && HttpErrors.contentType(response).startsWith("text/event-stream")) {
+            readStream(response.body(), null, "", generation);
+            return;
+        }
+        LOG.debug("server '{}': no listening stream (GET answered HTTP {})", settings.name(), response.statusCode());
+        exchanges.done(response.body());
+    }
+
+    @Override
+    public void close(Duration budget) {
+        listenGeneration.incrementAndGet();
+        String used = sessionId.getAndSet(null);
+        if (used != null && !exchanges.isClosed()) {
+            // Spec: a client that no longer needs the session SHOULD delete it. Half the budget at most.
+            HttpRequest.Builder delete = exchanges.request(settings.endpoint()).header("Mcp-Session-Id", used)
+                    .timeout(budget.dividedBy(2)).DELETE();
+            String version = protocolVersion;
+            if (version != null) {
+                delete.header("MCP-Protocol-Version", version);
+            }
+            int status = exchanges.sendDiscarding(delete.build(), budget.dividedBy(2));
+            LOG.debug("server '{}': DELETE of the session answered {}", settings.name(), status);
+        }
+        exchanges.abortAll();
+    }
+
+    static String describe(Throwable e) {
+        String message = e.getMessage();
+        return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+    }
+
+    /** Session ids are credentials of a sort: logs and errors show only their start. */
+    private static String abbreviate(String id) {
+        return id.length() <= 8 ? "'" + id + "'" : "'" + id.substring(0, 8) + "…'";
+    }
+}
