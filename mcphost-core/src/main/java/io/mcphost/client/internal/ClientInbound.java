@@ -76,7 +76,7 @@ final class ClientInbound implements InboundHandler {
 
     @Override
     public void onRequestFailed(RequestId id, McpTransportException cause) {
-        if (!pending.fail(id, cause)) {
+        if (!pending.fail(id, client.named(cause))) {
             LOG.debug("server '{}': failure of unknown or finished request {} ignored: {}", config.name(), id, cause.detail());
         }
     }

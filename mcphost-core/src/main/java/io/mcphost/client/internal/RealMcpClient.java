@@ -316,10 +316,27 @@ public final class RealMcpClient implements McpClient {
         });
         try {
             config.transport().send(JsonRpcRequest.of(entry.id(), method, body));
+        } catch (McpTransportException e) {
+            entry.future().completeExceptionally(named(e));
         } catch (McpException e) {
             entry.future().completeExceptionally(e);
         }
         return entry.future();
+    }
+
+    /** A transport failure under this client's name (a transport names the server by its URL or command). */
+    McpTransportException named(McpTransportException e) {
+        if (e.server().filter(name::equals).isPresent()) {
+            return e;
+        }
+        return switch (e) {
+            case McpSessionExpiredException expired -> {
+                McpSessionExpiredException renamed = new McpSessionExpiredException(name, expired.detail());
+                renamed.initCause(expired);
+                yield renamed;
+            }
+            default -> new McpTransportException(name, e.detail(), e);
+        };
     }
 
     /** Like {@link #send} with the result decoded; cancelling the returned future cancels the request. */
