@@ -49,11 +49,11 @@ final class ClientInbound implements InboundHandler {
     @Override
     public void onMessage(JsonRpcMessage message) {
         switch (message) {
-            case JsonRpcResponse r -> {
+            case JsonRpcResponse r -> afterProgress(r.id(), () -> {
                 if (!pending.complete(r.id(), r.result())) {
                     LOG.debug("server '{}': answer to unknown or finished request {} ignored", config.name(), r.id());
                 }
-            }
+            });
             case JsonRpcErrorResponse e -> onError(e);
             case JsonRpcNotification n -> onNotification(n);
             case JsonRpcRequest r -> Thread.ofVirtual().name("mcphost-handler-" + config.name())
@@ -69,8 +69,21 @@ final class ClientInbound implements InboundHandler {
         }
         RequestId id = e.id().get();
         String method = pending.get(id).map(PendingRequests.Pending::method).orElse("request");
-        if (!pending.fail(id, new McpError(config.name(), method, e.error()))) {
-            LOG.debug("server '{}': error for unknown or finished request {} ignored", config.name(), id);
+        afterProgress(id, () -> {
+            if (!pending.fail(id, new McpError(config.name(), method, e.error()))) {
+                LOG.debug("server '{}': error for unknown or finished request {} ignored", config.name(), id);
+            }
+        });
+    }
+
+    /**
+     * Completes a call with a progress listener behind its queued progress callbacks, so the
+     * caller has seen every progress report by the time the answer arrives; other calls at once.
+     */
+    private void afterProgress(RequestId id, Runnable complete) {
+        boolean tracksProgress = pending.get(id).map(p -> p.onProgress().isPresent()).orElse(false);
+        if (!tracksProgress || !notifications.submit("answer", complete)) {
+            complete.run();
         }
     }
 

@@ -39,8 +39,12 @@ final class NotificationQueue {
         }
     }
 
-    /** Queues a callback; an exception it throws is logged and the next callback still runs. */
-    void submit(String what, Runnable callback) {
+    /**
+     * Queues a callback; an exception it throws is logged and the next callback still runs.
+     *
+     * @return false when the queue is full or shut down and the callback was dropped
+     */
+    boolean submit(String what, Runnable callback) {
         try {
             executor.execute(() -> {
                 try {
@@ -49,8 +53,10 @@ final class NotificationQueue {
                     LOG.warn("server '{}': {} listener threw; ignored", server, what, e);
                 }
             });
+            return true;
         } catch (RejectedExecutionException e) {
             LOG.warn("server '{}': dropped a {} notification: listeners are {} callbacks behind", server, what, CAPACITY);
+            return false;
         }
     }
 
