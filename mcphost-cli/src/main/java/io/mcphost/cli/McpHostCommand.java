@@ -11,6 +11,7 @@ import io.mcphost.protocol.resources.ResourceTemplate;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.server.demo.DemoServer;
+import io.mcphost.transport.http.HttpTransport;
 import io.mcphost.transport.stdio.StdioTransport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ import picocli.CommandLine.Spec;
 /** The {@code mcphost} command: one server at a time, the embedded demo server by default. */
 // scope INHERIT gives every subcommand --help too, which the one-line usage errors point to.
 @Command(name = "mcphost", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "mcphost 0.1.0",
-        description = "Talks to an MCP server: the embedded demo server unless --stdio names another.",
+        description = "Talks to an MCP server: the embedded demo server unless --stdio or --url names another.",
         subcommandsRepeatable = false)
 final class McpHostCommand implements Callable<Integer> {
     static final int OK = 0;
@@ -46,6 +47,22 @@ final class McpHostCommand implements Callable<Integer> {
     @Option(names = "--stdio", paramLabel = "COMMAND", scope = ScopeType.INHERIT,
             description = "Start this server (split like a shell would, run without one).")
     String stdio;
+
+    @Option(names = "--url", paramLabel = "URL", scope = ScopeType.INHERIT,
+            description = "Connect to a remote server at this http(s) URL instead.")
+    String url;
+
+    @Option(names = "--header", paramLabel = "K:V", scope = ScopeType.INHERIT,
+            description = "With --url: send this HTTP header on every request (repeatable).")
+    List<String> headers = new ArrayList<>();
+
+    @Option(names = "--bearer-env", paramLabel = "VAR", scope = ScopeType.INHERIT,
+            description = "With --url: send 'Authorization: Bearer <token>' with the token read from this environment variable.")
+    String bearerEnv;
+
+    @Option(names = "--transport", paramLabel = "MODE", scope = ScopeType.INHERIT,
+            description = "With --url: auto (Streamable HTTP, falling back to SSE; the default), http or sse.")
+    String transportMode;
 
     @Option(names = "--env", paramLabel = "K=V", scope = ScopeType.INHERIT,
             description = "Set a variable in the server's environment (repeatable).")
@@ -121,6 +138,12 @@ final class McpHostCommand implements Callable<Integer> {
     }
 
     private McpClient open() {
+        if (url != null) {
+            return openHttp();
+        }
+        if (!headers.isEmpty() || bearerEnv != null || transportMode != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--header, --bearer-env and --transport need --url");
+        }
         Map<String, String> variables = new LinkedHashMap<>();
         for (String pair : env) {
             int eq = pair.indexOf('=');
@@ -147,6 +170,46 @@ final class McpHostCommand implements Callable<Integer> {
         }
         StdioTransport transport = StdioTransport.builder(command).name(name).env(variables).build();
         return McpClient.builder(transport).name(name).requestTimeout(requestTimeout()).connect();
+    }
+
+    private McpClient openHttp() {
+        if (stdio != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "give either --stdio or --url, not both");
+        }
+        if (!env.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--env sets a local server's environment; it does not apply to --url");
+        }
+        HttpTransport.Builder builder;
+        try {
+            builder = HttpTransport.builder(url).mode(mode());
+            for (String header : headers) {
+                int colon = header.indexOf(':');
+                if (colon <= 0) {
+                    throw new IllegalArgumentException("--header takes K:V, not '" + header + "'");
+                }
+                builder.header(header.substring(0, colon).strip(), header.substring(colon + 1).strip());
+            }
+            if (bearerEnv != null) {
+                builder.bearerTokenEnv(bearerEnv);
+            }
+            HttpTransport transport = builder.build();
+            String name = java.net.URI.create(url).getHost();
+            return McpClient.builder(transport).name(name).requestTimeout(requestTimeout()).connect();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    private HttpTransport.Mode mode() {
+        if (transportMode == null) {
+            return HttpTransport.Mode.AUTO;
+        }
+        return switch (transportMode.toLowerCase(java.util.Locale.ROOT)) {
+            case "auto" -> HttpTransport.Mode.AUTO;
+            case "http", "streamable-http", "streamablehttp" -> HttpTransport.Mode.STREAMABLE_HTTP;
+            case "sse" -> HttpTransport.Mode.SSE;
+            default -> throw new IllegalArgumentException("--transport takes auto, http or sse, not '" + transportMode + "'");
+        };
     }
 
     @Command(name = "tools", description = "List the server's tools.")

@@ -1,0 +1,49 @@
+package io.mcphost.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The remote-server options: what is refused before anything connects. */
+class CliUrlOptionsTest {
+    @Test
+    void urlAndStdioTogetherAreAUsageError() {
+        CliRun r = CliRun.of("--url", "http://127.0.0.1:1/mcp", "--stdio", "node server.js", "tools");
+
+        assertThat(r.code()).isEqualTo(McpHostCommand.USAGE);
+        assertThat(r.err()).contains("either --stdio or --url");
+    }
+
+    @Test
+    void httpOptionsWithoutUrlAreAUsageError() {
+        CliRun r = CliRun.of("--header", "X-A:1", "tools");
+
+        assertThat(r.code()).isEqualTo(McpHostCommand.USAGE);
+        assertThat(r.err()).contains("need --url");
+    }
+
+    @Test
+    void aNonHttpUrlAnUnknownTransportAndAMalformedHeaderAreUsageErrors() {
+        assertThat(CliRun.of("--url", "file:///etc/passwd", "tools").err()).contains("http:// or https://");
+        assertThat(CliRun.of("--url", "http://127.0.0.1:1/mcp", "--transport", "grpc", "tools").err())
+                .contains("--transport takes auto, http or sse");
+        assertThat(CliRun.of("--url", "http://127.0.0.1:1/mcp", "--header", "nocolon", "tools").err())
+                .contains("--header takes K:V");
+    }
+
+    @Test
+    void aMissingBearerVariableIsNamedAndTheTokenNeverPrinted() {
+        CliRun r = CliRun.of("--url", "http://127.0.0.1:1/mcp", "--bearer-env", "MCPHOST_TEST_UNSET_TOKEN", "tools");
+
+        assertThat(r.code()).isEqualTo(McpHostCommand.USAGE);
+        assertThat(r.err()).contains("MCPHOST_TEST_UNSET_TOKEN", "not set");
+    }
+
+    @Test
+    void anUnreachableServerIsAConnectionFailureNamingTheUrl() {
+        CliRun r = CliRun.of("--url", "http://127.0.0.1:1/mcp", "--timeout", "5", "ping");
+
+        assertThat(r.code()).isEqualTo(McpHostCommand.FAILURE);
+        assertThat(r.err()).contains("127.0.0.1", "cannot reach http://127.0.0.1:1/mcp");
+    }
+}
