@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
 // scope INHERIT gives every subcommand --help too, which the one-line usage errors point to.
 @Command(name = "mcphost", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "mcphost 0.1.0",
         description = "Talks to an MCP server: the embedded demo server unless --stdio or --url names another.",
-        subcommandsRepeatable = false)
+        subcommands = ConformanceClient.class, subcommandsRepeatable = false)
 final class McpHostCommand implements Callable<Integer> {
     static final int OK = 0;
     static final int TOOL_ERROR = 1;

@@ -163,6 +163,11 @@ public final class StreamableHttpEngine implements HttpEngine {
                 answered |= answers(inbound, awaited);
             }
         } catch (McpException e) {
+            if (awaited == null) {
+                // Some servers put a body on the 2xx for a notification; it answers nothing we wait for.
+                LOG.debug("server '{}': ignored a body that is not JSON-RPC in reply to a notification: {}", settings.name(), e.getMessage());
+                return null;
+            }
             return new McpTransportException(settings.name(), "the answer from " + where + " is not JSON-RPC: " + e.getMessage(), e);
         }
         return awaited == null || answered ? null
@@ -186,9 +191,10 @@ public final class StreamableHttpEngine implements HttpEngine {
             String why = "the server ended the stream";
             try {
                 SseEvent event;
-                while ((event = reader.next()) != null) {
+                // A request's stream is done once it carried the answer, even if the server keeps it open.
+                while (!answered && (event = reader.next()) != null) {
                     progressed = true;
-                    answered |= deliver(event, awaited);
+                    answered = deliver(event, awaited);
                 }
             } catch (IOException e) {
                 why = "the stream broke: " + describe(e);
