@@ -223,6 +223,49 @@ class HttpTransportTest {
             assertThat(elapsed).isLessThan(1_500);
             assertThat(call).failsWithin(Duration.ofSeconds(1)).withThrowableOfType(java.util.concurrent.ExecutionException.class)
                     .withCauseInstanceOf(McpClosedException.class);
+            awaitNoHttpClientThreads();
+        }
+    }
+
+    @Test
+    void closeOfTheLegacyTransportMeetsItsDeadlineWhileItsStreamIsOpenAndAPostHangs() throws Exception {
+        try (ScriptedHttpServer server = new ScriptedHttpServer((request, exchange) -> {
+            if (request.method().equals("GET")) {
+                OutputStream out = sse(exchange);
+                event(out, "event: endpoint\ndata: /message?session=1\n\n");
+                ScriptedHttpServer.sleepForever();
+            } else if (request.path().equals("/message") && request.rpcMethod().equals("initialize")) {
+                status(exchange, 202);
+                // the answer never comes: the test closes while initialize hangs
+                ScriptedHttpServer.sleepForever();
+            } else {
+                status(exchange, 405);
+            }
+        })) {
+            McpClient client = McpClient.builder(HttpTransport.builder(server.url("/sse")).mode(HttpTransport.Mode.SSE).build())
+                    .name("hung-sse").initializeTimeout(Duration.ofSeconds(30)).build();
+            CompletableFuture<Void> connecting = CompletableFuture.runAsync(client::connect);
+            awaitSeen(server, () -> server.seen("POST").size() == 1);
+
+            long start = System.nanoTime();
+            client.close(Duration.ofSeconds(1));
+            long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+
+            assertThat(elapsed).isLessThan(1_500);
+            assertThat(connecting).failsWithin(Duration.ofSeconds(2));
+            awaitNoHttpClientThreads();
+        }
+    }
+
+    /** Each HTTP client has a selector thread; after close none may be left (other tests' clients are closed too). */
+    private static void awaitNoHttpClientThreads() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+        while (Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().contains("SelectorManager"))) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("an HTTP client thread is still running after close: " + Thread.getAllStackTraces().keySet()
+                        .stream().map(Thread::getName).filter(n -> n.contains("HttpClient")).toList());
+            }
+            Thread.sleep(20);
         }
     }
 
