@@ -54,17 +54,19 @@ public final class StreamableHttpServer implements AutoCloseable {
     private final HttpServer httpServer;
     private final ExecutorService executor;
     private final Sessions sessions;
+    private final HttpEndpoint handler;
     private final URI endpoint;
     private final Duration closeBudget;
     private final AtomicBoolean closing = new AtomicBoolean();
     /** The thread doing the one real close; later calls wait for it. */
     private final AtomicReference<Thread> stopper = new AtomicReference<>();
 
-    private StreamableHttpServer(HttpServer httpServer, ExecutorService executor, Sessions sessions, URI endpoint,
-                                 Duration closeBudget) {
+    private StreamableHttpServer(HttpServer httpServer, ExecutorService executor, Sessions sessions,
+                                 HttpEndpoint handler, URI endpoint, Duration closeBudget) {
         this.httpServer = httpServer;
         this.executor = executor;
         this.sessions = sessions;
+        this.handler = handler;
         this.endpoint = endpoint;
         this.closeBudget = closeBudget;
     }
@@ -149,8 +151,14 @@ public final class StreamableHttpServer implements AutoCloseable {
 
     private void stop(long deadline) {
         sessions.close(); // writers wake and end their responses; nothing here waits on clients
-        // stop(0) closes every connection at once, which also frees a writer blocked on a client that
-        // stopped reading; the streams ended above have already been given their last chunk.
+        try {
+            // Half the budget for streams to write their last chunk, so clients see a clean end ...
+            handler.awaitIdle(remaining(deadline).dividedBy(2));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        // ... then stop(0) closes every connection at once, which also frees a writer blocked on a
+        // client that stopped reading.
         httpServer.stop(0);
         executor.shutdownNow();
         try {
@@ -291,7 +299,8 @@ public final class StreamableHttpServer implements AutoCloseable {
             Sessions sessions = new Sessions(server, settings);
             ExecutorService executor = Executors.newThreadPerTaskExecutor(
                     Thread.ofVirtual().name("mcphost-http-", 0).factory());
-            httpServer.createContext(path, new HttpEndpoint(settings, sessions));
+            HttpEndpoint handler = new HttpEndpoint(settings, sessions);
+            httpServer.createContext(path, handler);
             httpServer.setExecutor(executor);
             httpServer.start();
             sessions.start();
@@ -300,7 +309,7 @@ public final class StreamableHttpServer implements AutoCloseable {
                     ? "[" + bound.getAddress().getHostAddress() + "]" : bound.getAddress().getHostAddress();
             URI endpoint = URI.create("http://" + host + ":" + bound.getPort() + path);
             LOG.debug("serving {} at {}", server.serverInfo().name(), endpoint);
-            return new StreamableHttpServer(httpServer, executor, sessions, endpoint, closeBudget);
+            return new StreamableHttpServer(httpServer, executor, sessions, handler, endpoint, closeBudget);
         }
 
         private static Duration positive(Duration value, String name) {

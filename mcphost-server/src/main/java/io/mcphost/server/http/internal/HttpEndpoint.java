@@ -21,6 +21,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -53,6 +55,9 @@ public final class HttpEndpoint implements HttpHandler {
     private final HttpSettings settings;
     private final Sessions sessions;
     private final RebindingGuard guard;
+    private final ReentrantLock activeLock = new ReentrantLock();
+    private final Condition idle = activeLock.newCondition();
+    private int active;
 
     public HttpEndpoint(HttpSettings settings, Sessions sessions) {
         this.settings = settings;
@@ -62,6 +67,7 @@ public final class HttpEndpoint implements HttpHandler {
 
     @Override
     public void handle(HttpExchange exchange) {
+        count(+1);
         try {
             serve(exchange);
         } catch (IOException e) {
@@ -75,6 +81,41 @@ public final class HttpEndpoint implements HttpHandler {
             }
         } finally {
             exchange.close();
+            count(-1);
+        }
+    }
+
+    private void count(int delta) {
+        activeLock.lock();
+        try {
+            active += delta;
+            if (active == 0) {
+                idle.signalAll();
+            }
+        } finally {
+            activeLock.unlock();
+        }
+    }
+
+    /**
+     * Waits at most {@code limit} until no exchange is being handled, so that streams ended by
+     * closing their sessions get to write their last chunk before the server drops connections.
+     *
+     * @return whether every exchange finished in time
+     */
+    public boolean awaitIdle(Duration limit) throws InterruptedException {
+        long nanos = limit.toNanos();
+        activeLock.lock();
+        try {
+            while (active > 0) {
+                if (nanos <= 0) {
+                    return false;
+                }
+                nanos = idle.awaitNanos(nanos);
+            }
+            return true;
+        } finally {
+            activeLock.unlock();
         }
     }
 
