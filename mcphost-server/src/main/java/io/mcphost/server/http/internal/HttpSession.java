@@ -317,6 +317,7 @@ public final class HttpSession implements Transport {
         lock.lock();
         try {
             if (!byRequest.isEmpty() || streams.values().stream().anyMatch(EventStream::isAttached)) {
+                touch(); // in use now: the idle time counts from when the last stream or request ends
                 return false;
             }
         } finally {
