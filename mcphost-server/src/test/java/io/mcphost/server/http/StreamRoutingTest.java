@@ -68,6 +68,21 @@ class StreamRoutingTest {
     }
 
     @Test
+    void aGetStreamOfAnOlderClientOpensAtOnceAndItsFirstEventCarriesRetry() {
+        HttpResponse<InputStream> get = probe.send(probe.request().setHeader("MCP-Protocol-Version", "2025-06-18")
+                .header("Accept", "text/event-stream").GET().build(), HttpResponse.BodyHandlers.ofInputStream());
+        assertThat(get.statusCode()).isEqualTo(200);
+        try (SseReader stream = new SseReader(get.body())) {
+            probe.post(call(2, "tools/call", "{\"name\":\"log\",\"arguments\":{}}"));
+
+            SseReader.Event first = stream.next().orElseThrow();
+
+            assertThat(json(first.data()).path("method").asString()).isEqualTo("notifications/message");
+            assertThat(first.retryMillis()).hasValue(1000L);
+        }
+    }
+
+    @Test
     void aSecondGetStreamGets409WhileTheFirstIsOpen() {
         HttpResponse<InputStream> first = probe.get(null);
         try (SseReader stream = new SseReader(first.body())) {
@@ -138,6 +153,20 @@ class StreamRoutingTest {
 
             assertThat(json(replayed.data()).path("method").asString()).isEqualTo("notifications/message");
             assertThat(replayed.retryMillis()).as("each connection starts with the retry hint").hasValue(1000L);
+        }
+    }
+
+    @Test
+    void cancellingARequestEndsItsStreamThoughNoResponseWillCome() {
+        HttpResponse<InputStream> post = probe.postStreaming(call(7, "tools/call", "{\"name\":\"gated\",\"arguments\":{}}"));
+        try (SseReader stream = new SseReader(post.body())) {
+            stream.next();
+
+            HttpResponse<String> cancel = probe.post("""
+                    {"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"test"}}""");
+
+            assertThat(cancel.statusCode()).isEqualTo(202);
+            assertThat(stream.next()).as("the POST stream ends without a response").isEmpty();
         }
     }
 

@@ -71,6 +71,16 @@ class StreamableHttpServerTest {
     }
 
     @Test
+    void clientsOlderThan2025_11_25GetNoPrimingEventAndTheRetryHintWithTheFirstEvent() {
+        HttpResponse<String> response = probe.post(HttpProbe.INITIALIZE.replace("2025-11-25", "2025-03-26"));
+
+        SseReader.Event first = new SseReader(toStream(response.body())).next().orElseThrow();
+
+        assertThat(json(first.data()).path("result").path("protocolVersion").asString()).isEqualTo("2025-03-26");
+        assertThat(first.retryMillis()).hasValue(1000L);
+    }
+
+    @Test
     void jsonModeAnswersToolsListAndToolsCallWithOneJsonObject() {
         http.close(Duration.ofSeconds(1));
         http = StreamableHttpServer.builder(TestServers.server(gate)).responseMode(ResponseMode.JSON).start();

@@ -271,13 +271,14 @@ final class EventStream {
         OutputStream out = exchange.getResponseBody();
         long cursor = me.afterSeq;
         boolean first = true;
+        boolean retrySent = false;
         try {
             while (true) {
                 List<Event> batch = new ArrayList<>();
                 boolean done;
+                boolean idle = false;
                 lock.lock();
                 try {
-                    boolean idle = false;
                     while (!first && attached == me && !ended && !complete && !hasAfter(cursor)) {
                         if (!changed.await(KEEP_ALIVE.toNanos(), TimeUnit.NANOSECONDS)) {
                             idle = true;
@@ -295,9 +296,12 @@ final class EventStream {
                 } finally {
                     lock.unlock();
                 }
-                out.write(format(batch, first).getBytes(StandardCharsets.UTF_8));
-                out.flush();
+                // A comment on an idle connection: every SSE parser ignores it, and a vanished client shows.
+                String text = idle ? ": keep-alive\n\n" : format(batch, retrySent);
+                out.write(text.getBytes(StandardCharsets.UTF_8));
+                out.flush(); // also pushes the headers out at once, before the first event exists
                 first = false;
+                retrySent |= !batch.isEmpty();
                 if (!batch.isEmpty()) {
                     cursor = batch.getLast().seq();
                 }
@@ -338,17 +342,21 @@ final class EventStream {
         }
     }
 
-    /** SSE text; the first write of each connection carries the reconnection delay (retry field). */
-    private String format(List<Event> batch, boolean first) {
-        StringBuilder text = new StringBuilder();
+    /**
+     * SSE text. The first event of each connection carries the reconnection delay (retry field); it is
+     * never sent alone, since a block without data is one more thing for old clients' parsers to trip on.
+     */
+    private String format(List<Event> batch, boolean retrySent) {
         if (batch.isEmpty()) {
-            return first ? "retry: " + retry.toMillis() + "\n\n" : ": keep-alive\n\n";
+            return "";
         }
+        StringBuilder text = new StringBuilder();
+        boolean withRetry = !retrySent;
         for (Event event : batch) {
             text.append("id: ").append(eventId(event.seq())).append('\n');
-            if (first) {
+            if (withRetry) {
                 text.append("retry: ").append(retry.toMillis()).append('\n');
-                first = false;
+                withRetry = false;
             }
             text.append("data: ").append(event.data()).append("\n\n");
         }
