@@ -40,7 +40,10 @@ import org.slf4j.LoggerFactory;
  * progress and then its response, or by one JSON response. A GET opens the session's stream for
  * messages not tied to a request; one at a time, a second GET gets 409 Conflict while the first is
  * open. Every SSE event has an id unique in its session, and each stream keeps its last 1,000
- * events: a GET with {@code Last-Event-ID} resumes the stream that id belongs to. DELETE ends a
+ * events: a GET with {@code Last-Event-ID} resumes the stream that id belongs to (taking it over
+ * from any connection still carrying it; an id no kept stream has opens a fresh GET stream). Server
+ * messages not tied to a request go to the GET stream while a connection carries it, else to an
+ * open request stream, else wait (at most 1,000, oldest dropped) for the next GET. DELETE ends a
  * session. Requests whose {@code Origin} is not allowed, or whose {@code Host} is not a loopback
  * name while bound to loopback, get 403 (DNS-rebinding protection).
  *
