@@ -15,18 +15,21 @@ import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.protocol.tools.ToolAnnotations;
 import io.mcphost.server.McpServer;
+import io.mcphost.server.http.StreamableHttpServer;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import tools.jackson.databind.JsonNode;
 
 /**
  * The demo server the {@code mcphost} CLI starts when no server is named: a few small, useful
  * tools (echo, add, calculate, a slow task with progress, a failing tool, the time), a resource,
- * a resource template and a prompt with completions. Runs over stdio: stdout carries only
- * protocol messages.
+ * a resource template and a prompt with completions. Runs over stdio (stdout carries only
+ * protocol messages) or, with {@link #serveHttp(int)}, over Streamable HTTP.
  */
 public final class DemoServer {
     private static final JsonCodec CODEC = JsonCodec.get();
@@ -35,9 +38,31 @@ public final class DemoServer {
     private DemoServer() {
     }
 
-    /** Serves the demo server on stdin/stdout until stdin ends. Arguments are ignored. */
+    /**
+     * Serves the demo server on stdin/stdout until stdin ends; with {@code --http [port]}, over
+     * Streamable HTTP on 127.0.0.1 instead (port 0 or none: any free port), printing the endpoint
+     * to stderr and serving until the process is stopped.
+     */
     public static void main(String[] args) throws InterruptedException {
+        if (args.length > 0 && args[0].equals("--http")) {
+            StreamableHttpServer http = serveHttp(args.length > 1 ? Integer.parseInt(args[1]) : 0);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> http.close(Duration.ofSeconds(2)), "mcphost-demo-stop"));
+            System.err.println("mcphost-demo: serving MCP at " + http.endpoint());
+            new CountDownLatch(1).await(); // until the process is stopped; the hook closes the server
+            return;
+        }
         server().serveStdio();
+    }
+
+    /**
+     * Serves the demo server over Streamable HTTP on 127.0.0.1:{@code port} (0 picks a free port,
+     * see {@link StreamableHttpServer#endpoint()}) with the default settings. Returns once the
+     * endpoint accepts connections; the caller closes the returned server.
+     *
+     * @throws java.io.UncheckedIOException if the port cannot be bound
+     */
+    public static StreamableHttpServer serveHttp(int port) {
+        return StreamableHttpServer.builder(server()).port(port).start();
     }
 
     /**

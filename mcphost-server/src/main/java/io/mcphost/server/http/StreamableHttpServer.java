@@ -1,0 +1,326 @@
+package io.mcphost.server.http;
+
+import com.sun.net.httpserver.HttpServer;
+import io.mcphost.server.McpServer;
+import io.mcphost.server.http.internal.HttpEndpoint;
+import io.mcphost.server.http.internal.HttpSettings;
+import io.mcphost.server.http.internal.Sessions;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Serves an {@link McpServer} over the Streamable HTTP transport (spec 2025-11-25, basic/transports;
+ * clients of 2025-03-26 and 2025-06-18 are served too), on the JDK's built-in HTTP server.
+ *
+ * <pre>{@code
+ * StreamableHttpServer http = StreamableHttpServer.builder(server).port(8080).start();
+ * URI endpoint = http.endpoint();   // http://127.0.0.1:8080/mcp
+ * ...
+ * http.close(Duration.ofSeconds(2));
+ * }</pre>
+ *
+ * <p>Each {@code initialize} POSTed without an {@code Mcp-Session-Id} starts a session: a connection
+ * of its own to the {@link McpServer} (as {@link McpServer#serve} gives), whose id the response
+ * carries. Later requests must name it (400 without, 404 once it ended). A POST carrying a request
+ * is answered by an SSE stream (the {@link ResponseMode#SSE default}) that carries the request's
+ * progress and then its response, or by one JSON response. A GET opens the session's stream for
+ * messages not tied to a request; one at a time, a second GET gets 409 Conflict while the first is
+ * open. Every SSE event has an id unique in its session, and each stream keeps its last 1,000
+ * events: a GET with {@code Last-Event-ID} resumes the stream that id belongs to (taking it over
+ * from any connection still carrying it; an id no kept stream has opens a fresh GET stream). Server
+ * messages not tied to a request go to the GET stream while a connection carries it, else to an
+ * open request stream, else wait (at most 1,000, oldest dropped) for the next GET. DELETE ends a
+ * session. Requests whose {@code Origin} is not allowed, or whose {@code Host} is not a loopback
+ * name while bound to loopback, get 403 (DNS-rebinding protection).
+ *
+ * <p>Thread-safe. Every exchange runs on its own virtual thread; a stream holds its thread until it
+ * ends, and a client that stops reading or disconnects holds nothing else. Sessions unused for the
+ * {@linkplain Builder#sessionIdleTimeout idle timeout} are dropped.
+ */
+public final class StreamableHttpServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(StreamableHttpServer.class);
+
+    private final HttpServer httpServer;
+    private final ExecutorService executor;
+    private final Sessions sessions;
+    private final HttpEndpoint handler;
+    private final URI endpoint;
+    private final Duration closeBudget;
+    private final AtomicBoolean closing = new AtomicBoolean();
+    /** The thread doing the one real close; later calls wait for it. */
+    private final AtomicReference<Thread> stopper = new AtomicReference<>();
+
+    private StreamableHttpServer(HttpServer httpServer, ExecutorService executor, Sessions sessions,
+                                 HttpEndpoint handler, URI endpoint, Duration closeBudget) {
+        this.httpServer = httpServer;
+        this.executor = executor;
+        this.sessions = sessions;
+        this.handler = handler;
+        this.endpoint = endpoint;
+        this.closeBudget = closeBudget;
+    }
+
+    /** A builder serving {@code server} on 127.0.0.1, an ephemeral port, path {@code /mcp}. */
+    public static Builder builder(McpServer server) {
+        return new Builder(Objects.requireNonNull(server, "server"));
+    }
+
+    /** The MCP endpoint's URL, with the port actually bound, for example {@code http://127.0.0.1:53211/mcp}. */
+    public URI endpoint() {
+        return endpoint;
+    }
+
+    /** The ids of the live sessions, a snapshot. Never blocks. */
+    public Set<String> sessionIds() {
+        return sessions.ids();
+    }
+
+    /**
+     * Ends one session as if it expired: its streams end, its connection to the {@link McpServer}
+     * closes (running calls see {@code isCancelled()}) and later requests naming it get 404. Never
+     * blocks on the network.
+     *
+     * @return whether the session was live
+     */
+    public boolean expireSession(String sessionId) {
+        return sessions.expire(Objects.requireNonNull(sessionId, "sessionId"));
+    }
+
+    /** Ends every live session, as {@link #expireSession}; returns how many there were. */
+    public int expireAllSessions() {
+        return sessions.expireAll();
+    }
+
+    /** How many {@code initialize} requests started a session since this server started. */
+    public long initializeCount() {
+        return sessions.initializeCount();
+    }
+
+    /**
+     * For tests of client resumption: abruptly ends every open SSE connection (of POSTs and GETs)
+     * without ending its stream or its session. Messages for those streams are kept, and a GET with
+     * {@code Last-Event-ID} receives them. Returns at once.
+     *
+     * @return how many connections were ended
+     */
+    public int dropStreams() {
+        return sessions.dropStreams();
+    }
+
+    /** Whether {@link #close} was called. */
+    public boolean isClosed() {
+        return closing.get();
+    }
+
+    /**
+     * Stops accepting connections, ends every session and stream, and stops the HTTP server,
+     * returning within {@code budget} whatever clients do (a client that stops reading has its
+     * connection closed under it). Idempotent; a second call waits, within its own budget, for the first.
+     */
+    public void close(Duration budget) {
+        Objects.requireNonNull(budget, "budget");
+        long deadline = System.nanoTime() + budget.toNanos();
+        Thread fresh = Thread.ofVirtual().name("mcphost-http-close").unstarted(() -> stop(deadline));
+        if (stopper.compareAndSet(null, fresh)) {
+            closing.set(true);
+            fresh.start();
+        }
+        try {
+            stopper.get().join(remaining(deadline));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Closes within the budget set by {@link Builder#closeBudget}, 5 seconds unless set. */
+    @Override
+    public void close() {
+        close(closeBudget);
+    }
+
+    private void stop(long deadline) {
+        sessions.close(); // writers wake and end their responses; nothing here waits on clients
+        try {
+            // Half the budget for streams to write their last chunk, so clients see a clean end ...
+            handler.awaitIdle(remaining(deadline).dividedBy(2));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        // ... then stop(0) closes every connection at once, which also frees a writer blocked on a
+        // client that stopped reading.
+        httpServer.stop(0);
+        executor.shutdownNow();
+        try {
+            if (!executor.awaitTermination(remaining(deadline).toNanos(), TimeUnit.NANOSECONDS)) {
+                LOG.warn("{}: some HTTP exchanges were still running when the close budget ran out", endpoint);
+            }
+            sessions.awaitStopped(remaining(deadline));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static Duration remaining(long deadline) {
+        return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+    }
+
+    @Override
+    public String toString() {
+        return "StreamableHttpServer[" + endpoint + "]";
+    }
+
+    /** Configures a {@link StreamableHttpServer}. Not thread-safe; {@link #start()} may be called many times. */
+    public static final class Builder {
+        private final McpServer server;
+        private InetAddress bindAddress = InetAddress.getLoopbackAddress();
+        private int port;
+        private String path = "/mcp";
+        private Optional<Set<String>> allowedOrigins = Optional.empty();
+        private ResponseMode responseMode = ResponseMode.SSE;
+        private Duration sessionIdleTimeout = Duration.ofMinutes(10);
+        private int maxMessageBytes = 16 * 1024 * 1024;
+        private Duration sseRetry = Duration.ofSeconds(1);
+        private int maxSessions = 1_000;
+        private Duration closeBudget = Duration.ofSeconds(5);
+
+        private Builder(McpServer server) {
+            this.server = server;
+        }
+
+        /** The TCP port; 0 (the default) picks a free one, see {@link #endpoint()}. */
+        public Builder port(int port) {
+            if (port < 0 || port > 65_535) {
+                throw new IllegalArgumentException("port must be in 0..65535, got " + port);
+            }
+            this.port = port;
+            return this;
+        }
+
+        /**
+         * The address to listen on; the loopback address (127.0.0.1) unless set. The spec asks local
+         * servers to bind to loopback only. While bound to loopback, the Host header must be a
+         * loopback name.
+         */
+        public Builder bindAddress(InetAddress bindAddress) {
+            this.bindAddress = Objects.requireNonNull(bindAddress, "bindAddress");
+            return this;
+        }
+
+        /** The endpoint path, {@code /mcp} unless set. */
+        public Builder path(String path) {
+            Objects.requireNonNull(path, "path");
+            if (!path.startsWith("/") || path.contains("?") || path.contains("#")) {
+                throw new IllegalArgumentException("path must start with / and have no query or fragment, got " + path);
+            }
+            this.path = path;
+            return this;
+        }
+
+        /**
+         * The exact {@code Origin} values accepted (compared ignoring case), replacing the default:
+         * http or https origins on localhost, 127.0.0.1 or [::1] with any port. Requests without an
+         * Origin header (non-browser clients) are always accepted.
+         */
+        public Builder allowedOrigins(Set<String> origins) {
+            this.allowedOrigins = Optional.of(Set.copyOf(origins));
+            return this;
+        }
+
+        /** How POSTs carrying requests are answered; {@link ResponseMode#SSE} unless set. */
+        public Builder responseMode(ResponseMode responseMode) {
+            this.responseMode = Objects.requireNonNull(responseMode, "responseMode");
+            return this;
+        }
+
+        /**
+         * How long a session may go unused (no request, no open stream, no request running) before it
+         * is dropped; 10 minutes unless set. A dropped session's id then gets 404.
+         */
+        public Builder sessionIdleTimeout(Duration timeout) {
+            this.sessionIdleTimeout = positive(timeout, "sessionIdleTimeout");
+            return this;
+        }
+
+        /** The largest POST body accepted, 16 MiB unless set; larger ones get 413. */
+        public Builder maxMessageBytes(int maxMessageBytes) {
+            if (maxMessageBytes <= 0 || maxMessageBytes > Integer.MAX_VALUE - 8) {
+                throw new IllegalArgumentException("maxMessageBytes must be > 0, got " + maxMessageBytes);
+            }
+            this.maxMessageBytes = maxMessageBytes;
+            return this;
+        }
+
+        /** The reconnection delay sent as the SSE {@code retry} field, 1 second unless set. */
+        public Builder sseRetry(Duration retry) {
+            this.sseRetry = positive(retry, "sseRetry");
+            return this;
+        }
+
+        /** How many sessions may be live at once, 1,000 unless set; more initializes get 503. */
+        public Builder maxSessions(int maxSessions) {
+            if (maxSessions <= 0) {
+                throw new IllegalArgumentException("maxSessions must be > 0, got " + maxSessions);
+            }
+            this.maxSessions = maxSessions;
+            return this;
+        }
+
+        /** The budget of {@link StreamableHttpServer#close()}, 5 seconds unless set. */
+        public Builder closeBudget(Duration budget) {
+            this.closeBudget = positive(budget, "closeBudget");
+            return this;
+        }
+
+        /**
+         * Binds the port and starts serving. Returns once the endpoint accepts connections.
+         *
+         * @throws UncheckedIOException if the address cannot be bound (port in use, no such interface)
+         */
+        public StreamableHttpServer start() {
+            HttpSettings settings = new HttpSettings(path, allowedOrigins, bindAddress.isLoopbackAddress(), responseMode,
+                    sessionIdleTimeout, maxMessageBytes, sseRetry, maxSessions);
+            HttpServer httpServer;
+            try {
+                httpServer = HttpServer.create(new InetSocketAddress(bindAddress, port), 0);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot listen on " + bindAddress.getHostAddress() + ":" + port, e);
+            }
+            Sessions sessions = new Sessions(server, settings);
+            ExecutorService executor = Executors.newThreadPerTaskExecutor(
+                    Thread.ofVirtual().name("mcphost-http-", 0).factory());
+            HttpEndpoint handler = new HttpEndpoint(settings, sessions);
+            httpServer.createContext(path, handler);
+            httpServer.setExecutor(executor);
+            httpServer.start();
+            sessions.start();
+            InetSocketAddress bound = httpServer.getAddress();
+            String host = bound.getAddress() instanceof java.net.Inet6Address
+                    ? "[" + bound.getAddress().getHostAddress() + "]" : bound.getAddress().getHostAddress();
+            URI endpoint = URI.create("http://" + host + ":" + bound.getPort() + path);
+            LOG.debug("serving {} at {}", server.serverInfo().name(), endpoint);
+            return new StreamableHttpServer(httpServer, executor, sessions, handler, endpoint, closeBudget);
+        }
+
+        private static Duration positive(Duration value, String name) {
+            Objects.requireNonNull(value, name);
+            if (value.isNegative() || value.isZero()) {
+                throw new IllegalArgumentException(name + " must be positive, got " + value);
+            }
+            return value;
+        }
+    }
+}

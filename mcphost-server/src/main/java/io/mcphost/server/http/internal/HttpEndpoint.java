@@ -1,0 +1,396 @@
+package io.mcphost.server.http.internal;
+
+import com.sun.net.httpserver.Headers;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import io.mcphost.protocol.JsonRpcError;
+import io.mcphost.protocol.JsonRpcErrorResponse;
+import io.mcphost.protocol.JsonRpcMessage;
+import io.mcphost.protocol.JsonRpcRequest;
+import io.mcphost.protocol.McpException;
+import io.mcphost.protocol.McpMethod;
+import io.mcphost.protocol.ProtocolVersion;
+import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.server.http.ResponseMode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The MCP endpoint (spec 2025-11-25, basic/transports, "Streamable HTTP"): checks each exchange
+ * (path, Host, Origin, protocol version, media types, size, session) and hands it to its session.
+ * Runs on the HTTP server's virtual threads, one per exchange; a streaming exchange keeps its
+ * thread until the stream ends. Thread-safe.
+ */
+public final class HttpEndpoint implements HttpHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(HttpEndpoint.class);
+    private static final JsonCodec CODEC = JsonCodec.get();
+    static final String SESSION_HEADER = "Mcp-Session-Id";
+    static final String VERSION_HEADER = "MCP-Protocol-Version";
+    static final String LAST_EVENT_ID = "Last-Event-ID";
+    /** The revisions whose clients may use this endpoint; 2026-07-28 is stateless and served differently. */
+    private static final Set<ProtocolVersion> SUPPORTED = EnumSet.of(ProtocolVersion.V2024_11_05,
+            ProtocolVersion.V2025_03_26, ProtocolVersion.V2025_06_18, ProtocolVersion.V2025_11_25);
+    /**
+     * The error a JSON-mode POST gets when the client cancelled its request: the server connection
+     * sends no response then (spec: utilities/cancellation), but the POST must be answered. Outside
+     * the JSON-RPC reserved range, as LSP's RequestCancelled.
+     */
+    static final int REQUEST_CANCELLED = -32800;
+
+    private final HttpSettings settings;
+    private final Sessions sessions;
+    private final RebindingGuard guard;
+    private final ReentrantLock activeLock = new ReentrantLock();
+    private final Condition idle = activeLock.newCondition();
+    private int active;
+
+    public HttpEndpoint(HttpSettings settings, Sessions sessions) {
+        this.settings = settings;
+        this.sessions = sessions;
+        this.guard = new RebindingGuard(settings.allowedOrigins(), settings.checkHost());
+    }
+
+    @Override
+    public void handle(HttpExchange exchange) {
+        count(+1);
+        try {
+            serve(exchange);
+        } catch (IOException e) {
+            LOG.debug("{} {}: the client went away: {}", exchange.getRequestMethod(), settings.path(), e.getMessage());
+        } catch (RuntimeException e) {
+            LOG.warn("{} {} failed", exchange.getRequestMethod(), settings.path(), e);
+            try {
+                Replies.error(exchange, 500, JsonRpcError.INTERNAL_ERROR, "internal error: " + e);
+            } catch (IOException | RuntimeException ignored) {
+                // the headers were already sent: closing the exchange below is all that is left
+            }
+        } finally {
+            exchange.close();
+            count(-1);
+        }
+    }
+
+    private void count(int delta) {
+        activeLock.lock();
+        try {
+            active += delta;
+            if (active == 0) {
+                idle.signalAll();
+            }
+        } finally {
+            activeLock.unlock();
+        }
+    }
+
+    /**
+     * Waits at most {@code limit} until no exchange is being handled, so that streams ended by
+     * closing their sessions get to write their last chunk before the server drops connections.
+     *
+     * @return whether every exchange finished in time
+     */
+    public boolean awaitIdle(Duration limit) throws InterruptedException {
+        long nanos = limit.toNanos();
+        activeLock.lock();
+        try {
+            while (active > 0) {
+                if (nanos <= 0) {
+                    return false;
+                }
+                nanos = idle.awaitNanos(nanos);
+            }
+            return true;
+        } finally {
+            activeLock.unlock();
+        }
+    }
+
+    private void serve(HttpExchange exchange) throws IOException {
+        Headers headers = exchange.getRequestHeaders();
+        if (!exchange.getRequestURI().getPath().equals(settings.path())) {
+            // HttpServer contexts match by prefix; only the exact endpoint path is MCP.
+            Replies.error(exchange, 404, JsonRpcError.INVALID_REQUEST, "no MCP endpoint here; it is at " + settings.path());
+            return;
+        }
+        if (!guard.allowsHost(headers.getFirst("Host"))) {
+            Replies.error(exchange, 403, JsonRpcError.INVALID_REQUEST,
+                    "Forbidden: the Host header must name this machine (localhost, 127.0.0.1 or [::1])");
+            return;
+        }
+        if (!guard.allowsOrigin(headers.getFirst("Origin"))) {
+            Replies.error(exchange, 403, JsonRpcError.INVALID_REQUEST, "Forbidden: Origin not allowed");
+            return;
+        }
+        String versionHeader = headers.getFirst(VERSION_HEADER);
+        Optional<ProtocolVersion> version = Optional.ofNullable(versionHeader).flatMap(ProtocolVersion::fromId);
+        if (versionHeader != null && version.filter(SUPPORTED::contains).isEmpty()) {
+            Replies.error(exchange, 400, JsonRpcError.INVALID_REQUEST, "Bad Request: unsupported MCP-Protocol-Version '"
+                    + versionHeader + "' (supported: " + SUPPORTED.stream().map(ProtocolVersion::id).sorted()
+                    .collect(Collectors.joining(", ")) + ")");
+            return;
+        }
+        switch (exchange.getRequestMethod()) {
+            case "POST" -> post(exchange, version);
+            case "GET" -> get(exchange, version);
+            case "DELETE" -> delete(exchange);
+            default -> {
+                exchange.getResponseHeaders().set("Allow", "GET, POST, DELETE");
+                Replies.error(exchange, 405, JsonRpcError.INVALID_REQUEST, "Method Not Allowed: use POST, GET or DELETE");
+            }
+        }
+    }
+
+    private void post(HttpExchange exchange, Optional<ProtocolVersion> version) throws IOException {
+        Headers headers = exchange.getRequestHeaders();
+        if (!mediaType(headers.getFirst("Content-Type")).equals(Replies.JSON)) {
+            Replies.error(exchange, 415, JsonRpcError.INVALID_REQUEST, "Unsupported Media Type: POST a JSON-RPC message "
+                    + "as application/json");
+            return;
+        }
+        Optional<ResponseMode> mode = responseMode(headers.get("Accept"));
+        if (mode.isEmpty()) {
+            Replies.error(exchange, 406, JsonRpcError.INVALID_REQUEST,
+                    "Not Acceptable: the Accept header must list application/json and text/event-stream");
+            return;
+        }
+        byte[] body = readBody(exchange);
+        if (body == null) {
+            Replies.error(exchange, 413, JsonRpcError.INVALID_REQUEST,
+                    "Content Too Large: a message may have at most " + settings.maxMessageBytes() + " bytes");
+            return;
+        }
+        JsonNode tree;
+        try {
+            tree = CODEC.mapper().readTree(body);
+        } catch (JacksonException e) {
+            Replies.error(exchange, 400, JsonRpcError.PARSE_ERROR, "Parse error: " + e.getOriginalMessage());
+            return;
+        }
+        if (tree == null || tree.isMissingNode()) {
+            Replies.error(exchange, 400, JsonRpcError.PARSE_ERROR, "Parse error: the body is empty");
+            return;
+        }
+        // Spec: without the header, assume 2025-03-26, the one revision that allowed batches.
+        ProtocolVersion effective = version.orElse(ProtocolVersion.V2025_03_26);
+        if (tree.isArray() && (!effective.allowsBatches() || tree.isEmpty())) {
+            Replies.error(exchange, 400, JsonRpcError.INVALID_REQUEST, tree.isEmpty() ? "Invalid Request: empty batch"
+                    : "Invalid Request: JSON-RPC batches are not part of protocol revision " + effective
+                    + "; POST one message per request");
+            return;
+        }
+        List<JsonRpcMessage> messages = new ArrayList<>();
+        try {
+            for (JsonNode node : tree.isArray() ? tree : List.of(tree)) {
+                messages.add(CODEC.toMessage(node));
+            }
+        } catch (McpException e) {
+            Replies.error(exchange, 400, JsonRpcError.INVALID_REQUEST, "Invalid Request: " + e.getMessage());
+            return;
+        }
+        Optional<JsonRpcRequest> initialize = tree.isArray() ? Optional.empty() : messages.stream()
+                .flatMap(m -> m instanceof JsonRpcRequest r && r.method().equals(McpMethod.INITIALIZE)
+                        ? Stream.of(r) : Stream.empty())
+                .findFirst();
+        String sessionId = headers.getFirst(SESSION_HEADER);
+        HttpSession session;
+        if (sessionId == null) {
+            if (initialize.isEmpty()) {
+                Replies.error(exchange, 400, JsonRpcError.INVALID_REQUEST, "Bad Request: the " + SESSION_HEADER
+                        + " header is required; send initialize without it to start a session");
+                return;
+            }
+            Optional<HttpSession> created = sessions.create();
+            if (created.isEmpty()) {
+                Replies.error(exchange, 503, JsonRpcError.INTERNAL_ERROR,
+                        "Service Unavailable: too many sessions, or the server is closing");
+                return;
+            }
+            session = created.get();
+            exchange.getResponseHeaders().set(SESSION_HEADER, session.id());
+            // The initialize request has no version header yet: its params say what the client speaks.
+            version = version.or(() -> initialize.get().params()
+                    .flatMap(p -> ProtocolVersion.fromId(p.path("protocolVersion").asString(""))));
+        } else {
+            Optional<HttpSession> found = sessions.find(sessionId);
+            if (found.isEmpty()) {
+                Replies.error(exchange, 404, JsonRpcError.INVALID_REQUEST, "Not Found: the session expired or was ended; "
+                        + "send initialize without " + SESSION_HEADER + " to start a new one");
+                return;
+            }
+            session = found.get();
+        }
+        List<JsonRpcRequest> requests = messages.stream()
+                .flatMap(m -> m instanceof JsonRpcRequest r ? Stream.of(r) : Stream.empty())
+                .toList();
+        if (requests.isEmpty()) {
+            session.deliver(messages);
+            Replies.empty(exchange, 202); // spec: notifications and responses are accepted with no body
+            return;
+        }
+        answer(exchange, session, messages, requests, mode.get(), primes(version));
+    }
+
+    private void answer(HttpExchange exchange, HttpSession session, List<JsonRpcMessage> messages,
+                        List<JsonRpcRequest> requests, ResponseMode mode, boolean prime) throws IOException {
+        Optional<EventStream> opened = session.openRequestStream(requests, mode == ResponseMode.SSE, prime);
+        if (opened.isEmpty()) {
+            Replies.error(exchange, 400, JsonRpcError.INVALID_REQUEST,
+                    "Invalid Request: a request id is already in use by a request still running in this session");
+            return;
+        }
+        EventStream stream = opened.get();
+        switch (mode) {
+            case SSE -> {
+                // Attached before anything is delivered, so the stream is live before the handler runs.
+                EventStream.Attachment attachment = stream.attach(-1);
+                session.deliver(messages);
+                Replies.startEventStream(exchange);
+                stream.pump(attachment, exchange);
+            }
+            case JSON -> {
+                session.deliver(messages);
+                List<String> responses;
+                try {
+                    responses = stream.awaitResponses();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return; // the server is stopping
+                } finally {
+                    session.forget(stream);
+                }
+                if (responses.isEmpty() && session.isClosed()) {
+                    Replies.error(exchange, 404, JsonRpcError.INVALID_REQUEST, "Not Found: the session ended");
+                } else if (responses.isEmpty()) {
+                    Replies.json(exchange, 200, CODEC.encode(JsonRpcErrorResponse.of(requests.getFirst().id(),
+                            JsonRpcError.of(REQUEST_CANCELLED, "the request was cancelled"))));
+                } else {
+                    Replies.json(exchange, 200, messages.size() == 1 && requests.size() == 1 ? responses.getFirst()
+                            : "[" + String.join(",", responses) + "]");
+                }
+            }
+        }
+    }
+
+    private void get(HttpExchange exchange, Optional<ProtocolVersion> version) throws IOException {
+        Optional<HttpSession> session = session(exchange);
+        if (session.isEmpty()) {
+            return;
+        }
+        List<String> accept = exchange.getRequestHeaders().get("Accept");
+        if (accept != null && !accepts(accept, Replies.EVENT_STREAM)) {
+            Replies.error(exchange, 406, JsonRpcError.INVALID_REQUEST, "Not Acceptable: GET needs Accept: text/event-stream");
+            return;
+        }
+        HttpSession s = session.get();
+        s.touch();
+        String lastEventId = exchange.getRequestHeaders().getFirst(LAST_EVENT_ID);
+        // An id no kept stream has (trimmed, or from another server) gets a fresh GET stream, as from a
+        // server without resumability; the spec makes replay a MAY.
+        Optional<HttpSession.Attached> attached = Optional.ofNullable(lastEventId).flatMap(s::resume)
+                .or(() -> s.openStandalone(primes(version)));
+        if (attached.isEmpty()) {
+            Replies.error(exchange, 409, JsonRpcError.INVALID_REQUEST,
+                    "Conflict: this session already has an open GET stream; close it first or resume with Last-Event-ID");
+            return;
+        }
+        Replies.startEventStream(exchange);
+        attached.get().stream().pump(attached.get().attachment(), exchange);
+    }
+
+    private void delete(HttpExchange exchange) throws IOException {
+        Optional<HttpSession> session = session(exchange);
+        if (session.isPresent()) {
+            session.get().close(Duration.ZERO);
+            Replies.empty(exchange, 204);
+        }
+    }
+
+    /** The session the request names; answers 400 or 404 itself when there is none. */
+    private Optional<HttpSession> session(HttpExchange exchange) throws IOException {
+        String sessionId = exchange.getRequestHeaders().getFirst(SESSION_HEADER);
+        if (sessionId == null) {
+            Replies.error(exchange, 400, JsonRpcError.INVALID_REQUEST, "Bad Request: the " + SESSION_HEADER + " header is required");
+            return Optional.empty();
+        }
+        Optional<HttpSession> session = sessions.find(sessionId);
+        if (session.isEmpty()) {
+            Replies.error(exchange, 404, JsonRpcError.INVALID_REQUEST, "Not Found: the session expired or was ended");
+        }
+        return session;
+    }
+
+    /** Priming events (empty data) confuse clients older than 2025-11-25, which parse every data field as JSON. */
+    private static boolean primes(Optional<ProtocolVersion> version) {
+        return version.filter(v -> v.isAtLeast(ProtocolVersion.V2025_11_25)).isPresent();
+    }
+
+    /**
+     * The configured mode when the client accepts it, else the other one when it accepts that; empty
+     * when it accepts neither. A missing Accept header accepts both, to be lenient with simple clients.
+     */
+    private Optional<ResponseMode> responseMode(List<String> accept) {
+        if (accept == null) {
+            return Optional.of(settings.responseMode());
+        }
+        boolean json = accepts(accept, Replies.JSON);
+        boolean sse = accepts(accept, Replies.EVENT_STREAM);
+        return switch (settings.responseMode()) {
+            case SSE -> sse ? Optional.of(ResponseMode.SSE) : json ? Optional.of(ResponseMode.JSON) : Optional.empty();
+            case JSON -> json ? Optional.of(ResponseMode.JSON) : sse ? Optional.of(ResponseMode.SSE) : Optional.empty();
+        };
+    }
+
+    private static boolean accepts(List<String> accept, String type) {
+        String family = type.substring(0, type.indexOf('/')) + "/*";
+        for (String header : accept) {
+            for (String range : header.split(",")) {
+                String media = mediaType(range);
+                if (media.equals(type) || media.equals(family) || media.equals("*/*")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static String mediaType(String value) {
+        if (value == null) {
+            return "";
+        }
+        int semicolon = value.indexOf(';');
+        return (semicolon < 0 ? value : value.substring(0, semicolon)).strip().toLowerCase(Locale.ROOT);
+    }
+
+    /** The body, or null when it is larger than allowed; reads at most one byte past the limit. */
+    private byte[] readBody(HttpExchange exchange) throws IOException {
+        int max = settings.maxMessageBytes();
+        String length = exchange.getRequestHeaders().getFirst("Content-Length");
+        if (length != null) {
+            try {
+                if (Long.parseLong(length.strip()) > max) {
+                    return null;
+                }
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }
+        try (InputStream in = exchange.getRequestBody()) {
+            byte[] body = in.readNBytes(max + 1);
+            return body.length > max ? null : body;
+        }
+    }
+}

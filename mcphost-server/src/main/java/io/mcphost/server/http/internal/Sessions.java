@@ -1,0 +1,153 @@
+package io.mcphost.server.http.internal;
+
+import io.mcphost.server.McpServer;
+import io.mcphost.server.ServerSession;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The live sessions of one HTTP server, each with its own server connection, and the sweeper that
+ * drops sessions unused for the idle timeout. Thread-safe; nothing here waits on the network.
+ */
+public final class Sessions {
+    private static final Logger LOG = LoggerFactory.getLogger(Sessions.class);
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final McpServer server;
+    private final HttpSettings settings;
+    private final Map<String, HttpSession> live = new ConcurrentHashMap<>();
+    private final AtomicLong serials = new AtomicLong();
+    private final AtomicLong initializes = new AtomicLong();
+    private final ReentrantLock sweeperLock = new ReentrantLock();
+    private final Condition stopping = sweeperLock.newCondition();
+    private volatile boolean closed;
+    private Thread sweeper;
+
+    public Sessions(McpServer server, HttpSettings settings) {
+        this.server = server;
+        this.settings = settings;
+    }
+
+    /** Starts the idle sweeper on a virtual thread. */
+    public void start() {
+        sweeper = Thread.ofVirtual().name("mcphost-http-sweeper").start(this::sweepLoop);
+    }
+
+    /**
+     * A new session with its own server connection, for an {@code initialize} request; empty when
+     * {@code maxSessions} are live or the server is closing.
+     */
+    Optional<HttpSession> create() {
+        if (closed || live.size() >= settings.maxSessions()) {
+            return Optional.empty();
+        }
+        HttpSession session = new HttpSession(newId(), serials.incrementAndGet(), settings, s -> live.remove(s.id(), s));
+        ServerSession connection = server.serve(session);
+        live.put(session.id(), session);
+        initializes.incrementAndGet();
+        LOG.debug("{} created ({} live)", session, live.size());
+        if (closed) {
+            connection.close(Duration.ZERO); // lost a race with close(): do not outlive the server
+            return Optional.empty();
+        }
+        return Optional.of(session);
+    }
+
+    /** 32 random bytes, base64url: visible ASCII as the spec requires, and unguessable. */
+    private static String newId() {
+        byte[] bytes = new byte[32];
+        RANDOM.nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    Optional<HttpSession> find(String id) {
+        return Optional.ofNullable(live.get(id));
+    }
+
+    public Set<String> ids() {
+        return Set.copyOf(live.keySet());
+    }
+
+    public long initializeCount() {
+        return initializes.get();
+    }
+
+    /** Ends one session; later requests naming it get 404. Returns whether it was live. */
+    public boolean expire(String id) {
+        HttpSession session = live.get(id);
+        if (session == null) {
+            return false;
+        }
+        session.close(Duration.ZERO);
+        return true;
+    }
+
+    /** Ends every session; returns how many there were. */
+    public int expireAll() {
+        List<HttpSession> all = List.copyOf(live.values());
+        all.forEach(s -> s.close(Duration.ZERO));
+        return all.size();
+    }
+
+    /** Ends every open SSE connection, keeping the sessions and their streams; returns how many ended. */
+    public int dropStreams() {
+        return live.values().stream().mapToInt(HttpSession::dropConnections).sum();
+    }
+
+    /** Refuses new sessions, ends every session and stops the sweeper. Returns at once. */
+    public void close() {
+        closed = true;
+        sweeperLock.lock();
+        try {
+            stopping.signalAll();
+        } finally {
+            sweeperLock.unlock();
+        }
+        expireAll();
+    }
+
+    private void sweepLoop() {
+        Duration idle = settings.sessionIdleTimeout();
+        // Check a few times per timeout, so a session outlives it by at most a quarter, within 10 ms..30 s.
+        long interval = Math.clamp(idle.toNanos() / 4, TimeUnit.MILLISECONDS.toNanos(10), TimeUnit.SECONDS.toNanos(30));
+        sweeperLock.lock();
+        try {
+            while (!closed) {
+                stopping.awaitNanos(interval);
+                if (closed) {
+                    return;
+                }
+                for (HttpSession session : live.values()) {
+                    if (session.isIdleFor(idle)) {
+                        LOG.debug("{} expired after {} unused", session, idle);
+                        session.close(Duration.ZERO);
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            sweeperLock.unlock();
+        }
+    }
+
+    /** Waits up to {@code limit} for the sweeper thread to end. */
+    public void awaitStopped(Duration limit) throws InterruptedException {
+        Thread thread = sweeper;
+        if (thread != null) {
+            thread.join(limit);
+        }
+    }
+}
