@@ -18,6 +18,9 @@ import io.mcphost.client.McpClient;
 import io.mcphost.client.Progress;
 import io.mcphost.server.demo.DemoServer;
 
+import io.mcphost.server.http.ResponseMode;
+import io.mcphost.server.http.StreamableHttpServer;
+import io.mcphost.transport.http.HttpTransport;
 import io.mcphost.transport.memory.MemoryTransport;
 import io.mcphost.transport.stdio.StdioTransport;
 import java.time.Duration;
@@ -34,11 +37,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The client against our own demo server, in process and as a child process. */
+/**
+ * The client against our own demo server: in process, as a child process, and over Streamable
+ * HTTP with SSE answers and with JSON answers.
+ */
 class DemoServerTest {
     private static final JsonCodec CODEC = JsonCodec.get();
 
-    enum TransportKind { MEMORY, STDIO }
+    enum TransportKind { MEMORY, STDIO, HTTP_SSE, HTTP_JSON }
 
     private final List<AutoCloseable> toClose = new ArrayList<>();
     private final List<LoggingMessageNotificationParams> logs = new CopyOnWriteArrayList<>();
@@ -59,6 +65,12 @@ class DemoServerTest {
                 yield McpClient.builder(pair.client());
             }
             case STDIO -> McpClient.builder(StdioTransport.builder(DemoServer.command()).name("demo").build());
+            case HTTP_SSE, HTTP_JSON -> {
+                StreamableHttpServer http = StreamableHttpServer.builder(DemoServer.server())
+                        .responseMode(kind == TransportKind.HTTP_SSE ? ResponseMode.SSE : ResponseMode.JSON).start();
+                toClose.add(http);
+                yield McpClient.builder(HttpTransport.builder(http.endpoint()).name("demo").build());
+            }
         };
         McpClient client = builder.name("demo").requestTimeout(Duration.ofSeconds(20)).onLog(logs::add).connect();
         toClose.add(client);

@@ -124,7 +124,8 @@ public final class HttpSession implements Transport {
         lock.lock();
         try {
             EventStream stream = token.map(byProgressToken::get).orElse(null);
-            if (stream != null && !stream.isComplete()) {
+            // A JSON-mode POST returns exactly one JSON object, its response: its progress takes the general route.
+            if (stream != null && stream.isSse() && !stream.isComplete()) {
                 stream.append(json);
             } else {
                 route(json);
@@ -253,6 +254,11 @@ public final class HttpSession implements Transport {
 
     private void remember(EventStream stream) {
         streams.put(stream.number(), stream);
+        if (closed.get()) {
+            // close() flags first, then ends the streams it finds under this lock: one opened in between
+            // would never end, and its POST or GET would wait forever.
+            stream.end();
+        }
         Iterator<EventStream> oldest = streams.values().iterator();
         while (streams.size() > KEPT_STREAMS && oldest.hasNext()) {
             EventStream candidate = oldest.next();
