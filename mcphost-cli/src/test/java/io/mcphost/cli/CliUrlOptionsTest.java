@@ -2,6 +2,8 @@ package io.mcphost.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mcphost.server.demo.DemoServer;
+import io.mcphost.server.http.StreamableHttpServer;
 import org.junit.jupiter.api.Test;
 
 /** The remote-server options: what is refused before anything connects. */
@@ -45,5 +47,20 @@ class CliUrlOptionsTest {
 
         assertThat(r.code()).isEqualTo(McpHostCommand.FAILURE);
         assertThat(r.err()).contains("127.0.0.1", "cannot reach http://127.0.0.1:1/mcp");
+    }
+
+    @Test
+    void theCommandsWorkAgainstARemoteServer() {
+        try (StreamableHttpServer http = StreamableHttpServer.builder(DemoServer.server()).start()) {
+            String url = http.endpoint().toString();
+
+            CliRun call = CliRun.of("--url", url, "--header", "X-Team: tools", "call", "add", "a=19", "b=23");
+            CliRun info = CliRun.of("--url", url, "--transport", "http", "info");
+
+            assertThat(call.code()).isZero();
+            assertThat(call.out()).startsWith("42");
+            assertThat(info.out()).contains("mcphost-demo", "2025-11-25");
+            assertThat(http.sessionIds()).isEmpty(); // each run deleted its session on the way out
+        }
     }
 }
