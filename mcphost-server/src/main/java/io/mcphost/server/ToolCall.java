@@ -1,6 +1,13 @@
 package io.mcphost.server;
 
+import io.mcphost.protocol.elicitation.ElicitRequestParams;
+import io.mcphost.protocol.elicitation.ElicitResult;
 import io.mcphost.protocol.logging.LoggingLevel;
+import io.mcphost.protocol.roots.Root;
+import io.mcphost.protocol.sampling.CreateMessageRequestParams;
+import io.mcphost.protocol.sampling.CreateMessageResult;
+import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -46,6 +53,26 @@ public interface ToolCall {
     default void log(LoggingLevel level, String message) {
         log(level, JsonNodeFactory.instance.stringNode(message));
     }
+
+    /**
+     * Asks the client's user for input ({@code elicitation/create}, form or URL mode) and blocks
+     * this handler's virtual thread for the answer, at most {@code timeout}.
+     *
+     * @throws io.mcphost.protocol.McpCapabilityException if the client did not announce elicitation
+     * @throws io.mcphost.protocol.McpError               if the client answered with an error
+     * @throws io.mcphost.protocol.McpTimeoutException    if no answer came in time
+     * @throws io.mcphost.protocol.McpClosedException     if the call was cancelled or the connection ended
+     */
+    ElicitResult elicit(ElicitRequestParams request, Duration timeout);
+
+    /**
+     * Asks the client to sample its language model ({@code sampling/createMessage}); blocks like
+     * {@link #elicit}, with the same exceptions for the sampling capability.
+     */
+    CreateMessageResult sample(CreateMessageRequestParams request, Duration timeout);
+
+    /** Asks the client for its roots ({@code roots/list}); blocks like {@link #elicit}. */
+    List<Root> roots(Duration timeout);
 
     /**
      * Whether the client cancelled this call ({@code notifications/cancelled}) or the connection

@@ -39,6 +39,7 @@ final class RawClient implements AutoCloseable {
     private final Map<RequestId, CompletableFuture<JsonRpcMessage>> answers = new ConcurrentHashMap<>();
     private final List<JsonRpcNotification> notifications = new CopyOnWriteArrayList<>();
     private final List<JsonRpcMessage> unexpected = new CopyOnWriteArrayList<>();
+    private final List<JsonRpcRequest> serverRequests = new CopyOnWriteArrayList<>();
     private final AtomicLong ids = new AtomicLong();
 
     private RawClient(Transport transport, ServerSession session) {
@@ -57,9 +58,15 @@ final class RawClient implements AutoCloseable {
 
     /** Connects and runs the 2025-11-25 handshake (initialize, then notifications/initialized). */
     static RawClient initialized(McpServer server) {
+        return initialized(server, "{}");
+    }
+
+    /** Like {@link #initialized(McpServer)}, announcing {@code capabilitiesJson}. */
+    static RawClient initialized(McpServer server, String capabilitiesJson) {
         RawClient client = connect(server);
         client.result("initialize", """
-                {"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}""");
+                {"protocolVersion":"2025-11-25","capabilities":%s,"clientInfo":{"name":"raw","version":"1"}}"""
+                .formatted(capabilitiesJson));
         client.notify("notifications/initialized", null);
         return client;
     }
@@ -103,6 +110,21 @@ final class RawClient implements AutoCloseable {
     List<JsonNode> notifications(String method) {
         return notifications.stream().filter(n -> n.method().equals(method))
                 .map(n -> n.params().orElse(CODEC.newObject())).toList();
+    }
+
+    /** The requests the server sent us, in arrival order. */
+    List<JsonRpcRequest> serverRequests() {
+        return serverRequests;
+    }
+
+    /** Answers a server request with a result. */
+    void respond(RequestId id, String resultJson) {
+        transport.send(new JsonRpcResponse(id, json(resultJson)));
+    }
+
+    /** Answers a server request with an error. */
+    void respondError(RequestId id, int code, String message) {
+        transport.send(JsonRpcErrorResponse.of(id, JsonRpcError.of(code, message)));
     }
 
     /** Responses that answered no request of ours; a well-behaved server sends none. */
@@ -165,7 +187,7 @@ final class RawClient implements AutoCloseable {
                 case JsonRpcResponse r -> complete(r.id(), r);
                 case JsonRpcErrorResponse e -> e.id().ifPresentOrElse(id -> complete(id, e), () -> unexpected.add(e));
                 case JsonRpcNotification n -> notifications.add(n);
-                case JsonRpcRequest r -> unexpected.add(r);
+                case JsonRpcRequest r -> serverRequests.add(r);
             }
         }
 

@@ -15,7 +15,14 @@ import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
 import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.prompts.PromptArgument;
 import io.mcphost.protocol.resources.ReadResourceResult;
+import io.mcphost.protocol.elicitation.ElicitRequestParams;
+import io.mcphost.protocol.elicitation.ElicitResult;
+import io.mcphost.protocol.roots.ListRootsResult;
+import io.mcphost.protocol.roots.Root;
+import io.mcphost.protocol.sampling.CreateMessageRequestParams;
+import io.mcphost.protocol.sampling.CreateMessageResult;
 import io.mcphost.protocol.tools.CallToolResult;
+import java.time.Duration;
 import io.mcphost.protocol.utilities.ProgressNotificationParams;
 import io.mcphost.protocol.utilities.ProgressToken;
 import io.mcphost.server.CompletionHandler;
@@ -281,6 +288,30 @@ final class Requests {
             LoggingMessageNotificationParams params = new LoggingMessageNotificationParams(level, Optional.of(name), data,
                     Optional.empty());
             connection.send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_MESSAGE, CODEC.valueToTree(params)));
+        }
+
+        @Override
+        public ElicitResult elicit(ElicitRequestParams request, Duration timeout) {
+            Objects.requireNonNull(request, "request");
+            return CODEC.treeToValue(ask(McpMethod.ELICITATION_CREATE, CODEC.valueToTree(request), "elicitation", timeout),
+                    ElicitResult.class);
+        }
+
+        @Override
+        public CreateMessageResult sample(CreateMessageRequestParams request, Duration timeout) {
+            Objects.requireNonNull(request, "request");
+            return CODEC.treeToValue(ask(McpMethod.SAMPLING_CREATE_MESSAGE, CODEC.valueToTree(request), "sampling", timeout),
+                    CreateMessageResult.class);
+        }
+
+        @Override
+        public List<Root> roots(Duration timeout) {
+            return CODEC.treeToValue(ask(McpMethod.ROOTS_LIST, CODEC.newObject(), "roots", timeout), ListRootsResult.class).roots();
+        }
+
+        private JsonNode ask(String method, JsonNode params, String capability, Duration timeout) {
+            Objects.requireNonNull(timeout, "timeout");
+            return connection.requestClient(method, params, capability, timeout, cancelled::get);
         }
 
         @Override

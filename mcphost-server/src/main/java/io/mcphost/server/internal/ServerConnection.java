@@ -48,6 +48,9 @@ public final class ServerConnection implements InboundHandler, ServerSession {
     /** Requests in flight, so notifications/cancelled can reach them. */
     private final Map<RequestId, AtomicBoolean> running = new ConcurrentHashMap<>();
     private volatile LoggingLevel logLevel = LoggingLevel.INFO;
+    /** What the client announced in initialize; null before. */
+    private volatile JsonNode clientCapabilities;
+    private final ClientRequests clientRequests = new ClientRequests();
 
     private ServerConnection(Registry registry, Transport transport) {
         this.registry = registry;
@@ -80,8 +83,16 @@ public final class ServerConnection implements InboundHandler, ServerSession {
                 });
             }
             case JsonRpcNotification n -> onNotification(n);
-            case JsonRpcResponse r -> LOG.debug("ignored a response to {}: this server sends no requests", r.id());
-            case JsonRpcErrorResponse e -> LOG.debug("ignored an error response (code {})", e.error().code());
+            case JsonRpcResponse r -> {
+                if (!clientRequests.complete(r.id(), r.result())) {
+                    LOG.debug("ignored a response to {}: nothing waits for it", r.id());
+                }
+            }
+            case JsonRpcErrorResponse e -> {
+                if (e.id().isEmpty() || !clientRequests.fail(e.id().get(), e.error())) {
+                    LOG.debug("ignored an error response (code {}): nothing waits for it", e.error().code());
+                }
+            }
         }
     }
 
@@ -170,6 +181,7 @@ public final class ServerConnection implements InboundHandler, ServerSession {
         result.set("serverInfo", CODEC.valueToTree(registry.info()));
         registry.instructions().ifPresent(text -> result.put("instructions", text));
         LOG.debug("initialize: client asked for '{}', answering {}", asked, version);
+        clientCapabilities = params.path("capabilities").isObject() ? params.get("capabilities") : CODEC.newObject();
         negotiated = version;
         return result;
     }
@@ -211,6 +223,18 @@ public final class ServerConnection implements InboundHandler, ServerSession {
         return CODEC.newObject();
     }
 
+    /**
+     * Sends a request to the client for a handler and blocks for the answer; see
+     * {@link ClientRequests#request}.
+     */
+    JsonNode requestClient(String method, JsonNode params, String capability, Duration timeout,
+                           java.util.function.BooleanSupplier cancelled) {
+        return clientRequests.request(method, params, clientCapabilities, capability, timeout, cancelled, this::send,
+                id -> send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_CANCELLED,
+                        CODEC.valueToTree(Map.of("requestId", ((RequestId.StringId) id).value(),
+                                "reason", "the server stopped waiting")))));
+    }
+
     LoggingLevel logLevel() {
         return logLevel;
     }
@@ -230,6 +254,7 @@ public final class ServerConnection implements InboundHandler, ServerSession {
             LOG.debug("the connection ended: {}", cause.getMessage());
         }
         running.values().forEach(flag -> flag.set(true));
+        clientRequests.closeAll();
         closed.countDown();
     }
 
