@@ -18,7 +18,7 @@ import java.util.function.Function;
  *
  * <p>Every string that reaches a transport (command, args, env values, envFile, cwd, url, header
  * values) may use {@code ${VAR}}, {@code ${VAR:-default}}, {@code ${env:VAR}} and
- * {@code ${input:id}}; {@code $${} stands for a literal {@code ${}. Relative {@code cwd} and
+ * {@code ${input:id}}; <code>$${</code> stands for a literal <code>${</code>. Relative {@code cwd} and
  * {@code envFile} paths are resolved against the file's directory.
  *
  * <p>Immutable and thread-safe; one loader may load many files at once.

@@ -46,6 +46,14 @@ public record ServerConfig(String name, TransportConfig transport, boolean isEna
         extras = Collections.unmodifiableMap(copy);
     }
 
+    /** The unknown keys, as deep copies: changing them does not change this record. */
+    @Override
+    public Map<String, JsonNode> extras() {
+        Map<String, JsonNode> copy = new LinkedHashMap<>();
+        extras.forEach((k, v) -> copy.put(k, v.deepCopy()));
+        return Collections.unmodifiableMap(copy);
+    }
+
     /**
      * Builds this server's transport, named after the server. Does no I/O.
      *

@@ -29,6 +29,7 @@ class ConfigErrorsTest {
             {"mcpServers": {"github": {"command": "x", "disabled": "yes"}}}                 | github | disabled | "disabled" must be true or false, not a string
             {"mcpServers": {"github": {"command": "x", "timeout": "soon"}}}                 | github | timeout | "timeout" must be a number of seconds or an ISO-8601 duration such as "PT30S", not "soon"
             {"mcpServers": {"github": {"command": "x", "timeout": 0}}}                      | github | timeout | "timeout" must be positive
+            {"mcpServers": {"github": {"command": "x", "timeout": 1e30}}}                   | github | timeout | "timeout" is too large
             {"mcpServers": {"github": {"command": "x", "timeout": true}}}                   | github | timeout | "timeout" must be a number of seconds or an ISO-8601 duration such as "PT30S", not a boolean
             {"mcpServers": {"github": {"type": "websocket", "url": "ws://h"}}}              | github | type    | "type" must be "stdio", "http" or "sse", not "websocket"
             {"mcpServers": {"github": {"type": "http"}}}                                    | github | url     | "url" is missing (an HTTP server needs its endpoint)

@@ -190,6 +190,8 @@ class ConfigFormatsTest {
         assertThat(s.extras()).containsOnlyKeys("alwaysAllow", "icon", "url_hint", "headers");
         assertThat(s.extras().get("icon").get("emoji").stringValue()).isEqualTo("🦀");
         assertThat(s.extras().get("alwaysAllow").get(0).stringValue()).isEqualTo("read");
+        ((tools.jackson.databind.node.ObjectNode) s.extras().get("icon")).put("emoji", "changed");
+        assertThat(s.extras().get("icon").get("emoji").stringValue()).isEqualTo("🦀");
     }
 
     @Test

@@ -188,8 +188,11 @@ final class ServerEntryReader {
         }
         Duration d;
         if (node.isNumber()) {
-            BigDecimal millis = node.decimalValue().movePointRight(3);
-            d = Duration.ofMillis(millis.longValue());
+            BigDecimal seconds = node.decimalValue();
+            if (seconds.compareTo(BigDecimal.valueOf(Long.MAX_VALUE / 1000)) > 0) {
+                throw error("timeout", "is too large");
+            }
+            d = Duration.ofMillis(seconds.movePointRight(3).longValue());
         } else if (node.isString()) {
             try {
                 d = Duration.parse(node.stringValue().strip());

@@ -9,7 +9,7 @@ import java.util.function.Function;
 
 /**
  * Substitutes {@code ${VAR}}, {@code ${VAR:-default}}, {@code ${env:VAR}}, {@code ${env:VAR:-default}}
- * and {@code ${input:id}} in one file's string values; {@code $${} is a literal {@code ${}. VS Code's
+ * and {@code ${input:id}} in one file's string values; <code>$${</code> is a literal <code>${</code>. VS Code's
  * {@code ${workspaceFolder}} and {@code ${userHome}} are known when the environment does not set them.
  * Each input is resolved at most once per file. Not thread-safe: one instance per load.
  */
