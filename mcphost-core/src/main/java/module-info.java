@@ -25,6 +25,7 @@ module io.mcphost.core {
     exports io.mcphost.transport.stdio;
     exports io.mcphost.transport.http;
     exports io.mcphost.client;
+    exports io.mcphost.config;
 
     exports io.mcphost.protocol.internal to io.mcphost.server, io.mcphost.cli;
     exports io.mcphost.transport.stdio.internal to io.mcphost.server;
