@@ -5,7 +5,6 @@ import io.mcphost.protocol.elicitation.ElicitResult;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.function.Function;
 
 /**
  * Answers a server's {@code elicitation/create}: asks the user for input (form mode) or for consent
@@ -55,9 +54,9 @@ public interface ElicitationHandler {
      * {@code ElicitationHandler.blocking(request -> ElicitResult.decline())}. It runs on the request's
      * own virtual thread and is interrupted when the answer is no longer wanted.
      */
-    static ElicitationHandler blocking(Function<? super ElicitRequestParams, ElicitResult> answer) {
+    static ElicitationHandler blocking(Blocking answer) {
         Objects.requireNonNull(answer, "answer");
-        return blocking((request, context) -> answer.apply(request));
+        return blocking((BlockingWithContext) (request, context) -> answer.elicit(request));
     }
 
     /**
@@ -66,7 +65,7 @@ public interface ElicitationHandler {
      * virtual thread and is interrupted when the answer is no longer wanted; what it throws becomes
      * an error response.
      */
-    static ElicitationHandler blocking(Blocking answer) {
+    static ElicitationHandler blocking(BlockingWithContext answer) {
         Objects.requireNonNull(answer, "answer");
         return (request, context) -> {
             try {
@@ -77,9 +76,18 @@ public interface ElicitationHandler {
         };
     }
 
-    /** The blocking form of {@link ElicitationHandler}, allowed to throw (e.g. {@link InterruptedException}). */
+    /**
+     * The blocking form of {@link ElicitationHandler} that needs only the request; it may throw (for example
+     * {@link InterruptedException}), which becomes an error response.
+     */
     @FunctionalInterface
     interface Blocking {
+        ElicitResult elicit(ElicitRequestParams request) throws Exception;
+    }
+
+    /** The blocking form of {@link ElicitationHandler} that also sees the context; it may throw, as {@link Blocking}. */
+    @FunctionalInterface
+    interface BlockingWithContext {
         ElicitResult elicit(ElicitRequestParams request, ServerRequestContext context) throws Exception;
     }
 }

@@ -5,7 +5,6 @@ import io.mcphost.protocol.sampling.CreateMessageResult;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.function.Function;
 
 /**
  * Answers a server's {@code sampling/createMessage}: runs the application's model on the server's
@@ -43,9 +42,9 @@ public interface SamplingHandler {
      * A handler from blocking code that answers from the request alone. It runs on the request's own
      * virtual thread and is interrupted when the answer is no longer wanted.
      */
-    static SamplingHandler blocking(Function<? super CreateMessageRequestParams, CreateMessageResult> answer) {
+    static SamplingHandler blocking(Blocking answer) {
         Objects.requireNonNull(answer, "answer");
-        return blocking((request, context) -> answer.apply(request));
+        return blocking((BlockingWithContext) (request, context) -> answer.createMessage(request));
     }
 
     /**
@@ -53,7 +52,7 @@ public interface SamplingHandler {
      * thread and is interrupted when the answer is no longer wanted; what it throws becomes an error
      * response.
      */
-    static SamplingHandler blocking(Blocking answer) {
+    static SamplingHandler blocking(BlockingWithContext answer) {
         Objects.requireNonNull(answer, "answer");
         return (request, context) -> {
             try {
@@ -64,9 +63,18 @@ public interface SamplingHandler {
         };
     }
 
-    /** The blocking form of {@link SamplingHandler}, allowed to throw (e.g. {@link InterruptedException}). */
+    /**
+     * The blocking form of {@link SamplingHandler} that needs only the request; it may throw (for example
+     * {@link InterruptedException}), which becomes an error response.
+     */
     @FunctionalInterface
     interface Blocking {
+        CreateMessageResult createMessage(CreateMessageRequestParams request) throws Exception;
+    }
+
+    /** The blocking form of {@link SamplingHandler} that also sees the context; it may throw, as {@link Blocking}. */
+    @FunctionalInterface
+    interface BlockingWithContext {
         CreateMessageResult createMessage(CreateMessageRequestParams request, ServerRequestContext context) throws Exception;
     }
 }
