@@ -600,11 +600,6 @@ public final class RealMcpClient implements McpClient {
         }
     }
 
-    /** How many server-to-client requests are being handled now (for tests). */
-    int serverRequestsInFlight() {
-        return serverRequests.inFlight();
-    }
-
     @Override
     public JsonNode request(String method, JsonNode params, CallOptions options) {
         return await(requestAsync(method, params, options));

@@ -78,11 +78,6 @@ final class ServerRequests {
         return roots.getAndUpdate(current -> current == null ? null : next) != null;
     }
 
-    /** How many handled requests are in flight (for tests). */
-    int inFlight() {
-        return inFlight.size();
-    }
-
     /** Takes a request from the server. Runs on the transport's reader thread and returns at once. */
     void accept(JsonRpcRequest request) {
         HandlerBinding<?, ?> binding = bindings.get(request.method());
