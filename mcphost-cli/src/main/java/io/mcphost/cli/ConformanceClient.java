@@ -1,6 +1,10 @@
 package io.mcphost.cli;
 
+import io.mcphost.client.ElicitationHandler;
 import io.mcphost.client.McpClient;
+import io.mcphost.protocol.elicitation.ElicitRequestFormParams;
+import io.mcphost.protocol.elicitation.ElicitRequestURLParams;
+import io.mcphost.protocol.elicitation.ElicitResult;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.transport.http.HttpTransport;
@@ -28,8 +32,14 @@ final class ConformanceClient implements Callable<Integer> {
     public Integer call() {
         String scenario = System.getenv().getOrDefault("MCP_CONFORMANCE_SCENARIO", "initialize");
         HttpTransport transport = HttpTransport.builder(url).name("conformance").build();
+        // Accepts every form with nothing filled in: the library completes it with the schema's
+        // defaults (SEP-1034), which is what elicitation-sep1034-client-defaults checks.
+        ElicitationHandler acceptEmpty = ElicitationHandler.blocking(request -> switch (request) {
+            case ElicitRequestFormParams form -> ElicitResult.accept(CODEC.newObject());
+            case ElicitRequestURLParams url -> ElicitResult.decline(); // never open a URL unattended
+        });
         try (McpClient client = McpClient.builder(transport).name("conformance")
-                .requestTimeout(Duration.ofSeconds(20)).connect()) {
+                .requestTimeout(Duration.ofSeconds(20)).elicitation(acceptEmpty).connect()) {
             switch (scenario) {
                 case "initialize" -> { }
                 case "tools_call" -> expectSuccess(client.callTool("add_numbers", numbers(5, 3)));

@@ -15,6 +15,7 @@ import io.mcphost.protocol.prompts.Prompt;
 import io.mcphost.protocol.resources.ReadResourceResult;
 import io.mcphost.protocol.resources.Resource;
 import io.mcphost.protocol.resources.ResourceTemplate;
+import io.mcphost.protocol.roots.Root;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.transport.Transport;
@@ -167,6 +168,18 @@ public interface McpClient extends AutoCloseable {
     void setLoggingLevel(LoggingLevel level);
 
     /**
+     * Replaces the roots the server sees in {@code roots/list} and, when connected, sends
+     * {@code notifications/roots/list_changed} so the server can ask again. Blocks until the
+     * notification is written (a server that cannot be told now reads the list at its next
+     * {@code roots/list}; this method does not throw for I/O). Safe to call from any thread.
+     *
+     * @throws IllegalStateException if roots were not enabled with {@link Builder#roots(List)}: the
+     *         capability is settled in the handshake, so it cannot be switched on later
+     * @throws IllegalArgumentException if a root is not a {@code file://} URI
+     */
+    void setRoots(List<Root> roots);
+
+    /**
      * Sends any request and returns the raw result: the escape hatch for methods this interface
      * does not model. Capability checks are the caller's business.
      */
@@ -203,6 +216,10 @@ public interface McpClient extends AutoCloseable {
         private int sessionRetries = 1;
         private Consumer<JsonRpcNotification> onNotification = n -> { };
         private Consumer<LoggingMessageNotificationParams> onLog = m -> { };
+        private ElicitationHandler elicitation;
+        private SamplingHandler sampling;
+        private List<Root> roots;
+        private Duration serverRequestTimeout = Duration.ofMinutes(10);
 
         Builder(Transport transport) {
             this.transport = Objects.requireNonNull(transport, "transport");
@@ -262,7 +279,7 @@ public interface McpClient extends AutoCloseable {
 
         /**
          * Receives every server notification the client does not consume itself (list changes,
-         * resource updates, ...). Runs on the client's notification thread, in arrival order; must
+         * resource updates, {@code notifications/elicitation/complete}, ...). Runs on the client's notification thread, in arrival order; must
          * return quickly; an exception it throws is logged and ignored.
          */
         public Builder onNotification(Consumer<JsonRpcNotification> listener) {
@@ -279,11 +296,55 @@ public interface McpClient extends AutoCloseable {
             return this;
         }
 
+        /**
+         * Lets the server ask the user for input ({@code elicitation/create}, form and URL mode) through
+         * {@code handler}, and announces the {@code elicitation} capability. Off unless set. See
+         * {@link ElicitationHandler} for threading, validation, deadline and cancellation.
+         */
+        public Builder elicitation(ElicitationHandler handler) {
+            this.elicitation = Objects.requireNonNull(handler, "handler");
+            return this;
+        }
+
+        /**
+         * Lets the server ask the application's model for messages ({@code sampling/createMessage})
+         * through {@code handler}, and announces the {@code sampling} capability (with {@code tools}).
+         * Off unless set. See {@link SamplingHandler}.
+         */
+        public Builder sampling(SamplingHandler handler) {
+            this.sampling = Objects.requireNonNull(handler, "handler");
+            return this;
+        }
+
+        /**
+         * Exposes {@code roots} to the server ({@code roots/list}, possibly empty) and announces the
+         * {@code roots} capability with {@code listChanged}; change them later with
+         * {@link McpClient#setRoots(List)}. Off unless set.
+         *
+         * @throws IllegalArgumentException if a root is not a {@code file://} URI, as the spec requires
+         */
+        public Builder roots(List<Root> roots) {
+            this.roots = ClientConfig.fileRoots(Objects.requireNonNull(roots, "roots"));
+            return this;
+        }
+
+        /**
+         * How long a handler may take to answer a server's request (10 minutes unless set: a person may
+         * be answering). When it passes, the client answers on the handler's behalf: {@code cancel} for
+         * an elicitation, an error for sampling; the handler is told through
+         * {@link ServerRequestContext#cancelled()} and interrupted if still blocked in its method.
+         */
+        public Builder serverRequestTimeout(Duration timeout) {
+            this.serverRequestTimeout = positive(timeout, "serverRequestTimeout");
+            return this;
+        }
+
         /** Builds the client without connecting; call {@link McpClient#connect()} next. */
         public McpClient build() {
             return new RealMcpClient(new ClientConfig(transport, name == null ? transport.describe() : name,
                     clientInfo, requestTimeout, initializeTimeout, closeTimeout, maxPendingRequests, sessionRetries,
-                    onNotification, onLog));
+                    onNotification, onLog, Optional.ofNullable(elicitation), Optional.ofNullable(sampling),
+                    Optional.ofNullable(roots), serverRequestTimeout));
         }
 
         /**

@@ -1,15 +1,41 @@
 package io.mcphost.client.internal;
 
+import io.mcphost.client.ElicitationHandler;
+import io.mcphost.client.SamplingHandler;
 import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.lifecycle.Implementation;
 import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
+import io.mcphost.protocol.roots.Root;
 import io.mcphost.transport.Transport;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 
-/** Everything {@link io.mcphost.client.McpClient.Builder} collected, validated there. */
+/**
+ * Everything {@link io.mcphost.client.McpClient.Builder} collected, validated there. The optional
+ * handlers and roots are the client features the application enabled; absent ones stay unannounced.
+ */
 public record ClientConfig(Transport transport, String name, Implementation clientInfo, Duration requestTimeout,
                            Duration initializeTimeout, Duration closeTimeout, int maxPendingRequests, int sessionRetries,
                            Consumer<JsonRpcNotification> onNotification,
-                           Consumer<LoggingMessageNotificationParams> onLog) {
+                           Consumer<LoggingMessageNotificationParams> onLog,
+                           Optional<ElicitationHandler> elicitation, Optional<SamplingHandler> sampling,
+                           Optional<List<Root>> roots, Duration serverRequestTimeout) {
+
+    /**
+     * A copy of {@code roots}, checked against the spec's rule that every root is a {@code file://}
+     * URI (client/roots, "Root").
+     *
+     * @throws IllegalArgumentException naming the first root that is not a file URI
+     */
+    public static List<Root> fileRoots(List<Root> roots) {
+        List<Root> copy = List.copyOf(roots);
+        for (Root root : copy) {
+            if (!root.uri().startsWith("file://")) {
+                throw new IllegalArgumentException("roots must be file:// URIs, got '" + root.uri() + "'");
+            }
+        }
+        return copy;
+    }
 }

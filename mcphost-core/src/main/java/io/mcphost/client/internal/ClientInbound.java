@@ -1,7 +1,6 @@
 package io.mcphost.client.internal;
 
 import io.mcphost.client.Progress;
-import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcErrorResponse;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcNotification;
@@ -35,13 +34,16 @@ final class ClientInbound implements InboundHandler {
     private final RealMcpClient client;
     private final PendingRequests pending;
     private final NotificationQueue notifications;
+    private final ServerRequests serverRequests;
     private final ClientConfig config;
     private final Logger serverLog;
 
-    ClientInbound(RealMcpClient client, PendingRequests pending, NotificationQueue notifications, ClientConfig config) {
+    ClientInbound(RealMcpClient client, PendingRequests pending, NotificationQueue notifications,
+                  ServerRequests serverRequests, ClientConfig config) {
         this.client = client;
         this.pending = pending;
         this.notifications = notifications;
+        this.serverRequests = serverRequests;
         this.config = config;
         this.serverLog = LoggerFactory.getLogger("mcphost.server." + config.name());
     }
@@ -56,8 +58,7 @@ final class ClientInbound implements InboundHandler {
             });
             case JsonRpcErrorResponse e -> onError(e);
             case JsonRpcNotification n -> onNotification(n);
-            case JsonRpcRequest r -> Thread.ofVirtual().name("mcphost-handler-" + config.name())
-                    .start(() -> answer(r));
+            case JsonRpcRequest r -> serverRequests.accept(r);
         }
     }
 
@@ -106,8 +107,7 @@ final class ClientInbound implements InboundHandler {
         switch (n.method()) {
             case McpMethod.NOTIFICATIONS_PROGRESS -> onProgress(params);
             case McpMethod.NOTIFICATIONS_MESSAGE -> onLog(params);
-            case McpMethod.NOTIFICATIONS_CANCELLED ->
-                    LOG.debug("server '{}' cancelled one of its requests: {}", config.name(), params.path("reason"));
+            case McpMethod.NOTIFICATIONS_CANCELLED -> serverRequests.cancel(params);
             default -> notifications.submit(n.method(), () -> config.onNotification().accept(n));
         }
     }
@@ -150,22 +150,6 @@ final class ClientInbound implements InboundHandler {
             serverLog.atLevel(level).log("{}{}", message.logger().map(l -> "[" + l + "] ").orElse(""), text);
         }
         notifications.submit("log", () -> config.onLog().accept(message));
-    }
-
-    /** Answers a server-to-client request. Runs on its own virtual thread. */
-    private void answer(JsonRpcRequest request) {
-        JsonRpcMessage reply = switch (request.method()) {
-            case McpMethod.PING -> new JsonRpcResponse(request.id(), CODEC.newObject());
-            // Roots, sampling and elicitation are refused until the application provides a handler:
-            // we never announced those capabilities, so a well-behaved server does not ask.
-            default -> JsonRpcErrorResponse.of(request.id(), JsonRpcError.of(JsonRpcError.METHOD_NOT_FOUND,
-                    "method not supported by this client: " + request.method()));
-        };
-        try {
-            config.transport().send(reply);
-        } catch (McpException e) {
-            LOG.debug("server '{}': could not answer {}: {}", config.name(), request.method(), e.getMessage());
-        }
     }
 
     /** Tells the server we no longer wait for a request (timed out or cancelled). Never throws. */

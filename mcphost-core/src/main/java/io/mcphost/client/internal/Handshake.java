@@ -33,7 +33,7 @@ final class Handshake {
     static Session run(RealMcpClient client, ClientConfig config) {
         ObjectNode params = CODEC.newObject();
         params.put("protocolVersion", ProtocolVersion.LATEST_HANDSHAKE.id());
-        params.set("capabilities", clientCapabilities());
+        params.set("capabilities", clientCapabilities(config));
         params.set("clientInfo", CODEC.valueToTree(config.clientInfo()));
         CallOptions options = CallOptions.timeout(config.initializeTimeout());
         JsonNode result = client.await(client.sendOnce(McpMethod.INITIALIZE, params, options, true),
@@ -45,9 +45,25 @@ final class Handshake {
         return session;
     }
 
-    private static ObjectNode clientCapabilities() {
-        // Roots, sampling and elicitation stay unannounced until the application provides handlers.
-        return CODEC.newObject();
+    /**
+     * Roots, sampling and elicitation are announced only when the application enabled them (secure by
+     * default: a server cannot ask the user or the model anything the application did not opt into).
+     */
+    static ObjectNode clientCapabilities(ClientConfig config) {
+        ObjectNode capabilities = CODEC.newObject();
+        if (config.roots().isPresent()) {
+            capabilities.putObject("roots").put("listChanged", true);
+        }
+        if (config.sampling().isPresent()) {
+            // tools: the handler receives tools and toolChoice as sent and may answer with tool uses.
+            capabilities.putObject("sampling").putObject("tools");
+        }
+        if (config.elicitation().isPresent()) {
+            ObjectNode elicitation = capabilities.putObject("elicitation");
+            elicitation.putObject("form");
+            elicitation.putObject("url");
+        }
+        return capabilities;
     }
 
     static Session toSession(String server, JsonNode result) {

@@ -25,6 +25,7 @@ import io.mcphost.protocol.lifecycle.ServerCapabilities;
 import io.mcphost.protocol.logging.LoggingLevel;
 import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.prompts.Prompt;
+import io.mcphost.protocol.roots.Root;
 import io.mcphost.protocol.resources.ReadResourceResult;
 import io.mcphost.protocol.resources.Resource;
 import io.mcphost.protocol.resources.ResourceTemplate;
@@ -63,6 +64,7 @@ public final class RealMcpClient implements McpClient {
     private final PendingRequests pending;
     private final NotificationQueue notifications;
     private final ClientInbound inbound;
+    private final ServerRequests serverRequests;
     private final Operations operations;
     private final ReentrantLock lifecycle = new ReentrantLock();
     private final AtomicReference<ClientState> state = new AtomicReference<>(ClientState.CREATED);
@@ -79,7 +81,8 @@ public final class RealMcpClient implements McpClient {
         this.name = config.name();
         this.pending = new PendingRequests(name, config.maxPendingRequests());
         this.notifications = new NotificationQueue(name);
-        this.inbound = new ClientInbound(this, pending, notifications, config);
+        this.serverRequests = new ServerRequests(config);
+        this.inbound = new ClientInbound(this, pending, notifications, serverRequests, config);
         this.operations = new Operations(this);
     }
 
@@ -461,6 +464,7 @@ public final class RealMcpClient implements McpClient {
         }
         pending.failAll(p -> p.method().equals(McpMethod.INITIALIZE) && cause instanceof McpTransportException t
                 ? t : new McpTransportException(name, p.method() + " (request " + p.id() + ") failed: " + cause.detail(), cause));
+        serverRequests.abandonAll();
         notifications.shutdown();
     }
 
@@ -471,6 +475,7 @@ public final class RealMcpClient implements McpClient {
             return;
         }
         pending.failAll(p -> new McpClosedException(name, p.method() + " (request " + p.id() + "): the client was closed"));
+        serverRequests.abandonAll();
         notifications.shutdown();
         config.transport().close(budget);
     }
@@ -575,6 +580,24 @@ public final class RealMcpClient implements McpClient {
     @Override
     public void setLoggingLevel(LoggingLevel level) {
         await(operations.setLoggingLevel(level));
+    }
+
+    @Override
+    public void setRoots(List<Root> roots) {
+        List<Root> checked = ClientConfig.fileRoots(roots);
+        if (!serverRequests.replaceRoots(checked)) {
+            throw new IllegalStateException("server '" + name + "': roots are not enabled; "
+                    + "give the first list to McpClient.Builder.roots(...) so the capability is announced");
+        }
+        if (state.get() != ClientState.READY) {
+            return; // the server reads the list when it asks; nothing to tell it now
+        }
+        try {
+            config.transport().send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_ROOTS_LIST_CHANGED, null));
+        } catch (McpException e) {
+            // The list is in place; a server that cannot be told now reads it at its next roots/list.
+            LOG.debug("server '{}': could not send {}: {}", name, McpMethod.NOTIFICATIONS_ROOTS_LIST_CHANGED, e.getMessage());
+        }
     }
 
     @Override

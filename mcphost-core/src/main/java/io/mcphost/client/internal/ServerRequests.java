@@ -1,0 +1,325 @@
+package io.mcphost.client.internal;
+
+import io.mcphost.client.ServerRequestContext;
+import io.mcphost.protocol.JsonRpcError;
+import io.mcphost.protocol.JsonRpcErrorResponse;
+import io.mcphost.protocol.JsonRpcMessage;
+import io.mcphost.protocol.JsonRpcRequest;
+import io.mcphost.protocol.JsonRpcResponse;
+import io.mcphost.protocol.McpError;
+import io.mcphost.protocol.McpException;
+import io.mcphost.protocol.McpMethod;
+import io.mcphost.protocol.RequestId;
+import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.roots.ListRootsResult;
+import io.mcphost.protocol.roots.Root;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The requests a server sends to this client: {@code ping} and {@code roots/list} answered at once,
+ * {@code elicitation/create} and {@code sampling/createMessage} through the application's handlers,
+ * everything else (and every feature the application did not enable) refused with {@code -32601}.
+ *
+ * <p>Each handled request is in flight until exactly one of four things settles it: the handler
+ * answers, the deadline passes (the binding's own answer is sent), the server cancels it (nothing is
+ * sent, spec basic/utilities/cancellation), or the client closes (nothing can be sent). The first
+ * wins; the others find it settled. Handlers run on virtual threads; the reader thread only
+ * registers requests and settles cancellations, and never runs application code.
+ */
+final class ServerRequests {
+    private static final Logger LOG = LoggerFactory.getLogger(ServerRequests.class);
+    private static final JsonCodec CODEC = JsonCodec.get();
+    /** Handled requests in flight at once; a server past this is flooding us and gets errors. */
+    static final int MAX_IN_FLIGHT = 1_000;
+    // One daemon thread for all clients: it only fires deadlines; the answers go out on virtual threads.
+    private static final ScheduledExecutorService TIMERS = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "mcphost-server-request-timers");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private final ClientConfig config;
+    private final Map<String, HandlerBinding<?, ?>> bindings = new HashMap<>();
+    /** Null when the application did not enable roots. */
+    private final AtomicReference<List<Root>> roots;
+    private final ConcurrentHashMap<RequestId, InFlight<?, ?>> inFlight = new ConcurrentHashMap<>();
+    private final Executor answers;
+
+    ServerRequests(ClientConfig config) {
+        this.config = config;
+        config.elicitation().ifPresent(h -> bindings.put(McpMethod.ELICITATION_CREATE, new ElicitationBinding(h)));
+        config.sampling().ifPresent(h -> bindings.put(McpMethod.SAMPLING_CREATE_MESSAGE, new SamplingBinding(h)));
+        this.roots = new AtomicReference<>(config.roots().orElse(null));
+        this.answers = task -> Thread.ofVirtual().name("mcphost-answer-" + config.name()).start(task);
+    }
+
+    /** Replaces the roots; false (and nothing changes) when roots are not enabled. */
+    boolean replaceRoots(List<Root> next) {
+        return roots.getAndUpdate(current -> current == null ? null : next) != null;
+    }
+
+    /** Takes a request from the server. Runs on the transport's reader thread and returns at once. */
+    void accept(JsonRpcRequest request) {
+        HandlerBinding<?, ?> binding = bindings.get(request.method());
+        if (binding != null) {
+            start(request, binding);
+            return;
+        }
+        List<Root> current = roots.get();
+        JsonRpcMessage reply = switch (request.method()) {
+            case McpMethod.PING -> new JsonRpcResponse(request.id(), CODEC.newObject());
+            case McpMethod.ROOTS_LIST -> current == null ? notSupported(request)
+                    : new JsonRpcResponse(request.id(), CODEC.valueToTree(ListRootsResult.of(current)));
+            // Features the application did not enable were never announced, so a well-behaved
+            // server does not ask; the others learn it here.
+            default -> notSupported(request);
+        };
+        answers.execute(() -> send(reply, request.method()));
+    }
+
+    private static JsonRpcMessage notSupported(JsonRpcRequest request) {
+        return JsonRpcErrorResponse.of(request.id(), JsonRpcError.of(JsonRpcError.METHOD_NOT_FOUND,
+                "method not supported by this client: " + request.method()));
+    }
+
+    private <P, R> void start(JsonRpcRequest request, HandlerBinding<P, R> binding) {
+        RequestId id = request.id();
+        if (inFlight.size() >= MAX_IN_FLIGHT) {
+            answers.execute(() -> send(JsonRpcErrorResponse.of(id, JsonRpcError.of(JsonRpcError.INTERNAL_ERROR,
+                    request.method() + ": the client is already handling " + MAX_IN_FLIGHT + " server requests")),
+                    request.method()));
+            return;
+        }
+        Duration timeout = config.serverRequestTimeout();
+        InFlight<P, R> call = new InFlight<>(request, binding, Instant.now().plus(timeout));
+        if (inFlight.putIfAbsent(id, call) != null) {
+            answers.execute(() -> send(JsonRpcErrorResponse.of(id, JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
+                    request.method() + ": request id " + id + " is already in use by a request in flight")),
+                    request.method()));
+            return;
+        }
+        call.outcome.whenComplete((outcome, e) -> settled(call, outcome));
+        ScheduledFuture<?> timer = TIMERS.schedule(() -> call.settle(
+                new Outcome(Optional.of(binding.onDeadline(id, timeout)), true)), timeout.toNanos(), TimeUnit.NANOSECONDS);
+        call.timer = timer;
+        if (call.outcome.isDone()) {
+            timer.cancel(false);
+        }
+        Thread.ofVirtual().name("mcphost-handler-" + config.name()).start(call::run);
+    }
+
+    /** Runs on whichever thread settled the call (reader, timer, closer): the work goes to a virtual thread. */
+    private void settled(InFlight<?, ?> call, Outcome outcome) {
+        inFlight.remove(call.request.id(), call);
+        ScheduledFuture<?> timer = call.timer;
+        if (timer != null) {
+            timer.cancel(false);
+        }
+        if (outcome.stopHandler() || outcome.reply().isPresent()) {
+            answers.execute(() -> {
+                if (outcome.stopHandler()) {
+                    call.stop();
+                }
+                outcome.reply().ifPresent(reply -> send(reply, call.request.method()));
+            });
+        }
+    }
+
+    /**
+     * The server's {@code notifications/cancelled}: the request is settled with no answer and its
+     * handler told to stop. Unknown or finished ids are ignored, as the spec requires. Runs on the
+     * reader thread, so that a cancellation right behind its request is never missed.
+     */
+    void cancel(JsonNode params) {
+        JsonNode raw = params.path("requestId");
+        Optional<RequestId> id = raw.isIntegralNumber() ? Optional.of(RequestId.of(raw.longValue()))
+                : raw.isString() ? Optional.of(RequestId.of(raw.stringValue())) : Optional.empty();
+        InFlight<?, ?> call = id.map(inFlight::get).orElse(null);
+        if (call == null) {
+            LOG.debug("server '{}' cancelled an unknown or finished request {}", config.name(), raw);
+            return;
+        }
+        if (call.settle(new Outcome(Optional.empty(), true))) {
+            LOG.debug("server '{}' cancelled its {} request {}: {}", config.name(), call.request.method(),
+                    call.request.id(), params.path("reason").asString(""));
+        }
+    }
+
+    /** The client closed or failed: no answer can be sent any more; every handler is told to stop. */
+    void abandonAll() {
+        for (InFlight<?, ?> call : List.copyOf(inFlight.values())) {
+            call.settle(new Outcome(Optional.empty(), true));
+        }
+    }
+
+    private void send(JsonRpcMessage reply, String method) {
+        try {
+            config.transport().send(reply);
+        } catch (McpException e) {
+            LOG.debug("server '{}': could not answer {}: {}", config.name(), method, e.getMessage());
+        }
+    }
+
+    /** How a call was settled: the answer to send, if any, and whether its handler must be stopped. */
+    private record Outcome(Optional<JsonRpcMessage> reply, boolean stopHandler) {
+    }
+
+    /** One handled request, from arrival until settled. */
+    private final class InFlight<P, R> {
+        final JsonRpcRequest request;
+        final HandlerBinding<P, R> binding;
+        final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
+        final CompletableFuture<Void> cancelled = new CompletableFuture<>();
+        final ServerRequestContext context;
+        final ReentrantLock lock = new ReentrantLock();
+        volatile ScheduledFuture<?> timer;
+        /** The thread inside the handler's method, so a stop can interrupt a blocking handler. Guarded by lock. */
+        private Thread runner;
+        /** What the handler returned. Guarded by lock. */
+        private CompletionStage<R> stage;
+        private boolean stopped;
+
+        InFlight(JsonRpcRequest request, HandlerBinding<P, R> binding, Instant deadline) {
+            this.request = request;
+            this.binding = binding;
+            this.context = new ServerRequestContext(config.name(), request.id(), deadline,
+                    cancelled.minimalCompletionStage());
+        }
+
+        /** Settles the call unless something settled it first; returns whether this did. */
+        boolean settle(Outcome result) {
+            return outcome.complete(result);
+        }
+
+        /** Runs on the call's own virtual thread: decode, call the handler, and wait for its stage. */
+        void run() {
+            lock.lock();
+            try {
+                if (stopped) {
+                    return;
+                }
+                runner = Thread.currentThread();
+            } finally {
+                lock.unlock();
+            }
+            P params;
+            CompletionStage<R> returned;
+            try {
+                params = binding.decode(request.params().orElseGet(CODEC::newObject));
+                returned = binding.call(params, context);
+                if (returned == null) {
+                    throw new NullPointerException("the handler returned null instead of a CompletionStage");
+                }
+            } catch (RefusedServerRequest e) {
+                settle(new Outcome(Optional.of(JsonRpcErrorResponse.of(request.id(), e.error())), false));
+                return;
+            } catch (RuntimeException e) {
+                settle(new Outcome(Optional.of(failure(e)), false));
+                return;
+            } finally {
+                lock.lock();
+                try {
+                    runner = null;
+                    Thread.interrupted(); // a stop's interrupt must not outlive the handler call
+                } finally {
+                    lock.unlock();
+                }
+            }
+            lock.lock();
+            try {
+                stage = returned;
+                if (stopped) {
+                    cancelStage(returned);
+                    return;
+                }
+            } finally {
+                lock.unlock();
+            }
+            // Async: the stage may complete on the application's thread (a UI thread, say), which must
+            // not pay for schema validation and the write to the server.
+            returned.whenCompleteAsync((result, error) -> {
+                if (!outcome.isDone()) {
+                    settle(new Outcome(Optional.of(answer(params, result, error)), false));
+                }
+            }, answers);
+        }
+
+        private JsonRpcMessage answer(P params, R result, Throwable error) {
+            if (error != null) {
+                return failure(error instanceof CompletionException && error.getCause() != null ? error.getCause() : error);
+            }
+            if (result == null) {
+                return failure(new NullPointerException("the handler answered null"));
+            }
+            try {
+                return new JsonRpcResponse(request.id(), binding.encode(params, result));
+            } catch (RefusedServerRequest e) {
+                LOG.warn("server '{}': {}", config.name(), e.getMessage());
+                return JsonRpcErrorResponse.of(request.id(), e.error());
+            } catch (RuntimeException e) {
+                return failure(e);
+            }
+        }
+
+        private JsonRpcMessage failure(Throwable t) {
+            JsonRpcError error = switch (t) {
+                case McpError e -> e.error(); // the handler chose the error, e.g. -1 "User rejected sampling request"
+                case CancellationException e -> JsonRpcError.of(JsonRpcError.INTERNAL_ERROR,
+                        request.method() + ": the client's handler cancelled its answer");
+                default -> {
+                    LOG.warn("server '{}': the {} handler failed", config.name(), request.method(), t);
+                    yield JsonRpcError.of(JsonRpcError.INTERNAL_ERROR, request.method()
+                            + ": the client's handler failed: " + t.getClass().getSimpleName()
+                            + (t.getMessage() == null ? "" : ": " + t.getMessage()));
+                }
+            };
+            return JsonRpcErrorResponse.of(request.id(), error);
+        }
+
+        /** Tells the handler its answer is no longer wanted. Runs on a library virtual thread. */
+        void stop() {
+            // First the flag the handler can see, then the interrupt that wakes a blocked handler.
+            cancelled.complete(null);
+            CompletionStage<R> returned;
+            lock.lock();
+            try {
+                stopped = true;
+                if (runner != null) {
+                    runner.interrupt();
+                }
+                returned = stage;
+            } finally {
+                lock.unlock();
+            }
+            if (returned != null) {
+                cancelStage(returned);
+            }
+        }
+
+        private void cancelStage(CompletionStage<R> returned) {
+            if (returned instanceof CompletableFuture<R> future) {
+                future.cancel(true);
+            }
+        }
+    }
+}
