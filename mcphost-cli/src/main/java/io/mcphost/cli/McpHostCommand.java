@@ -192,8 +192,8 @@ final class McpHostCommand implements Callable<Integer> {
             if (bearerEnv != null) {
                 builder.bearerTokenEnv(bearerEnv);
             }
-            HttpTransport transport = builder.build();
             String name = java.net.URI.create(url).getHost();
+            HttpTransport transport = builder.name(name).build();
             return McpClient.builder(transport).name(name).requestTimeout(requestTimeout()).connect();
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

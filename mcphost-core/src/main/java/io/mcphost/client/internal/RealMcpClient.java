@@ -118,7 +118,7 @@ public final class RealMcpClient implements McpClient {
                 throw failure instanceof McpException e ? e : new McpClosedException(name, "closed during the handshake");
             }
         } catch (McpException | CompletionException e) {
-            McpException cause = unwrap(e);
+            McpException cause = unwrap(e) instanceof McpTransportException t ? named(t) : unwrap(e);
             fail(cause);
             config.transport().close(config.closeTimeout());
             throw cause;
