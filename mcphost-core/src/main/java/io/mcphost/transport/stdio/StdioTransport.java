@@ -144,8 +144,17 @@ public final class StdioTransport implements Transport {
         Thread.ofVirtual().name("mcphost-stdio-reader-" + name).start(this::readLoop);
         Process p = process;
         if (p != null) {
-            // stdout can outlive the process (a grandchild inherited it), so watch the exit too.
-            p.onExit().thenRun(() -> Thread.ofVirtual().name("mcphost-stdio-exit-" + name).start(this::processExited));
+            // stdout can outlive the process (a grandchild inherited it), so watch the exit too. Not with
+            // Process.onExit(): its completion runs on the common pool, which a busy application (or a
+            // test) can hold up for seconds; a waiting virtual thread costs nothing and answers at once.
+            Thread.ofVirtual().name("mcphost-stdio-exit-" + name).start(() -> {
+                try {
+                    p.waitFor();
+                    processExited();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
         }
     }
 
