@@ -241,7 +241,23 @@ public final class HttpEndpoint implements HttpHandler {
             Replies.empty(exchange, 202); // spec: notifications and responses are accepted with no body
             return;
         }
-        answer(exchange, session, messages, requests, mode.get(), primes(version));
+        answer(exchange, session, messages, requests, streamIfProgress(mode.get(), requests, exchange), primes(version));
+    }
+
+    /**
+     * JSON mode carries one response and nothing else, so a request that asked for progress would
+     * see its reports only on the GET stream, racing its answer (or lost before that stream opens).
+     * The spec lets the server choose per request: such a request is answered with SSE when the
+     * client accepts it.
+     */
+    private static ResponseMode streamIfProgress(ResponseMode mode, List<JsonRpcRequest> requests, HttpExchange exchange) {
+        if (mode != ResponseMode.JSON) {
+            return mode;
+        }
+        List<String> accept = exchange.getRequestHeaders().get("Accept");
+        boolean wantsProgress = requests.stream().anyMatch(r -> r.params()
+                .map(p -> p.path("_meta").has("progressToken")).orElse(false));
+        return wantsProgress && (accept == null || accepts(accept, Replies.EVENT_STREAM)) ? ResponseMode.SSE : mode;
     }
 
     private void answer(HttpExchange exchange, HttpSession session, List<JsonRpcMessage> messages,
