@@ -1,5 +1,7 @@
 package io.mcphost.client;
 
+import static io.mcphost.protocol.internal.Settings.positive;
+
 import io.mcphost.client.internal.ClientConfig;
 import io.mcphost.client.internal.RealMcpClient;
 import io.mcphost.protocol.JsonRpcNotification;
@@ -355,14 +357,6 @@ public interface McpClient extends AutoCloseable {
             McpClient client = build();
             client.connect();
             return client;
-        }
-
-        private static Duration positive(Duration value, String setting) {
-            Objects.requireNonNull(value, setting);
-            if (value.isNegative() || value.isZero()) {
-                throw new IllegalArgumentException(setting + " must be positive, got " + value);
-            }
-            return value;
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.mcphost.transport.http;
 
+import static io.mcphost.protocol.internal.Settings.positive;
+
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.McpClosedException;
@@ -402,14 +404,6 @@ public final class HttpTransport implements Transport {
             HttpSettings settings = new HttpSettings(name == null ? HttpErrors.safe(endpoint) : name, endpoint,
                     Map.copyOf(all), connectTimeout, maxMessageBytes, maxReconnectAttempts, defaultRetry, listen, factory);
             return new HttpTransport(this, settings);
-        }
-
-        private static Duration positive(Duration value, String setting) {
-            Objects.requireNonNull(value, setting);
-            if (value.isNegative() || value.isZero()) {
-                throw new IllegalArgumentException(setting + " must be positive, got " + value);
-            }
-            return value;
         }
     }
 }

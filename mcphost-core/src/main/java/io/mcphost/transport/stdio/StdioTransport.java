@@ -1,6 +1,7 @@
 package io.mcphost.transport.stdio;
 
 import io.mcphost.protocol.JsonRpcMessage;
+import io.mcphost.protocol.internal.Settings;
 import io.mcphost.protocol.McpClosedException;
 import io.mcphost.protocol.McpProtocolException;
 import io.mcphost.protocol.McpTransportException;
@@ -508,13 +509,13 @@ public final class StdioTransport implements Transport {
 
         /** How long close waits for the server to exit after stdin closes (2 s unless set). */
         public Builder closeGracePeriod(Duration grace) {
-            this.closeGracePeriod = positive(grace, "closeGracePeriod");
+            this.closeGracePeriod = Settings.positive(grace, "closeGracePeriod");
             return this;
         }
 
         /** How long close waits after SIGTERM before SIGKILL (2 s unless set). */
         public Builder termGracePeriod(Duration grace) {
-            this.termGracePeriod = positive(grace, "termGracePeriod");
+            this.termGracePeriod = Settings.positive(grace, "termGracePeriod");
             return this;
         }
 
@@ -529,14 +530,6 @@ public final class StdioTransport implements Transport {
 
         private static int positive(int value, String setting) {
             if (value <= 0) {
-                throw new IllegalArgumentException(setting + " must be positive, got " + value);
-            }
-            return value;
-        }
-
-        private static Duration positive(Duration value, String setting) {
-            Objects.requireNonNull(value, setting);
-            if (value.isNegative() || value.isZero()) {
                 throw new IllegalArgumentException(setting + " must be positive, got " + value);
             }
             return value;

@@ -1,5 +1,7 @@
 package io.mcphost.server.http;
 
+import static io.mcphost.protocol.internal.Settings.positive;
+
 import com.sun.net.httpserver.HttpServer;
 import io.mcphost.server.McpServer;
 import io.mcphost.server.http.internal.HttpEndpoint;
@@ -313,14 +315,6 @@ public final class StreamableHttpServer implements AutoCloseable {
             URI endpoint = URI.create("http://" + host + ":" + bound.getPort() + path);
             LOG.debug("serving {} at {}", server.serverInfo().name(), endpoint);
             return new StreamableHttpServer(httpServer, executor, sessions, handler, endpoint, closeBudget);
-        }
-
-        private static Duration positive(Duration value, String name) {
-            Objects.requireNonNull(value, name);
-            if (value.isNegative() || value.isZero()) {
-                throw new IllegalArgumentException(name + " must be positive, got " + value);
-            }
-            return value;
         }
     }
 }

@@ -55,8 +55,4 @@ public final class Delivery {
             }
         }
     }
-
-    public boolean isClosed() {
-        return ended.get();
-    }
 }

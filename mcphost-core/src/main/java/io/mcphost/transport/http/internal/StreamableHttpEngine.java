@@ -100,13 +100,7 @@ public final class StreamableHttpEngine implements HttpEngine {
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
                 .POST(HttpRequest.BodyPublishers.ofString(CODEC.encode(message)));
-        if (used != null) {
-            builder.header("Mcp-Session-Id", used);
-        }
-        String version = protocolVersion;
-        if (version != null) {
-            builder.header("MCP-Protocol-Version", version);
-        }
+        withSession(builder, used);
         HttpResponse<InputStream> response;
         try {
             response = exchanges.send(builder.build());
@@ -248,6 +242,17 @@ public final class StreamableHttpEngine implements HttpEngine {
         }
     }
 
+    /** Adds the session's headers: its id when there is one, and the negotiated revision once agreed. */
+    private void withSession(HttpRequest.Builder builder, String session) {
+        if (session != null) {
+            builder.header("Mcp-Session-Id", session);
+        }
+        String version = protocolVersion;
+        if (version != null) {
+            builder.header("MCP-Protocol-Version", version);
+        }
+    }
+
     /** Delivers one event's message(s); returns whether one answers {@code awaited}. */
     private boolean deliver(SseEvent event, RequestId awaited) {
         if (!"message".equals(event.type()) || event.data().isBlank()) {
@@ -279,14 +284,7 @@ public final class StreamableHttpEngine implements HttpEngine {
     /** A GET on the endpoint, resuming after {@code lastEventId} when not empty; null when it failed to connect. */
     private HttpResponse<InputStream> openGet(String lastEventId) {
         HttpRequest.Builder builder = exchanges.request(settings.endpoint()).header("Accept", "text/event-stream").GET();
-        String used = sessionId.get();
-        if (used != null) {
-            builder.header("Mcp-Session-Id", used);
-        }
-        String version = protocolVersion;
-        if (version != null) {
-            builder.header("MCP-Protocol-Version", version);
-        }
+        withSession(builder, sessionId.get());
         if (!lastEventId.isEmpty()) {
             builder.header("Last-Event-ID", lastEventId);
         }
@@ -346,12 +344,8 @@ public final class StreamableHttpEngine implements HttpEngine {
         String used = sessionId.getAndSet(null);
         if (used != null && !exchanges.isClosed()) {
             // Spec: a client that no longer needs the session SHOULD delete it. Half the budget at most.
-            HttpRequest.Builder delete = exchanges.request(settings.endpoint()).header("Mcp-Session-Id", used)
-                    .timeout(budget.dividedBy(2)).DELETE();
-            String version = protocolVersion;
-            if (version != null) {
-                delete.header("MCP-Protocol-Version", version);
-            }
+            HttpRequest.Builder delete = exchanges.request(settings.endpoint()).timeout(budget.dividedBy(2)).DELETE();
+            withSession(delete, used);
             int status = exchanges.sendDiscarding(delete.build(), budget.dividedBy(2));
             LOG.debug("server '{}': DELETE of the session answered {}", settings.name(), status);
         }
