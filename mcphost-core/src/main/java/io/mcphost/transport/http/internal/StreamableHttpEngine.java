@@ -18,6 +18,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
@@ -45,6 +47,9 @@ public final class StreamableHttpEngine implements HttpEngine {
         /** @return whether the message was taken over (and any failure reported) */
         boolean takeOver(JsonRpcMessage message, int status);
     }
+
+    /** At most this long the handshake waits for the server to answer the listening GET. */
+    private static final Duration LISTEN_WAIT = Duration.ofSeconds(2);
 
     private final HttpSettings settings;
     private final Delivery delivery;
@@ -319,14 +324,29 @@ public final class StreamableHttpEngine implements HttpEngine {
     public void handshakeCompleted(ProtocolVersion version) {
         protocolVersion = version.id();
         long generation = listenGeneration.incrementAndGet();
-        if (settings.listen()) {
-            Thread.ofVirtual().name("mcphost-http-listen-" + settings.name()).start(() -> listen(generation));
+        if (!settings.listen()) {
+            return;
+        }
+        CountDownLatch answered = new CountDownLatch(1);
+        Thread.ofVirtual().name("mcphost-http-listen-" + settings.name()).start(() -> listen(generation, answered));
+        // Wait (briefly) until the server has answered the GET, so the listening stream exists before the
+        // first request: a message the server sends for that request on the GET stream then has a
+        // reader, and the GET cannot arrive after the request it would race.
+        try {
+            answered.await(Math.min(settings.connectTimeout().toMillis(), LISTEN_WAIT.toMillis()), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
     /** The optional GET stream for server-initiated messages; a 405 means the server offers none. */
-    private void listen(long generation) {
-        HttpResponse<InputStream> response = openGet("");
+    private void listen(long generation, CountDownLatch answered) {
+        HttpResponse<InputStream> response;
+        try {
+            response = openGet("");
+        } finally {
+            answered.countDown();
+        }
         if (response == null) {
             return;
         }
