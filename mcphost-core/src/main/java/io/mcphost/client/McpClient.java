@@ -222,6 +222,7 @@ public interface McpClient extends AutoCloseable {
         private SamplingHandler sampling;
         private List<Root> roots;
         private Duration serverRequestTimeout = Duration.ofMinutes(10);
+        private Consumer<io.mcphost.protocol.McpException> onConnectionLost = e -> { };
 
         Builder(Transport transport) {
             this.transport = Objects.requireNonNull(transport, "transport");
@@ -341,12 +342,23 @@ public interface McpClient extends AutoCloseable {
             return this;
         }
 
+        /**
+         * Told once when a connected client loses its server (the process exits, the stream breaks, the
+         * session cannot be re-established): the client is {@link ClientState#FAILED} by then and every
+         * pending call has failed. Not called for a failed handshake (connect throws instead) nor after
+         * {@link McpClient#close()}. Runs on a virtual thread of its own; an exception it throws is logged.
+         */
+        public Builder onConnectionLost(Consumer<io.mcphost.protocol.McpException> listener) {
+            this.onConnectionLost = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
         /** Builds the client without connecting; call {@link McpClient#connect()} next. */
         public McpClient build() {
             return new RealMcpClient(new ClientConfig(transport, name == null ? transport.describe() : name,
                     clientInfo, requestTimeout, initializeTimeout, closeTimeout, maxPendingRequests, sessionRetries,
                     onNotification, onLog, Optional.ofNullable(elicitation), Optional.ofNullable(sampling),
-                    Optional.ofNullable(roots), serverRequestTimeout));
+                    Optional.ofNullable(roots), serverRequestTimeout, onConnectionLost));
         }
 
         /**

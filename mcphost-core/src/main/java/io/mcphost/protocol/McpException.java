@@ -13,7 +13,7 @@ import java.util.Optional;
 public abstract sealed class McpException extends RuntimeException
         permits McpTransportException, McpTimeoutException, McpError, McpProtocolException,
                 McpCapabilityException, ServerUnavailableException, McpClosedException,
-                McpCancelledException {
+                McpCancelledException, McpNotFoundException {
 
     private final String server;
 

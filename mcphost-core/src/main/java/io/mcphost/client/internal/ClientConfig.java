@@ -3,6 +3,7 @@ package io.mcphost.client.internal;
 import io.mcphost.client.ElicitationHandler;
 import io.mcphost.client.SamplingHandler;
 import io.mcphost.protocol.JsonRpcNotification;
+import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.lifecycle.Implementation;
 import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
 import io.mcphost.protocol.roots.Root;
@@ -21,7 +22,8 @@ public record ClientConfig(Transport transport, String name, Implementation clie
                            Consumer<JsonRpcNotification> onNotification,
                            Consumer<LoggingMessageNotificationParams> onLog,
                            Optional<ElicitationHandler> elicitation, Optional<SamplingHandler> sampling,
-                           Optional<List<Root>> roots, Duration serverRequestTimeout) {
+                           Optional<List<Root>> roots, Duration serverRequestTimeout,
+                           Consumer<McpException> onConnectionLost) {
 
     /**
      * A copy of {@code roots}, checked against the spec's rule that every root is a {@code file://}

@@ -466,6 +466,15 @@ public final class RealMcpClient implements McpClient {
                 ? t : new McpTransportException(name, p.method() + " (request " + p.id() + ") failed: " + cause.detail(), cause));
         serverRequests.abandonAll();
         notifications.shutdown();
+        if (before == ClientState.READY) {
+            Thread.ofVirtual().name("mcphost-connection-lost-" + name).start(() -> {
+                try {
+                    config.onConnectionLost().accept(cause);
+                } catch (RuntimeException e) {
+                    LOG.warn("server '{}': the connection-lost listener failed", name, e);
+                }
+            });
+        }
     }
 
     @Override

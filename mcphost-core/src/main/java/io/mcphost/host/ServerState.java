@@ -1,0 +1,24 @@
+package io.mcphost.host;
+
+/**
+ * Where one server of an {@link McpHost} is in its life. Only a {@link #READY} server contributes
+ * to the catalog and receives calls.
+ *
+ * <pre>
+ * STARTING ──▶ READY ──(connection lost)──▶ RECONNECTING ──▶ READY
+ *     │                                          │
+ *     └──▶ FAILED ◀──(attempts exhausted)────────┘        any ──(remove/close)──▶ STOPPED
+ * </pre>
+ */
+public enum ServerState {
+    /** Being started: the process or connection is opening, or the handshake is running. */
+    STARTING,
+    /** Connected and listed; its tools, prompts and resources are in the catalog. */
+    READY,
+    /** The connection was lost; waiting to reconnect, or reconnecting, with backoff. */
+    RECONNECTING,
+    /** Could not be started, or reconnecting gave up; {@link McpHost#restartServer(String)} tries again. */
+    FAILED,
+    /** Removed from the host, or the host was closed. */
+    STOPPED
+}

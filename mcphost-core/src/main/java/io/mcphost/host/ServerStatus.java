@@ -1,0 +1,39 @@
+package io.mcphost.host;
+
+import io.mcphost.protocol.ProtocolVersion;
+import io.mcphost.protocol.lifecycle.Implementation;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A snapshot of one server of an {@link McpHost}: immutable, taken when
+ * {@link McpHost#servers()} was called.
+ *
+ * @param name            the server's name in the configuration
+ * @param state           where it is in its life
+ * @param transport       how it is reached, e.g. {@code stdio: npx -y ...} or {@code http: https://...}
+ * @param required        whether a failure to start makes {@link McpHost.Builder#start()} fail
+ * @param protocolVersion the negotiated revision, while connected
+ * @param serverInfo      the server's name and version from its handshake, while connected
+ * @param toolCount       tools it contributes to the catalog (after filters); 0 unless READY
+ * @param lastError       the most recent failure (start, connection loss, reconnect attempt), if any
+ * @param stderrTail      the end of a local server's stderr when it last failed, if any
+ * @param reconnectAttempts attempts since the connection was lost; 0 while READY
+ * @param since           when it entered its current state
+ */
+public record ServerStatus(String name, ServerState state, String transport, boolean required,
+                           Optional<ProtocolVersion> protocolVersion, Optional<Implementation> serverInfo,
+                           int toolCount, Optional<String> lastError, Optional<String> stderrTail,
+                           int reconnectAttempts, Instant since) {
+    public ServerStatus {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(state, "state");
+        Objects.requireNonNull(transport, "transport");
+        Objects.requireNonNull(protocolVersion, "protocolVersion");
+        Objects.requireNonNull(serverInfo, "serverInfo");
+        Objects.requireNonNull(lastError, "lastError");
+        Objects.requireNonNull(stderrTail, "stderrTail");
+        Objects.requireNonNull(since, "since");
+    }
+}

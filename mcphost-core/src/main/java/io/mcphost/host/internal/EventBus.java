@@ -1,0 +1,32 @@
+package io.mcphost.host.internal;
+
+import io.mcphost.host.HostEvent;
+import java.util.List;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Hands events to the application's listeners on the raising thread; a listener that throws is logged and skipped. */
+public final class EventBus {
+    private static final Logger LOG = LoggerFactory.getLogger(EventBus.class);
+
+    private final List<Consumer<HostEvent>> listeners;
+
+    public EventBus(List<Consumer<HostEvent>> listeners) {
+        this.listeners = List.copyOf(listeners);
+    }
+
+    public boolean hasListeners() {
+        return !listeners.isEmpty();
+    }
+
+    public void emit(HostEvent event) {
+        for (Consumer<HostEvent> listener : listeners) {
+            try {
+                listener.accept(event);
+            } catch (RuntimeException e) {
+                LOG.warn("an McpHost event listener failed on {}", event.getClass().getSimpleName(), e);
+            }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package io.mcphost.host.internal;
+
+import io.mcphost.client.ElicitationHandler;
+import io.mcphost.client.SamplingHandler;
+import io.mcphost.host.ReconnectPolicy;
+import io.mcphost.host.ToolCallInterceptor;
+import io.mcphost.host.ToolFilter;
+import io.mcphost.host.ToolNaming;
+import io.mcphost.protocol.lifecycle.Implementation;
+import io.mcphost.protocol.roots.Root;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/** What {@link io.mcphost.host.McpHost.Builder} collected, validated there; shared by every server of one host. */
+public record HostSettings(Optional<Implementation> clientInfo, ToolNaming naming, ToolFilter toolFilter, boolean failOpen,
+                           Duration startupTimeout, Duration requestTimeout, Duration closeTimeout,
+                           ReconnectPolicy reconnect, boolean callsWaitForReconnect,
+                           List<ToolCallInterceptor> interceptors, Optional<ElicitationHandler> elicitation,
+                           Optional<SamplingHandler> sampling, Optional<List<Root>> roots) {
+    public HostSettings {
+        interceptors = List.copyOf(interceptors);
+    }
+}

@@ -1,0 +1,23 @@
+package io.mcphost.protocol;
+
+import java.util.Optional;
+
+/**
+ * A name the caller used (a tool, a prompt, a resource URI) is not offered by any available server,
+ * or was filtered out: McpHost refuses such a call before anything is sent. Carries the closest name
+ * that does exist, when one is close enough to be a likely typo. {@link #server()} is empty: no server
+ * was chosen.
+ */
+public final class McpNotFoundException extends McpException {
+    private final String suggestion;
+
+    public McpNotFoundException(String message, String suggestion) {
+        super(null, suggestion == null ? message : message + "; did you mean '" + suggestion + "'?", null);
+        this.suggestion = suggestion;
+    }
+
+    /** The available name closest to the one asked for, if any is close. */
+    public Optional<String> suggestion() {
+        return Optional.ofNullable(suggestion);
+    }
+}
