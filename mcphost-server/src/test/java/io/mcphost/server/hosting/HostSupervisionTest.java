@@ -93,6 +93,7 @@ class HostSupervisionTest {
             demos.getFirst().process().orElseThrow().destroyForcibly();
 
             awaitState(host, "demo", ServerState.RECONNECTING, ServerState.STARTING);
+            assertThat(host.tools()).extracting(HostTool::server).doesNotContain("demo");
             assertThatThrownBy(() -> host.callTool("demo__echo", args("text", "x")))
                     .isInstanceOfSatisfying(ServerUnavailableException.class, e -> assertThat(e.server()).contains("demo"));
             assertThat(text(host.callTool("other__echo", args("text", "unaffected")))).isEqualTo("unaffected");
