@@ -26,6 +26,7 @@ module io.mcphost.core {
     exports io.mcphost.transport.http;
     exports io.mcphost.client;
     exports io.mcphost.config;
+    exports io.mcphost.host;
 
     exports io.mcphost.protocol.internal to io.mcphost.server, io.mcphost.cli;
     exports io.mcphost.transport.stdio.internal to io.mcphost.server;
