@@ -1,0 +1,127 @@
+package io.mcphost.host.internal;
+
+import io.mcphost.host.Catalog;
+import io.mcphost.host.HostPrompt;
+import io.mcphost.host.HostResource;
+import io.mcphost.host.HostResourceTemplate;
+import io.mcphost.host.HostTool;
+import io.mcphost.host.NameCollision;
+import io.mcphost.host.ToolFilter;
+import io.mcphost.host.ToolNaming;
+import io.mcphost.protocol.prompts.Prompt;
+import io.mcphost.protocol.tools.Tool;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Builds a {@link Catalog} from what each server offers. Pure: no I/O, and the same offers in the
+ * same order always give the same catalog. Not thread-safe; the catalogs it builds are.
+ *
+ * <p>Steps, for tools: the server's filter drops what it refuses (by original name), as if the server
+ * had not listed it; the rest is named by {@link NameAllocator}, server by server in the order added;
+ * then the global filter hides what it refuses (by exposed or original name). A tool the global
+ * filter hides keeps its name reserved, so changing the global filter never renames another tool.
+ * Prompts are named the same way, without filters. Resources and templates keep their URIs; a
+ * URI (or template) already offered by an earlier server is left out.
+ */
+public final class CatalogBuilder {
+    private final ToolNaming naming;
+    private final ToolFilter globalFilter;
+    private final List<ServerOffer> offers = new ArrayList<>();
+    private final Set<String> servers = new HashSet<>();
+
+    public CatalogBuilder(ToolNaming naming, ToolFilter globalFilter) {
+        this.naming = Objects.requireNonNull(naming, "naming");
+        this.globalFilter = Objects.requireNonNull(globalFilter, "globalFilter");
+    }
+
+    /**
+     * Adds the next server, in configuration order: an earlier server keeps a contested name.
+     *
+     * @throws IllegalArgumentException if a server of that name was added already
+     */
+    public CatalogBuilder add(ServerOffer offer) {
+        Objects.requireNonNull(offer, "offer");
+        if (!servers.add(offer.server())) {
+            throw new IllegalArgumentException("server '" + offer.server() + "' is already in this catalog");
+        }
+        offers.add(offer);
+        return this;
+    }
+
+    /** The catalog of everything added so far. */
+    public Catalog build() {
+        List<NameCollision> collisions = new ArrayList<>();
+
+        NameAllocator toolNames = new NameAllocator(naming, NameCollision.Kind.TOOL);
+        List<HostTool> tools = new ArrayList<>();
+        for (ServerOffer offer : offers) {
+            List<Tool> offered = offer.tools().stream().filter(t -> offer.filter().allows(t.name())).toList();
+            Map<String, String> names = toolNames.allocate(offer.server(), offer.prefix(),
+                    offered.stream().map(Tool::name).toList());
+            Set<String> seen = new HashSet<>();
+            for (Tool tool : offered) {
+                String name = names.get(tool.name());
+                if (seen.add(tool.name()) && globalFilter.allows(name, tool.name())) {
+                    tools.add(new HostTool(name, offer.server(), tool));
+                }
+            }
+        }
+        collisions.addAll(toolNames.collisions());
+
+        NameAllocator promptNames = new NameAllocator(naming, NameCollision.Kind.PROMPT);
+        List<HostPrompt> prompts = new ArrayList<>();
+        for (ServerOffer offer : offers) {
+            Map<String, String> names = promptNames.allocate(offer.server(), offer.prefix(),
+                    offer.prompts().stream().map(Prompt::name).toList());
+            Set<String> seen = new HashSet<>();
+            for (Prompt prompt : offer.prompts()) {
+                if (seen.add(prompt.name())) {
+                    prompts.add(new HostPrompt(names.get(prompt.name()), offer.server(), prompt));
+                }
+            }
+        }
+        collisions.addAll(promptNames.collisions());
+
+        List<HostResource> resources = firstByKey(NameCollision.Kind.RESOURCE, ServerOffer::resources,
+                r -> r.uri(), HostResource::new, collisions);
+        List<HostResourceTemplate> templates = firstByKey(NameCollision.Kind.RESOURCE_TEMPLATE, ServerOffer::templates,
+                t -> t.uriTemplate(), HostResourceTemplate::new, collisions);
+        return Catalog.of(tools, prompts, resources, templates, collisions);
+    }
+
+    private interface Entry<T, H> {
+        H of(String server, T item);
+    }
+
+    /** Keeps the first entry for each key (URI or template) in server order; reports the others. */
+    private <T, H> List<H> firstByKey(NameCollision.Kind kind, Function<ServerOffer, List<T>> items,
+                                      Function<T, String> key, Entry<T, H> entry, List<NameCollision> collisions) {
+        List<H> kept = new ArrayList<>();
+        Map<String, List<String>> claimants = new LinkedHashMap<>();
+        for (ServerOffer offer : offers) {
+            for (T item : items.apply(offer)) {
+                List<String> servers = claimants.computeIfAbsent(key.apply(item), k -> new ArrayList<>());
+                servers.add(offer.server());
+                if (servers.size() == 1) {
+                    kept.add(entry.of(offer.server(), item));
+                }
+            }
+        }
+        String noun = kind == NameCollision.Kind.RESOURCE ? "resource" : "resource template";
+        claimants.forEach((name, servers) -> {
+            if (servers.size() > 1) {
+                String text = noun + " '" + name + "' is offered " + servers.size() + " times; the one of '"
+                        + servers.getFirst() + "' is used, the others are left out";
+                collisions.add(new NameCollision(name, servers, text, kind, servers.stream().map(s -> name).toList()));
+            }
+        });
+        return kept;
+    }
+}
