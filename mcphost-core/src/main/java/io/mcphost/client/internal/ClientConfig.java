@@ -1,6 +1,7 @@
 package io.mcphost.client.internal;
 
 import io.mcphost.client.ElicitationHandler;
+import io.mcphost.client.ListKind;
 import io.mcphost.client.SamplingHandler;
 import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.lifecycle.Implementation;
@@ -21,7 +22,9 @@ public record ClientConfig(Transport transport, String name, Implementation clie
                            Consumer<JsonRpcNotification> onNotification,
                            Consumer<LoggingMessageNotificationParams> onLog,
                            Optional<ElicitationHandler> elicitation, Optional<SamplingHandler> sampling,
-                           Optional<List<Root>> roots, Duration serverRequestTimeout) {
+                           Optional<List<Root>> roots, Duration serverRequestTimeout,
+                           boolean resetTimeoutOnProgress, Optional<Duration> maxTotalTimeout,
+                           Consumer<ListKind> onListChanged) {
 
     /**
      * A copy of {@code roots}, checked against the spec's rule that every root is a {@code file://}
