@@ -1,5 +1,7 @@
 package io.mcphost.client;
 
+import static io.mcphost.protocol.internal.Settings.positive;
+
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -13,6 +15,14 @@ import tools.jackson.databind.JsonNode;
  * <p>A progress callback makes the client attach a progress token to the request; the callback
  * runs on the client's notification thread, in the order the server sent the notifications, and
  * must return quickly.
+ *
+ * <p>A long task that reports progress can keep its call alive: with
+ * {@link Builder#resetTimeoutOnProgress(boolean) resetTimeoutOnProgress(true)} every
+ * {@code notifications/progress} for the call moves its deadline to <em>now + timeout</em>, but never
+ * past <em>start + {@link Builder#maxTotalTimeout(Duration) maxTotalTimeout}</em> (ten times the
+ * timeout unless set). The client then asks for progress (sends a progress token) even without a
+ * progress callback. Unset here, both come from the client's
+ * {@link McpClient.Builder#resetTimeoutOnProgress(boolean) defaults} (off, ten times).
  */
 public final class CallOptions {
     private static final CallOptions DEFAULTS = new Builder().build();
@@ -20,11 +30,15 @@ public final class CallOptions {
     private final Duration timeout;
     private final Consumer<Progress> onProgress;
     private final JsonNode meta;
+    private final Boolean resetTimeoutOnProgress;
+    private final Duration maxTotalTimeout;
 
     private CallOptions(Builder builder) {
         this.timeout = builder.timeout;
         this.onProgress = builder.onProgress;
         this.meta = builder.meta;
+        this.resetTimeoutOnProgress = builder.resetTimeoutOnProgress;
+        this.maxTotalTimeout = builder.maxTotalTimeout;
     }
 
     /** No overrides: the client's request timeout, no progress callback, no extra {@code _meta}. */
@@ -46,6 +60,8 @@ public final class CallOptions {
         b.timeout = timeout;
         b.onProgress = onProgress;
         b.meta = meta;
+        b.resetTimeoutOnProgress = resetTimeoutOnProgress;
+        b.maxTotalTimeout = maxTotalTimeout;
         return b;
     }
 
@@ -63,11 +79,23 @@ public final class CallOptions {
         return Optional.ofNullable(meta);
     }
 
+    /** Whether progress restarts this call's timeout, when it overrides the client's default. */
+    public Optional<Boolean> resetTimeoutOnProgress() {
+        return Optional.ofNullable(resetTimeoutOnProgress);
+    }
+
+    /** The cap on this call's deadline while progress resets it, when it overrides the client's default. */
+    public Optional<Duration> maxTotalTimeout() {
+        return Optional.ofNullable(maxTotalTimeout);
+    }
+
     /** Builds {@link CallOptions}. Not thread-safe. */
     public static final class Builder {
         private Duration timeout;
         private Consumer<Progress> onProgress;
         private JsonNode meta;
+        private Boolean resetTimeoutOnProgress;
+        private Duration maxTotalTimeout;
 
         private Builder() {
         }
@@ -94,6 +122,26 @@ public final class CallOptions {
                 throw new IllegalArgumentException("meta must be a JSON object, got " + meta.getNodeType());
             }
             this.meta = meta;
+            return this;
+        }
+
+        /**
+         * Whether each progress notification for this call restarts its timeout (bounded by
+         * {@link #maxTotalTimeout}). Overrides the client's default (off unless set there).
+         */
+        public Builder resetTimeoutOnProgress(boolean reset) {
+            this.resetTimeoutOnProgress = reset;
+            return this;
+        }
+
+        /**
+         * The longest this call may take from the moment it is sent, however much progress it reports;
+         * used only while {@link #resetTimeoutOnProgress} is on. Overrides the client's default (ten
+         * times the call's timeout unless set there). A value below the timeout shortens the first
+         * deadline too.
+         */
+        public Builder maxTotalTimeout(Duration maxTotal) {
+            this.maxTotalTimeout = positive(maxTotal, "maxTotalTimeout");
             return this;
         }
 

@@ -17,6 +17,7 @@ import io.mcphost.protocol.prompts.Prompt;
 import io.mcphost.protocol.resources.ReadResourceResult;
 import io.mcphost.protocol.resources.Resource;
 import io.mcphost.protocol.resources.ResourceTemplate;
+import io.mcphost.protocol.resources.ResourceUpdatedNotificationParams;
 import io.mcphost.protocol.roots.Root;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
@@ -182,6 +183,29 @@ public interface McpClient extends AutoCloseable {
     void setRoots(List<Root> roots);
 
     /**
+     * Subscribes {@code listener} to changes of the resource at {@code uri}: the server's
+     * {@code notifications/resources/updated} for the URI, or for a sub-resource under it
+     * ({@code uri} + {@code /}, {@code ?} or {@code #} ...), reach the listener on the client's
+     * notification thread, in arrival order (it must return quickly; an exception it throws is
+     * logged). {@link Builder#onNotification} still receives them too. The first subscription to a
+     * URI sends {@code resources/subscribe} and blocks for the answer (request timeout); further
+     * ones share it. Close the returned handle to stop; see {@link ResourceSubscription}.
+     *
+     * @throws io.mcphost.protocol.McpCapabilityException before anything is sent, if the server did
+     *         not announce {@code resources.subscribe}
+     * @throws io.mcphost.protocol.McpError if the server refused (e.g. an unknown resource)
+     */
+    ResourceSubscription subscribeResource(String uri, Consumer<ResourceUpdatedNotificationParams> listener);
+
+    /**
+     * {@link #subscribeResource} without blocking: the capability check still throws at once, the
+     * future completes once the server accepted the subscription. Cancelling it before then cancels
+     * the subscription.
+     */
+    CompletableFuture<ResourceSubscription> subscribeResourceAsync(String uri,
+                                                                   Consumer<ResourceUpdatedNotificationParams> listener);
+
+    /**
      * Sends any request and returns the raw result: the escape hatch for methods this interface
      * does not model. Capability checks are the caller's business.
      */
@@ -222,6 +246,9 @@ public interface McpClient extends AutoCloseable {
         private SamplingHandler sampling;
         private List<Root> roots;
         private Duration serverRequestTimeout = Duration.ofMinutes(10);
+        private boolean resetTimeoutOnProgress;
+        private Duration maxTotalTimeout;
+        private Consumer<ListKind> onListChanged = kind -> { };
         private Consumer<io.mcphost.protocol.McpException> onConnectionLost = e -> { };
 
         Builder(Transport transport) {
@@ -343,6 +370,37 @@ public interface McpClient extends AutoCloseable {
         }
 
         /**
+         * Whether a progress notification restarts the timeout of the request it is about, for every
+         * request that does not decide itself ({@link CallOptions.Builder#resetTimeoutOnProgress});
+         * off unless set. When on, requests ask the server for progress, and a request's deadline
+         * still never passes its {@linkplain #maxTotalTimeout maximum total time}.
+         */
+        public Builder resetTimeoutOnProgress(boolean reset) {
+            this.resetTimeoutOnProgress = reset;
+            return this;
+        }
+
+        /**
+         * The longest a request whose timeout progress restarts may take in all, for requests that do
+         * not set their own ({@link CallOptions.Builder#maxTotalTimeout}); ten times the request's
+         * timeout unless set.
+         */
+        public Builder maxTotalTimeout(Duration maxTotal) {
+            this.maxTotalTimeout = positive(maxTotal, "maxTotalTimeout");
+            return this;
+        }
+
+        /**
+         * Receives which list the server announced as changed ({@code notifications/tools/list_changed}
+         * and its prompts and resources twins), so the application can list it again. Same threading as
+         * {@link #onNotification}, which still receives these notifications too.
+         */
+        public Builder onListChanged(Consumer<ListKind> listener) {
+            this.onListChanged = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /**
          * Told once when a connected client loses its server (the process exits, the stream breaks, the
          * session cannot be re-established): the client is {@link ClientState#FAILED} by then and every
          * pending call has failed. Not called for a failed handshake (connect throws instead) nor after
@@ -358,7 +416,8 @@ public interface McpClient extends AutoCloseable {
             return new RealMcpClient(new ClientConfig(transport, name == null ? transport.describe() : name,
                     clientInfo, requestTimeout, initializeTimeout, closeTimeout, maxPendingRequests, sessionRetries,
                     onNotification, onLog, Optional.ofNullable(elicitation), Optional.ofNullable(sampling),
-                    Optional.ofNullable(roots), serverRequestTimeout, onConnectionLost));
+                    Optional.ofNullable(roots), serverRequestTimeout, resetTimeoutOnProgress,
+                    Optional.ofNullable(maxTotalTimeout), onListChanged, onConnectionLost));
         }
 
         /**

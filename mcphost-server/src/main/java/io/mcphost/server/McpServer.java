@@ -1,5 +1,6 @@
 package io.mcphost.server;
 
+import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.lifecycle.Implementation;
 import io.mcphost.protocol.prompts.Prompt;
 import io.mcphost.protocol.resources.Resource;
@@ -15,6 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A small MCP server: tools, resources, resource templates and prompts, served over any
@@ -27,16 +30,19 @@ import java.util.Optional;
  * server.serveStdio();   // in main: until stdin ends
  * }</pre>
  *
- * <p>Immutable and thread-safe once built; one server can serve many connections at once. Each
+ * <p>Thread-safe; what it offers is fixed once built, and one server can serve many connections at
+ * once (it keeps track of them, so that {@link #notifyResourceUpdated} and the
+ * {@code notify...ListChanged} methods reach every client). Each
  * request runs on its own virtual thread, so a slow tool never delays a ping or another call. The
  * server speaks the handshake revisions 2024-11-05, 2025-03-26, 2025-06-18 and 2025-11-25: it
  * echoes the client's revision when it is one of these and answers 2025-11-25 otherwise. It
  * announces only the capabilities it has something for (tools, resources, prompts, completions),
- * plus logging. Handlers never crash the server: a tool's exception becomes an {@code isError}
+ * plus logging; tools, prompts and resources with {@code listChanged}, resources with {@code subscribe}. Handlers never crash the server: a tool's exception becomes an {@code isError}
  * result, any other handler's a JSON-RPC error.
  */
 public final class McpServer {
     private final Registry registry;
+    private final Set<ServerConnection> connections = ConcurrentHashMap.newKeySet();
 
     private McpServer(Registry registry) {
         this.registry = registry;
@@ -60,7 +66,42 @@ public final class McpServer {
      */
     public ServerSession serve(Transport transport) {
         Objects.requireNonNull(transport, "transport");
-        return ServerConnection.open(registry, transport);
+        return ServerConnection.open(registry, transport, connections);
+    }
+
+    /**
+     * Tells every client that subscribed to {@code uri} ({@code resources/subscribe}) that the resource
+     * changed, with {@code notifications/resources/updated}; other clients hear nothing. Call it after
+     * the change is visible to {@code resources/read}. Writes to each subscribed connection in turn on
+     * the calling thread (a stdio client that does not read its pipe can block it); a connection that
+     * fails is logged and skipped.
+     *
+     * @return how many sessions were told
+     */
+    public int notifyResourceUpdated(String uri) {
+        Objects.requireNonNull(uri, "uri");
+        int told = 0;
+        for (ServerConnection connection : connections) {
+            if (connection.notifyResourceUpdated(uri)) {
+                told++;
+            }
+        }
+        return told;
+    }
+
+    /** Sends {@code notifications/tools/list_changed} to every initialized session; writes like {@link #notifyResourceUpdated}. */
+    public void notifyToolsListChanged() {
+        connections.forEach(c -> c.notifyListChanged(McpMethod.NOTIFICATIONS_TOOLS_LIST_CHANGED));
+    }
+
+    /** Sends {@code notifications/prompts/list_changed} to every initialized session; writes like {@link #notifyResourceUpdated}. */
+    public void notifyPromptsListChanged() {
+        connections.forEach(c -> c.notifyListChanged(McpMethod.NOTIFICATIONS_PROMPTS_LIST_CHANGED));
+    }
+
+    /** Sends {@code notifications/resources/list_changed} to every initialized session; writes like {@link #notifyResourceUpdated}. */
+    public void notifyResourcesListChanged() {
+        connections.forEach(c -> c.notifyListChanged(McpMethod.NOTIFICATIONS_RESOURCES_LIST_CHANGED));
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.mcphost.client.internal;
 
 import io.mcphost.client.ElicitationHandler;
+import io.mcphost.client.ListKind;
 import io.mcphost.client.SamplingHandler;
 import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.McpException;
@@ -23,7 +24,8 @@ public record ClientConfig(Transport transport, String name, Implementation clie
                            Consumer<LoggingMessageNotificationParams> onLog,
                            Optional<ElicitationHandler> elicitation, Optional<SamplingHandler> sampling,
                            Optional<List<Root>> roots, Duration serverRequestTimeout,
-                           Consumer<McpException> onConnectionLost) {
+                           boolean resetTimeoutOnProgress, Optional<Duration> maxTotalTimeout,
+                           Consumer<ListKind> onListChanged, Consumer<McpException> onConnectionLost) {
 
     /**
      * A copy of {@code roots}, checked against the spec's rule that every root is a {@code file://}

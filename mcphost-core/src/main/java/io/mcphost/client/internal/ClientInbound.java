@@ -1,5 +1,6 @@
 package io.mcphost.client.internal;
 
+import io.mcphost.client.ListKind;
 import io.mcphost.client.Progress;
 import io.mcphost.protocol.JsonRpcErrorResponse;
 import io.mcphost.protocol.JsonRpcMessage;
@@ -13,6 +14,7 @@ import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
+import io.mcphost.protocol.resources.ResourceUpdatedNotificationParams;
 import io.mcphost.transport.InboundHandler;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -35,15 +37,17 @@ final class ClientInbound implements InboundHandler {
     private final PendingRequests pending;
     private final NotificationQueue notifications;
     private final ServerRequests serverRequests;
+    private final Subscriptions subscriptions;
     private final ClientConfig config;
     private final Logger serverLog;
 
     ClientInbound(RealMcpClient client, PendingRequests pending, NotificationQueue notifications,
-                  ServerRequests serverRequests, ClientConfig config) {
+                  ServerRequests serverRequests, Subscriptions subscriptions, ClientConfig config) {
         this.client = client;
         this.pending = pending;
         this.notifications = notifications;
         this.serverRequests = serverRequests;
+        this.subscriptions = subscriptions;
         this.config = config;
         this.serverLog = LoggerFactory.getLogger("mcphost.server." + config.name());
     }
@@ -110,6 +114,25 @@ final class ClientInbound implements InboundHandler {
             case McpMethod.NOTIFICATIONS_CANCELLED -> serverRequests.cancel(params);
             default -> notifications.submit(n.method(), () -> config.onNotification().accept(n));
         }
+        // Besides onNotification, which keeps receiving these: the typed listeners, in the same order.
+        switch (n.method()) {
+            case McpMethod.NOTIFICATIONS_RESOURCES_UPDATED -> onResourceUpdated(params);
+            case McpMethod.NOTIFICATIONS_TOOLS_LIST_CHANGED, McpMethod.NOTIFICATIONS_PROMPTS_LIST_CHANGED,
+                 McpMethod.NOTIFICATIONS_RESOURCES_LIST_CHANGED -> ListKind.ofNotification(n.method())
+                    .ifPresent(kind -> notifications.submit(n.method(), () -> config.onListChanged().accept(kind)));
+            default -> { }
+        }
+    }
+
+    private void onResourceUpdated(JsonNode params) {
+        ResourceUpdatedNotificationParams update;
+        try {
+            update = CODEC.treeToValue(params, ResourceUpdatedNotificationParams.class);
+        } catch (McpException | NullPointerException e) {
+            LOG.debug("server '{}': malformed resource update ignored: {}", config.name(), e.getMessage());
+            return;
+        }
+        notifications.submit(McpMethod.NOTIFICATIONS_RESOURCES_UPDATED, () -> subscriptions.deliver(update));
     }
 
     private void onProgress(JsonNode params) {
@@ -121,6 +144,7 @@ final class ClientInbound implements InboundHandler {
             return;
         }
         Optional<PendingRequests.Pending> entry = id.flatMap(pending::get);
+        entry.ifPresent(p -> p.deadline().progressed()); // here, not on the queue: a slow listener must not cost the call its deadline
         if (entry.isEmpty() || entry.get().onProgress().isEmpty()) {
             return;
         }

@@ -2,18 +2,16 @@ package io.mcphost.client.internal;
 
 import io.mcphost.client.Progress;
 import io.mcphost.protocol.McpException;
+import io.mcphost.protocol.McpTimeoutException;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.ServerUnavailableException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -28,11 +26,19 @@ import tools.jackson.databind.JsonNode;
  */
 final class PendingRequests {
     // One daemon thread for all clients: it only fires deadlines, never runs user code or I/O.
-    private static final ScheduledExecutorService TIMERS = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "mcphost-request-timers");
-        t.setDaemon(true);
-        return t;
-    });
+    private static final ScheduledExecutorService TIMERS = timers();
+
+    private static ScheduledExecutorService timers() {
+        ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "mcphost-request-timers");
+            t.setDaemon(true);
+            return t;
+        });
+        // A request answered in 5 ms must not leave its 60 s timer queued: at 10,000 calls a second
+        // the dead timers would pile up to 600,000.
+        timers.setRemoveOnCancelPolicy(true);
+        return timers;
+    }
 
     private final String server;
     private final int maxPending;
@@ -42,7 +48,11 @@ final class PendingRequests {
 
     /** One request in flight. */
     record Pending(RequestId id, String method, CompletableFuture<JsonNode> future,
-                   Optional<Consumer<Progress>> onProgress) {
+                   Optional<Consumer<Progress>> onProgress, Deadline deadline) {
+        /** Whether the request asks the server for progress (carries a progress token). */
+        boolean wantsProgress() {
+            return onProgress.isPresent() || deadline.needsProgress();
+        }
     }
 
     PendingRequests(String server, int maxPending) {
@@ -52,24 +62,22 @@ final class PendingRequests {
 
     /**
      * Registers a new request. The returned future completes with the result, fails with the
-     * error, or fails with {@code onTimeout.apply(pending)} once {@code timeout} has passed.
-     * Whatever completes it, the entry is removed.
+     * error, or fails with an {@link McpTimeoutException} naming the limit once the deadline
+     * {@code policy} sets has passed. Whatever completes it, the entry is removed.
      */
-    Pending register(String method, Duration timeout, Optional<Consumer<Progress>> onProgress,
-                     Function<Pending, McpException> onTimeout) {
+    Pending register(String method, Deadline.Policy policy, Optional<Consumer<Progress>> onProgress) {
         if (size.incrementAndGet() > maxPending) {
             size.decrementAndGet();
             throw new ServerUnavailableException(server, method + ": too many pending requests (limit "
                     + maxPending + "); the server is not keeping up");
         }
         RequestId id = RequestId.of(nextId.getAndIncrement());
-        Pending entry = new Pending(id, method, new CompletableFuture<>(), onProgress);
+        Pending entry = new Pending(id, method, new CompletableFuture<>(), onProgress, new Deadline(policy));
         pending.put(id, entry);
-        ScheduledFuture<?> timer = TIMERS.schedule(
-                () -> entry.future().completeExceptionally(onTimeout.apply(entry)),
-                timeout.toNanos(), TimeUnit.NANOSECONDS);
+        entry.deadline().start(TIMERS, () -> entry.future().completeExceptionally(
+                new McpTimeoutException(server, method + " (request " + id + ") " + entry.deadline().expiry())));
         entry.future().whenComplete((result, error) -> {
-            timer.cancel(false);
+            entry.deadline().stop();
             if (pending.remove(id) != null) {
                 size.decrementAndGet();
             }

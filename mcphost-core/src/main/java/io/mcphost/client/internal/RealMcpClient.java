@@ -26,7 +26,9 @@ import io.mcphost.protocol.logging.LoggingLevel;
 import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.prompts.Prompt;
 import io.mcphost.protocol.roots.Root;
+import io.mcphost.client.ResourceSubscription;
 import io.mcphost.protocol.resources.ReadResourceResult;
+import io.mcphost.protocol.resources.ResourceUpdatedNotificationParams;
 import io.mcphost.protocol.resources.Resource;
 import io.mcphost.protocol.resources.ResourceTemplate;
 import io.mcphost.protocol.tools.CallToolResult;
@@ -41,10 +43,9 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import org.slf4j.Logger;
@@ -68,11 +69,8 @@ public final class RealMcpClient implements McpClient {
     private final Operations operations;
     private final ReentrantLock lifecycle = new ReentrantLock();
     private final AtomicReference<ClientState> state = new AtomicReference<>(ClientState.CREATED);
-    private final ReentrantLock reinitLock = new ReentrantLock();
-    private final AtomicLong sessionGeneration = new AtomicLong();
-    private final AtomicInteger reinitializations = new AtomicInteger();
-    /** Done unless a re-initialisation is running; requests wait for it before they are sent. */
-    private volatile CompletableFuture<Void> reinitialization = CompletableFuture.completedFuture(null);
+    private final SessionRecovery recovery;
+    private final Subscriptions subscriptions;
     private volatile Throwable failure;
     private volatile Session session;
 
@@ -82,8 +80,11 @@ public final class RealMcpClient implements McpClient {
         this.pending = new PendingRequests(name, config.maxPendingRequests());
         this.notifications = new NotificationQueue(name);
         this.serverRequests = new ServerRequests(config);
-        this.inbound = new ClientInbound(this, pending, notifications, serverRequests, config);
+        this.subscriptions = new Subscriptions(this);
+        this.inbound = new ClientInbound(this, pending, notifications, serverRequests, subscriptions, config);
         this.operations = new Operations(this);
+        this.recovery = new SessionRecovery(this, config.sessionRetries(), () -> session = Handshake.run(this, config),
+                subscriptions::resubscribeAll);
     }
 
     @Override
@@ -175,91 +176,12 @@ public final class RealMcpClient implements McpClient {
                 return CompletableFuture.failedFuture(e);
             }
         }
-        CompletableFuture<JsonNode> outer = new CompletableFuture<>();
-        attempt(outer, method, params, options, config.sessionRetries(), null);
-        return outer;
-    }
-
-    private void attempt(CompletableFuture<JsonNode> outer, String method, JsonNode params, CallOptions options,
-                         int retriesLeft, McpSessionExpiredException original) {
-        CompletableFuture<Void> gate = reinitialization;
-        if (!gate.isDone()) {
-            // A re-initialisation is running: requests sent now would carry the dead session.
-            gate.whenComplete((v, e) -> {
-                if (e != null) {
-                    outer.completeExceptionally(original != null ? original : unwrap(e));
-                } else {
-                    attempt(outer, method, params, options, retriesLeft, original);
-                }
-            });
-            return;
-        }
-        long generation = sessionGeneration.get();
-        CompletableFuture<JsonNode> inner = sendOnce(method, params, options, false);
-        outer.whenComplete((r, e) -> {
-            if (outer.isCancelled()) {
-                inner.cancel(false);
-            }
-        });
-        inner.whenComplete((result, error) -> {
-            if (error == null) {
-                outer.complete(result);
-                return;
-            }
-            McpException cause = unwrap(error);
-            if (cause instanceof McpSessionExpiredException expired) {
-                McpSessionExpiredException first = original != null ? original : expired;
-                if (retriesLeft <= 0 || outer.isDone()) {
-                    outer.completeExceptionally(first);
-                    return;
-                }
-                reinitialize(generation).whenComplete((v, e) -> {
-                    if (e != null) {
-                        first.addSuppressed(unwrap(e));
-                        outer.completeExceptionally(first);
-                    } else {
-                        attempt(outer, method, params, options, retriesLeft - 1, first);
-                    }
-                });
-                return;
-            }
-            outer.completeExceptionally(error instanceof CancellationException ? error : cause);
-        });
-    }
-
-    /**
-     * Runs the handshake again on the same transport, once for every caller whose request was
-     * sent in session {@code failedGeneration}: the first starts it, the others share it.
-     */
-    private CompletableFuture<Void> reinitialize(long failedGeneration) {
-        reinitLock.lock();
-        try {
-            if (sessionGeneration.get() != failedGeneration || !reinitialization.isDone()) {
-                return reinitialization; // already re-initialised since, or being re-initialised now
-            }
-            CompletableFuture<Void> run = new CompletableFuture<>();
-            reinitialization = run;
-            Thread.ofVirtual().name("mcphost-reinit-" + name).start(() -> {
-                try {
-                    session = Handshake.run(this, config);
-                    sessionGeneration.incrementAndGet();
-                    reinitializations.incrementAndGet();
-                    LOG.info("server '{}': the session had expired; re-initialised ({})", name, session.version().id());
-                    run.complete(null);
-                } catch (RuntimeException e) {
-                    LOG.warn("server '{}': the session expired and re-initialising failed: {}", name, e.getMessage());
-                    run.completeExceptionally(e);
-                }
-            });
-            return run;
-        } finally {
-            reinitLock.unlock();
-        }
+        return recovery.send(method, params, options);
     }
 
     /** How many times the handshake ran again after the session expired. */
     public int reinitializations() {
-        return reinitializations.get();
+        return recovery.reinitializations();
     }
 
     /** Phase 1 and 2 again for a client used after close: a new connection and handshake. */
@@ -274,7 +196,7 @@ public final class RealMcpClient implements McpClient {
             try {
                 config.transport().start(inbound);
                 session = Handshake.run(this, config);
-                sessionGeneration.incrementAndGet();
+                recovery.newSession();
                 if (!state.compareAndSet(ClientState.CONNECTING, ClientState.READY)) {
                     throw new McpClosedException(name, "closed while re-opening");
                 }
@@ -298,23 +220,22 @@ public final class RealMcpClient implements McpClient {
                 && !(handshake && current == ClientState.READY)) {
             return CompletableFuture.failedFuture(notReady(method, current));
         }
-        Duration timeout = options.requestTimeout().orElse(config.requestTimeout());
         PendingRequests.Pending entry;
         try {
-            entry = pending.register(method, timeout, options.onProgress(),
-                    p -> new McpTimeoutException(name, method + " (request " + p.id() + ") got no answer within " + timeout));
+            Deadline.Policy deadline = handshake ? Deadline.Policy.fixed(config.initializeTimeout()) : Deadline.Policy.of(options, config);
+            entry = pending.register(method, deadline, options.onProgress());
         } catch (McpException e) {
             return CompletableFuture.failedFuture(e);
         }
-        ObjectNode body = withMeta(params, options, entry.id());
+        ObjectNode body = withMeta(params, options, entry);
         entry.future().whenComplete((result, error) -> {
             if (handshake) {
                 return; // the spec forbids cancelling initialize
             }
             if (error instanceof CancellationException) {
                 inbound.sendCancelled(entry.id(), "cancelled by the caller");
-            } else if (error instanceof McpTimeoutException) {
-                inbound.sendCancelled(entry.id(), "timed out after " + timeout);
+            } else if (error instanceof McpTimeoutException timedOut) {
+                inbound.sendCancelled(entry.id(), "timed out: " + timedOut.detail());
             }
         });
         try {
@@ -360,7 +281,7 @@ public final class RealMcpClient implements McpClient {
         return typed;
     }
 
-    private static ObjectNode withMeta(JsonNode params, CallOptions options, RequestId id) {
+    private static ObjectNode withMeta(JsonNode params, CallOptions options, PendingRequests.Pending entry) {
         ObjectNode body;
         if (params == null || params.isNull()) {
             body = CODEC.newObject();
@@ -369,15 +290,15 @@ public final class RealMcpClient implements McpClient {
         } else {
             throw new IllegalArgumentException("params must be a JSON object, got " + params.getNodeType());
         }
-        if (options.meta().isEmpty() && options.onProgress().isEmpty()) {
+        if (options.meta().isEmpty() && !entry.wantsProgress()) {
             return body;
         }
         ObjectNode meta = body.has("_meta") && body.get("_meta").isObject()
                 ? (ObjectNode) body.get("_meta") : body.putObject("_meta");
         options.meta().ifPresent(m -> meta.setAll((ObjectNode) m));
-        if (options.onProgress().isPresent()) {
+        if (entry.wantsProgress()) {
             // The request id doubles as the progress token: unique while the request is pending.
-            meta.put("progressToken", ((RequestId.NumberId) id).value());
+            meta.put("progressToken", ((RequestId.NumberId) entry.id()).value());
         }
         return body;
     }
@@ -465,6 +386,7 @@ public final class RealMcpClient implements McpClient {
         pending.failAll(p -> p.method().equals(McpMethod.INITIALIZE) && cause instanceof McpTransportException t
                 ? t : new McpTransportException(name, p.method() + " (request " + p.id() + ") failed: " + cause.detail(), cause));
         serverRequests.abandonAll();
+        subscriptions.clear();
         notifications.shutdown();
         if (before == ClientState.READY) {
             Thread.ofVirtual().name("mcphost-connection-lost-" + name).start(() -> {
@@ -485,6 +407,7 @@ public final class RealMcpClient implements McpClient {
         }
         pending.failAll(p -> new McpClosedException(name, p.method() + " (request " + p.id() + "): the client was closed"));
         serverRequests.abandonAll();
+        subscriptions.clear();
         notifications.shutdown();
         config.transport().close(budget);
     }
@@ -607,6 +530,17 @@ public final class RealMcpClient implements McpClient {
             // The list is in place; a server that cannot be told now reads it at its next roots/list.
             LOG.debug("server '{}': could not send {}: {}", name, McpMethod.NOTIFICATIONS_ROOTS_LIST_CHANGED, e.getMessage());
         }
+    }
+
+    @Override
+    public ResourceSubscription subscribeResource(String uri, Consumer<ResourceUpdatedNotificationParams> listener) {
+        return await(subscribeResourceAsync(uri, listener));
+    }
+
+    @Override
+    public CompletableFuture<ResourceSubscription> subscribeResourceAsync(String uri,
+                                                                          Consumer<ResourceUpdatedNotificationParams> listener) {
+        return subscriptions.subscribe(uri, listener);
     }
 
     @Override

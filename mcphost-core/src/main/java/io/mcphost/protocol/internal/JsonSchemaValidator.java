@@ -4,11 +4,16 @@ import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.dialect.DefaultDialectRegistry;
+import com.networknt.schema.dialect.Dialect;
+import com.networknt.schema.dialect.Dialects;
+import com.networknt.schema.keyword.AnnotationKeyword;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -25,10 +30,25 @@ public final class JsonSchemaValidator {
     /** Compiled schemas kept; a server rarely has more tools than this, and eviction only costs a recompile. */
     public static final int DEFAULT_CACHE_ENTRIES = 512;
 
+    /**
+     * Keywords servers use that no JSON Schema dialect defines, known here as annotations (no effect on
+     * validation) so the library does not warn "Unknown keyword" for every schema that has them:
+     * {@code enumNames}, the titles of a legacy enum (MCP 2025-06-18 elicitation, still accepted in 2025-11-25).
+     */
+    static final List<String> EXTRA_ANNOTATIONS = List.of("enumNames");
+
+    /** The dialects a schema may name with {@code $schema}, each knowing {@link #EXTRA_ANNOTATIONS}. */
+    static final List<Dialect> DIALECTS = Stream.of(Dialects.getDraft4(), Dialects.getDraft6(), Dialects.getDraft7(),
+            Dialects.getDraft201909(), Dialects.getDraft202012()).map(JsonSchemaValidator::withExtraAnnotations).toList();
+
+    // After DIALECTS: static fields initialise in order, and the constructor needs them.
     private static final JsonSchemaValidator INSTANCE = new JsonSchemaValidator(DEFAULT_CACHE_ENTRIES);
 
-    private final SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
-            builder -> builder.schemaLoader(loader -> loader.fetchRemoteResources(false)));
+    private final SchemaRegistry registry = SchemaRegistry.builder()
+            .defaultDialectId(SpecificationVersion.DRAFT_2020_12.getDialectId())
+            .dialectRegistry(new DefaultDialectRegistry(DIALECTS))
+            .schemaLoader(loader -> loader.fetchRemoteResources(false))
+            .build();
     private final ReentrantLock lock = new ReentrantLock();
     private final Map<JsonNode, Schema> cache;
 
@@ -83,7 +103,8 @@ public final class JsonSchemaValidator {
         }
     }
 
-    private Schema compile(JsonNode schema) {
+    /** The compiled (and cached) schema; package-private for tests. */
+    Schema compile(JsonNode schema) {
         if (!schema.isObject() && !schema.isBoolean()) {
             throw new IllegalArgumentException("a JSON Schema must be an object or a boolean, got " + schema.getNodeType());
         }
@@ -107,6 +128,12 @@ public final class JsonSchemaValidator {
             lock.unlock();
         }
         return compiled;
+    }
+
+    private static Dialect withExtraAnnotations(Dialect dialect) {
+        Dialect.Builder builder = Dialect.builder(dialect);
+        EXTRA_ANNOTATIONS.forEach(keyword -> builder.keyword(new AnnotationKeyword(keyword)));
+        return builder.build();
     }
 
     private static String describe(Error error) {

@@ -12,6 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.DisplayNameGeneration;
 import org.junit.jupiter.api.DisplayNameGenerator;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 @DisplayNameGeneration(DisplayNameGenerator.ReplaceUnderscores.class)
@@ -143,5 +145,19 @@ class JsonSchemaValidatorTest {
         fresh.validate(WEATHER.deepCopy(), json("{\"celsius\":2}"));
 
         assertThat(fresh.cachedSchemas()).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "http://json-schema.org/draft-04/schema#", "http://json-schema.org/draft-07/schema#",
+            "https://json-schema.org/draft/2019-09/schema", "https://json-schema.org/draft/2020-12/schema"})
+    void legacy_enumNames_is_a_known_annotation_in_every_dialect_and_changes_nothing(String dialect) {
+        // Unknown to the library, enumNames made it log "Unknown keyword enumNames" as a warning.
+        String schemaKeyword = dialect.isEmpty() ? "" : "\"$schema\":\"" + dialect + "\",";
+        JsonNode schema = json("{" + schemaKeyword + """
+                "type":"string","enum":["r","g"],"enumNames":["Red","Green"]}""");
+
+        assertThat(VALIDATOR.compile(schema).getSchemaContext().getDialect().getKeywords()).containsKey("enumNames");
+        assertThat(VALIDATOR.validate(schema, json("\"g\""))).isEmpty();
+        assertThat(VALIDATOR.validate(schema, json("\"Green\""))).isNotEmpty();
     }
 }

@@ -227,7 +227,7 @@ final class Requests {
                 Optional.of(result.completion().total().orElse(values.size())), Optional.of(true)), result.meta());
     }
 
-    private static String requiredString(JsonNode params, String field, String method) {
+    static String requiredString(JsonNode params, String field, String method) {
         JsonNode value = params.path(field);
         if (!value.isString() || value.stringValue().isEmpty()) {
             throw new RequestException(JsonRpcError.INVALID_PARAMS, method + " needs a non-empty string \"" + field + "\"");

@@ -13,6 +13,7 @@ import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.logging.LoggingLevel;
+import io.mcphost.protocol.resources.ResourceUpdatedNotificationParams;
 import io.mcphost.protocol.utilities.CancelledNotificationParams;
 import io.mcphost.server.ServerSession;
 import io.mcphost.transport.InboundHandler;
@@ -20,6 +21,7 @@ import io.mcphost.transport.Transport;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -51,17 +53,31 @@ public final class ServerConnection implements InboundHandler, ServerSession {
     /** What the client announced in initialize; null before. */
     private volatile JsonNode clientCapabilities;
     private final ClientRequests clientRequests = new ClientRequests();
+    /** The URIs this client subscribed to with resources/subscribe. */
+    private final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
+    /** The server's live connections, which this one leaves when it ends. */
+    private final Set<ServerConnection> live;
 
-    private ServerConnection(Registry registry, Transport transport) {
+    private ServerConnection(Registry registry, Transport transport, Set<ServerConnection> live) {
         this.registry = registry;
         this.transport = transport;
         this.requests = new Requests(registry, this);
+        this.live = live;
     }
 
-    /** Starts serving {@code transport}; returns once messages can flow. */
-    public static ServerConnection open(Registry registry, Transport transport) {
-        ServerConnection connection = new ServerConnection(registry, transport);
-        transport.start(connection);
+    /**
+     * Starts serving {@code transport}; returns once messages can flow. The connection is in
+     * {@code live} until it ends, so the server can reach it with notifications.
+     */
+    public static ServerConnection open(Registry registry, Transport transport, Set<ServerConnection> live) {
+        ServerConnection connection = new ServerConnection(registry, transport, live);
+        live.add(connection); // before start: a connection that ends at once must not be added after it left
+        try {
+            transport.start(connection);
+        } catch (RuntimeException e) {
+            live.remove(connection);
+            throw e;
+        }
         return connection;
     }
 
@@ -158,6 +174,8 @@ public final class ServerConnection implements InboundHandler, ServerSession {
             case McpMethod.RESOURCES_LIST -> requests.listResources(params);
             case McpMethod.RESOURCES_TEMPLATES_LIST -> requests.listTemplates(params);
             case McpMethod.RESOURCES_READ -> requests.readResource(params);
+            case McpMethod.RESOURCES_SUBSCRIBE -> subscribe(params);
+            case McpMethod.RESOURCES_UNSUBSCRIBE -> unsubscribe(params);
             case McpMethod.PROMPTS_LIST -> requests.listPrompts(params);
             case McpMethod.PROMPTS_GET -> requests.getPrompt(params);
             case McpMethod.COMPLETION_COMPLETE -> requests.complete(params);
@@ -193,16 +211,59 @@ public final class ServerConnection implements InboundHandler, ServerSession {
         if (registry.completions().isPresent() && version.isAtLeast(ProtocolVersion.V2025_03_26)) {
             caps.putObject("completions"); // the capability appeared in 2025-03-26
         }
+        // listChanged and subscribe: the application may announce changes through McpServer.notify...
         if (!registry.prompts().isEmpty()) {
-            caps.putObject("prompts").put("listChanged", false);
+            caps.putObject("prompts").put("listChanged", true);
         }
-        if (!registry.resources().isEmpty() || !registry.templates().isEmpty()) {
-            caps.putObject("resources").put("subscribe", false).put("listChanged", false);
+        if (hasResources()) {
+            caps.putObject("resources").put("subscribe", true).put("listChanged", true);
         }
         if (!registry.tools().isEmpty()) {
-            caps.putObject("tools").put("listChanged", false);
+            caps.putObject("tools").put("listChanged", true);
         }
         return caps;
+    }
+
+    private boolean hasResources() {
+        return !registry.resources().isEmpty() || !registry.templates().isEmpty();
+    }
+
+    private JsonNode subscribe(JsonNode params) {
+        if (!hasResources()) {
+            throw new RequestException(JsonRpcError.METHOD_NOT_FOUND, "this server offers no resources");
+        }
+        String uri = Requests.requiredString(params, "uri", McpMethod.RESOURCES_SUBSCRIBE);
+        if (registry.readerFor(uri).isEmpty()) {
+            throw new RequestException(JsonRpcError.RESOURCE_NOT_FOUND, "Resource not found: " + uri);
+        }
+        subscriptions.add(uri);
+        return CODEC.newObject();
+    }
+
+    /** Idempotent: unsubscribing from what was never subscribed is fine, as the end state is the same. */
+    private JsonNode unsubscribe(JsonNode params) {
+        if (!hasResources()) {
+            throw new RequestException(JsonRpcError.METHOD_NOT_FOUND, "this server offers no resources");
+        }
+        subscriptions.remove(Requests.requiredString(params, "uri", McpMethod.RESOURCES_UNSUBSCRIBE));
+        return CODEC.newObject();
+    }
+
+    /** Sends {@code notifications/resources/updated} if this client subscribed to {@code uri}; returns whether it did. */
+    public boolean notifyResourceUpdated(String uri) {
+        if (!subscriptions.contains(uri) || isClosed()) {
+            return false;
+        }
+        send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_RESOURCES_UPDATED,
+                CODEC.valueToTree(ResourceUpdatedNotificationParams.of(uri))));
+        return true;
+    }
+
+    /** Sends a {@code notifications/.../list_changed} once the session is initialized (before, the client lists anyway). */
+    public void notifyListChanged(String method) {
+        if (negotiated != null && !isClosed()) {
+            send(JsonRpcNotification.of(method, null));
+        }
     }
 
     private JsonNode setLevel(JsonNode params) {
@@ -255,6 +316,7 @@ public final class ServerConnection implements InboundHandler, ServerSession {
         }
         running.values().forEach(flag -> flag.set(true));
         clientRequests.closeAll();
+        live.remove(this);
         closed.countDown();
     }
 

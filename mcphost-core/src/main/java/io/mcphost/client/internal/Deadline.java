@@ -1,0 +1,124 @@
+package io.mcphost.client.internal;
+
+import io.mcphost.client.CallOptions;
+import java.time.Duration;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The deadline of one pending request, which progress may push back. Thread-safe: progress arrives on
+ * the transport's reader, the timer fires on the shared timer thread.
+ *
+ * <p>Progress never touches the timer: it only moves {@code dueNanos} forward. When the timer fires
+ * early (the deadline moved since it was set) it re-arms itself for what is left, so a call reporting
+ * progress a thousand times a second still costs one scheduled task at a time, and a deadline fires
+ * never late by more than the timer thread's own delay.
+ */
+final class Deadline {
+    /** Without an explicit maximum, a call whose timeout progress restarts may take this many timeouts in all. */
+    static final int DEFAULT_MAX_TOTAL_FACTOR = 10;
+
+    /** How a request's deadline is set and moved: the call's options over the client's defaults. */
+    record Policy(Duration timeout, boolean resetOnProgress, Duration maxTotal) {
+        /** A deadline progress does not move (the handshake's). */
+        static Policy fixed(Duration timeout) {
+            return new Policy(timeout, false, timeout);
+        }
+
+        static Policy of(CallOptions options, ClientConfig config) {
+            Duration timeout = options.requestTimeout().orElse(config.requestTimeout());
+            boolean reset = options.resetTimeoutOnProgress().orElse(config.resetTimeoutOnProgress());
+            Duration maxTotal = options.maxTotalTimeout().or(config::maxTotalTimeout)
+                    .orElseGet(() -> timeout.multipliedBy(DEFAULT_MAX_TOTAL_FACTOR));
+            return reset ? new Policy(timeout, true, maxTotal) : fixed(timeout);
+        }
+    }
+
+    private final Policy policy;
+    private final long hardNanos;
+    private final AtomicInteger progressReports = new AtomicInteger();
+    private final AtomicLong dueNanos = new AtomicLong();
+    private volatile boolean stopped;
+    private volatile ScheduledFuture<?> timer;
+    private ScheduledExecutorService timers;
+    private Runnable onExpired;
+
+    Deadline(Policy policy) {
+        this.policy = policy;
+        long start = System.nanoTime();
+        this.hardNanos = start + (policy.resetOnProgress() ? policy.maxTotal().toNanos() : policy.timeout().toNanos());
+        this.dueNanos.set(Math.min(start + policy.timeout().toNanos(), hardNanos));
+    }
+
+    /** Arms the timer; {@code onExpired} runs once, on {@code timers}' thread, when the deadline passes. */
+    void start(ScheduledExecutorService timers, Runnable onExpired) {
+        this.timers = timers;
+        this.onExpired = onExpired;
+        arm(dueNanos.get() - System.nanoTime());
+    }
+
+    private void arm(long delayNanos) {
+        timer = timers.schedule(this::fire, Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
+        if (stopped) {
+            timer.cancel(false); // lost a race with stop(): it may have cancelled the previous timer
+        }
+    }
+
+    private void fire() {
+        if (stopped) {
+            return;
+        }
+        long left = dueNanos.get() - System.nanoTime();
+        if (left > 0) {
+            arm(left); // progress moved the deadline since this timer was set
+            return;
+        }
+        stopped = true;
+        onExpired.run();
+    }
+
+    /** A progress notification for the request arrived: restart the timeout when the policy says so. */
+    void progressed() {
+        progressReports.incrementAndGet();
+        if (!policy.resetOnProgress() || stopped) {
+            return;
+        }
+        long next = Math.min(System.nanoTime() + policy.timeout().toNanos(), hardNanos);
+        dueNanos.accumulateAndGet(next, Math::max); // only forward: two reports racing must not pull it back
+    }
+
+    /** The request finished: the timer will not fire. */
+    void stop() {
+        stopped = true;
+        ScheduledFuture<?> current = timer;
+        if (current != null) {
+            current.cancel(false);
+        }
+    }
+
+    /** Whether the client must ask for progress (send a progress token) for this policy to work. */
+    boolean needsProgress() {
+        return policy.resetOnProgress();
+    }
+
+    /** Why the deadline passed, naming the limit that fired: "got no answer within ...". */
+    String expiry() {
+        Duration timeout = policy.timeout();
+        int reports = progressReports.get();
+        if (!policy.resetOnProgress()) {
+            return "got no answer within " + timeout;
+        }
+        if (dueNanos.get() >= hardNanos) {
+            return "got no answer within its maximum total time of " + policy.maxTotal() + " (" + reports
+                    + " progress notifications each restarted its " + timeout + " timeout, up to that maximum)";
+        }
+        if (reports == 0) {
+            return "got no answer and no progress within its timeout of " + timeout;
+        }
+        return "got no answer within its timeout of " + timeout + " after its last progress notification ("
+                + reports + " received; each restarts the timeout)";
+    }
+}
