@@ -6,6 +6,7 @@ import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.lifecycle.Implementation;
 import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
 import io.mcphost.protocol.roots.Root;
+import io.mcphost.protocol.tasks.Task;
 import io.mcphost.transport.Transport;
 import java.time.Duration;
 import java.util.List;
@@ -21,7 +22,8 @@ public record ClientConfig(Transport transport, String name, Implementation clie
                            Consumer<JsonRpcNotification> onNotification,
                            Consumer<LoggingMessageNotificationParams> onLog,
                            Optional<ElicitationHandler> elicitation, Optional<SamplingHandler> sampling,
-                           Optional<List<Root>> roots, Duration serverRequestTimeout) {
+                           Optional<List<Root>> roots, Duration serverRequestTimeout,
+                           Consumer<Task> onTaskStatus) {
 
     /**
      * A copy of {@code roots}, checked against the spec's rule that every root is a {@code file://}

@@ -51,11 +51,13 @@ public final class ServerConnection implements InboundHandler, ServerSession {
     /** What the client announced in initialize; null before. */
     private volatile JsonNode clientCapabilities;
     private final ClientRequests clientRequests = new ClientRequests();
+    private final TaskStore tasks;
 
     private ServerConnection(Registry registry, Transport transport) {
         this.registry = registry;
         this.transport = transport;
         this.requests = new Requests(registry, this);
+        this.tasks = new TaskStore(registry, this);
     }
 
     /** Starts serving {@code transport}; returns once messages can flow. */
@@ -162,6 +164,10 @@ public final class ServerConnection implements InboundHandler, ServerSession {
             case McpMethod.PROMPTS_GET -> requests.getPrompt(params);
             case McpMethod.COMPLETION_COMPLETE -> requests.complete(params);
             case McpMethod.LOGGING_SET_LEVEL -> setLevel(params);
+            case McpMethod.TASKS_GET -> tasks().get(params);
+            case McpMethod.TASKS_RESULT -> tasks().result(params, cancelled);
+            case McpMethod.TASKS_LIST -> tasks().list(params);
+            case McpMethod.TASKS_CANCEL -> tasks().cancel(params);
             default -> throw new RequestException(JsonRpcError.METHOD_NOT_FOUND, "Method not found: " + method);
         };
     }
@@ -202,6 +208,12 @@ public final class ServerConnection implements InboundHandler, ServerSession {
         if (!registry.tools().isEmpty()) {
             caps.putObject("tools").put("listChanged", false);
         }
+        if (registry.hasTaskTools() && version.isAtLeast(ProtocolVersion.V2025_11_25)) {
+            ObjectNode tasksCap = caps.putObject("tasks"); // tasks appeared in 2025-11-25
+            tasksCap.putObject("list");   // safe: tasks are bound to this connection (TaskStore)
+            tasksCap.putObject("cancel");
+            tasksCap.putObject("requests").putObject("tools").putObject("call");
+        }
         return caps;
     }
 
@@ -235,6 +247,20 @@ public final class ServerConnection implements InboundHandler, ServerSession {
                                 "reason", "the server stopped waiting")))));
     }
 
+    /** Whether this connection announced tasks: a tool may run as one, and the tasks/* requests are served. */
+    boolean tasksEnabled() {
+        ProtocolVersion version = negotiated;
+        return version != null && registry.hasTaskTools() && version.isAtLeast(ProtocolVersion.V2025_11_25);
+    }
+
+    /** The connection's tasks. @throws RequestException ({@code -32601}) when it announced none */
+    TaskStore tasks() {
+        if (!tasksEnabled()) {
+            throw new RequestException(JsonRpcError.METHOD_NOT_FOUND, "Method not found: this server runs no tasks");
+        }
+        return tasks;
+    }
+
     LoggingLevel logLevel() {
         return logLevel;
     }
@@ -255,6 +281,7 @@ public final class ServerConnection implements InboundHandler, ServerSession {
         }
         running.values().forEach(flag -> flag.set(true));
         clientRequests.closeAll();
+        tasks.closeAll();
         closed.countDown();
     }
 
