@@ -19,6 +19,8 @@ import io.mcphost.protocol.resources.Resource;
 import io.mcphost.protocol.resources.ResourceTemplate;
 import io.mcphost.protocol.resources.ResourceUpdatedNotificationParams;
 import io.mcphost.protocol.roots.Root;
+import io.mcphost.protocol.tasks.Task;
+import io.mcphost.protocol.tasks.TaskMetadata;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.transport.Transport;
@@ -130,7 +132,9 @@ public interface McpClient extends AutoCloseable {
     /**
      * Calls a tool. When the tool (as last listed) declares an {@code outputSchema}, the result's
      * {@code structuredContent} is validated against it and a mismatch throws
-     * {@link io.mcphost.protocol.McpProtocolException}.
+     * {@link io.mcphost.protocol.McpProtocolException}. A tool the server lists with
+     * {@code execution.taskSupport: required} runs as a task, within the same deadline: cancelling the
+     * call, or its timing out, cancels the task.
      */
     CallToolResult callTool(String name, JsonNode arguments, CallOptions options);
 
@@ -213,6 +217,60 @@ public interface McpClient extends AutoCloseable {
 
     CompletableFuture<JsonNode> requestAsync(String method, JsonNode params, CallOptions options);
 
+    // ---- tasks (2025-11-25, experimental) ---------------------------------------------------------
+
+    /** {@link #callToolAsTask(String, JsonNode, CallOptions, TaskMetadata)} with default options and ttl. */
+    default ToolTask callToolAsTask(String name, JsonNode arguments) {
+        return callToolAsTask(name, arguments, CallOptions.defaults(), TaskMetadata.create());
+    }
+
+    /**
+     * Starts a tool as a task: the server answers at once with a task id and runs the tool on its
+     * own; the returned handle polls, awaits and cancels it. Needs the server capability
+     * {@code tasks.requests.tools.call} and a tool listed with {@code execution.taskSupport}
+     * {@code optional} or {@code required} (the tools are listed first if they have not been).
+     * Blocks until the server has created the task, at most the options' timeout, which is also the
+     * default deadline of {@link ToolTask#awaitResult()}. A progress callback in {@code options}
+     * receives the task's progress for its whole life.
+     *
+     * @param task the {@code task} param, e.g. {@code TaskMetadata.keepFor(Duration.ofMinutes(10))}: how
+     *             long the server should keep the task (it may choose otherwise)
+     * @throws io.mcphost.protocol.McpCapabilityException before sending, if the server or the tool does not
+     *         support tasks
+     */
+    ToolTask callToolAsTask(String name, JsonNode arguments, CallOptions options, TaskMetadata task);
+
+    CompletableFuture<ToolTask> callToolAsTaskAsync(String name, JsonNode arguments, CallOptions options, TaskMetadata task);
+
+    /** A task's current state ({@code tasks/get}). @throws io.mcphost.protocol.McpError {@code -32602} for an unknown task */
+    Task getTask(String taskId);
+
+    CompletableFuture<Task> getTaskAsync(String taskId);
+
+    /**
+     * A tool task's result ({@code tasks/result}). The server answers only once the task has ended,
+     * so give {@code options} a timeout long enough; a failed task's tool error is returned as the
+     * {@code isError} result it is, and a task that ended without one gives the server's
+     * {@link io.mcphost.protocol.McpError}.
+     */
+    CallToolResult getTaskResult(String taskId, CallOptions options);
+
+    CompletableFuture<CallToolResult> getTaskResultAsync(String taskId, CallOptions options);
+
+    /** All tasks the server shows this client ({@code tasks/list}), following every page. Needs {@code tasks.list}. */
+    List<Task> listTasks();
+
+    CompletableFuture<List<Task>> listTasksAsync();
+
+    /**
+     * Cancels a task ({@code tasks/cancel}) and returns its state, {@code cancelled}. Needs {@code tasks.cancel}.
+     *
+     * @throws io.mcphost.protocol.McpError {@code -32602} if the task is unknown or has already ended
+     */
+    Task cancelTask(String taskId);
+
+    CompletableFuture<Task> cancelTaskAsync(String taskId);
+
     /**
      * Closes the connection within {@code budget}: pending calls fail at once with
      * {@link io.mcphost.protocol.McpClosedException}, then the transport is closed (for a child
@@ -250,6 +308,7 @@ public interface McpClient extends AutoCloseable {
         private Duration maxTotalTimeout;
         private Consumer<ListKind> onListChanged = kind -> { };
         private Consumer<io.mcphost.protocol.McpException> onConnectionLost = e -> { };
+        private Consumer<Task> onTaskStatus = t -> { };
 
         Builder(Transport transport) {
             this.transport = Objects.requireNonNull(transport, "transport");
@@ -411,13 +470,22 @@ public interface McpClient extends AutoCloseable {
             return this;
         }
 
+        /**
+         * Receives every {@code notifications/tasks/status} the server sends (servers need not send
+         * them; {@link ToolTask} polls either way). Same threading as {@link #onNotification}.
+         */
+        public Builder onTaskStatus(Consumer<Task> listener) {
+            this.onTaskStatus = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
         /** Builds the client without connecting; call {@link McpClient#connect()} next. */
         public McpClient build() {
             return new RealMcpClient(new ClientConfig(transport, name == null ? transport.describe() : name,
                     clientInfo, requestTimeout, initializeTimeout, closeTimeout, maxPendingRequests, sessionRetries,
                     onNotification, onLog, Optional.ofNullable(elicitation), Optional.ofNullable(sampling),
                     Optional.ofNullable(roots), serverRequestTimeout, resetTimeoutOnProgress,
-                    Optional.ofNullable(maxTotalTimeout), onListChanged, onConnectionLost));
+                    Optional.ofNullable(maxTotalTimeout), onListChanged, onConnectionLost, onTaskStatus));
         }
 
         /**

@@ -1,6 +1,7 @@
 package io.mcphost.server;
 
 import io.mcphost.protocol.McpMethod;
+import io.mcphost.protocol.internal.Settings;
 import io.mcphost.protocol.lifecycle.Implementation;
 import io.mcphost.protocol.prompts.Prompt;
 import io.mcphost.protocol.resources.Resource;
@@ -37,7 +38,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * server speaks the handshake revisions 2024-11-05, 2025-03-26, 2025-06-18 and 2025-11-25: it
  * echoes the client's revision when it is one of these and answers 2025-11-25 otherwise. It
  * announces only the capabilities it has something for (tools, resources, prompts, completions),
- * plus logging; tools, prompts and resources with {@code listChanged}, resources with {@code subscribe}. Handlers never crash the server: a tool's exception becomes an {@code isError}
+ * plus logging; tools, prompts and resources with {@code listChanged}, resources with {@code subscribe};
+ * and tasks (2025-11-25, experimental) when a tool may run as one: such a call
+ * is answered at once with a task the client polls, bound to its connection. Handlers never crash the server: a tool's exception becomes an {@code isError}
  * result, any other handler's a JSON-RPC error.
  */
 public final class McpServer {
@@ -131,6 +134,8 @@ public final class McpServer {
         private final Map<String, Registry.PromptEntry> prompts = new LinkedHashMap<>();
         private CompletionHandler completions;
         private int pageSize = 100;
+        private Duration taskPollInterval = Duration.ofSeconds(1);
+        private Duration maxTaskTtl = Duration.ofHours(1);
 
         private Builder() {
         }
@@ -219,11 +224,30 @@ public final class McpServer {
             return this;
         }
 
+        /**
+         * The {@code pollInterval} suggested to clients polling a task; 1 s unless set. Tasks are served
+         * when a tool is registered with {@code execution.taskSupport} {@code optional} or {@code required}
+         * ({@code tool.withExecution(ToolExecution.of(TaskSupport.OPTIONAL))}).
+         */
+        public Builder taskPollInterval(Duration interval) {
+            this.taskPollInterval = Settings.positive(interval, "taskPollInterval");
+            return this;
+        }
+
+        /**
+         * How long a task is kept after its creation at most, result included; 1 hour unless set. A client
+         * asking for less gets less; one asking for more, or nothing, gets this.
+         */
+        public Builder maxTaskTtl(Duration ttl) {
+            this.maxTaskTtl = Settings.positive(ttl, "maxTaskTtl");
+            return this;
+        }
+
         /** Builds the server. Does no I/O. */
         public McpServer build() {
             return new McpServer(new Registry(info, instructions, Map.copyOf(tools),
                     List.copyOf(tools.values()), List.copyOf(resources.values()), List.copyOf(templates.values()),
-                    List.copyOf(prompts.values()), Optional.ofNullable(completions), pageSize));
+                    List.copyOf(prompts.values()), Optional.ofNullable(completions), pageSize, taskPollInterval, maxTaskTtl));
         }
 
         private static void requireNew(Map<String, ?> map, String key, String what) {

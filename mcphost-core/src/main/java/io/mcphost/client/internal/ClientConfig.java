@@ -8,6 +8,7 @@ import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.lifecycle.Implementation;
 import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
 import io.mcphost.protocol.roots.Root;
+import io.mcphost.protocol.tasks.Task;
 import io.mcphost.transport.Transport;
 import java.time.Duration;
 import java.util.List;
@@ -25,7 +26,8 @@ public record ClientConfig(Transport transport, String name, Implementation clie
                            Optional<ElicitationHandler> elicitation, Optional<SamplingHandler> sampling,
                            Optional<List<Root>> roots, Duration serverRequestTimeout,
                            boolean resetTimeoutOnProgress, Optional<Duration> maxTotalTimeout,
-                           Consumer<ListKind> onListChanged, Consumer<McpException> onConnectionLost) {
+                           Consumer<ListKind> onListChanged, Consumer<McpException> onConnectionLost,
+                           Consumer<Task> onTaskStatus) {
 
     /**
      * A copy of {@code roots}, checked against the spec's rule that every root is a {@code file://}

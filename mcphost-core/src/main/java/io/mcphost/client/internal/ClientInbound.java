@@ -18,6 +18,7 @@ import io.mcphost.protocol.resources.ResourceUpdatedNotificationParams;
 import io.mcphost.transport.InboundHandler;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
@@ -112,6 +113,7 @@ final class ClientInbound implements InboundHandler {
             case McpMethod.NOTIFICATIONS_PROGRESS -> onProgress(params);
             case McpMethod.NOTIFICATIONS_MESSAGE -> onLog(params);
             case McpMethod.NOTIFICATIONS_CANCELLED -> serverRequests.cancel(params);
+            case McpMethod.NOTIFICATIONS_TASKS_STATUS -> client.tasks().onStatus(params);
             default -> notifications.submit(n.method(), () -> config.onNotification().accept(n));
         }
         // Besides onNotification, which keeps receiving these: the typed listeners, in the same order.
@@ -145,14 +147,16 @@ final class ClientInbound implements InboundHandler {
         }
         Optional<PendingRequests.Pending> entry = id.flatMap(pending::get);
         entry.ifPresent(p -> p.deadline().progressed()); // here, not on the queue: a slow listener must not cost the call its deadline
-        if (entry.isEmpty() || entry.get().onProgress().isEmpty()) {
+        // A task's progress outlives the request that created it (Tasks).
+        Optional<Consumer<Progress>> listener = entry.flatMap(PendingRequests.Pending::onProgress)
+                .or(() -> id.flatMap(client.tasks()::progressListener));
+        if (listener.isEmpty()) {
             return;
         }
         Progress progress = new Progress(params.get("progress").doubleValue(),
                 params.path("total").isNumber() ? OptionalDouble.of(params.get("total").doubleValue()) : OptionalDouble.empty(),
                 params.path("message").isString() ? Optional.of(params.get("message").stringValue()) : Optional.empty());
-        var listener = entry.get().onProgress().get();
-        notifications.submit("progress", () -> listener.accept(progress));
+        notifications.submit("progress", () -> listener.get().accept(progress));
     }
 
     private void onLog(JsonNode params) {

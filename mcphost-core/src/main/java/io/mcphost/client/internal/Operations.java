@@ -51,6 +51,7 @@ final class Operations {
             for (Tool tool : tools) {
                 tool.outputSchema().ifPresent(schema -> outputSchemas.put(tool.name(), schema));
             }
+            client.tasks().toolsListed(tools);
             return tools;
         });
     }
@@ -59,6 +60,17 @@ final class Operations {
         Objects.requireNonNull(tool, "tool");
         Objects.requireNonNull(options, "options");
         client.require("tools", McpMethod.TOOLS_CALL);
+        ObjectNode params = toolCallParams(tool, arguments);
+        // A tool that requires a task runs as one, unseen by the caller (Tasks).
+        return client.tasks().callTool(tool, params, options, () -> client.send(McpMethod.TOOLS_CALL, params, options, result -> {
+            CallToolResult decoded = CODEC.treeToValue(result, CallToolResult.class);
+            checkStructuredContent(tool, decoded);
+            return decoded;
+        }));
+    }
+
+    /** The params of {@code tools/call}. @throws IllegalArgumentException if {@code arguments} is not an object */
+    static ObjectNode toolCallParams(String tool, JsonNode arguments) {
         ObjectNode params = CODEC.newObject();
         params.put("name", tool);
         if (arguments != null && !arguments.isNull()) {
@@ -67,14 +79,10 @@ final class Operations {
             }
             params.set("arguments", arguments);
         }
-        return client.send(McpMethod.TOOLS_CALL, params, options, result -> {
-            CallToolResult decoded = CODEC.treeToValue(result, CallToolResult.class);
-            checkStructuredContent(tool, decoded);
-            return decoded;
-        });
+        return params;
     }
 
-    private void checkStructuredContent(String tool, CallToolResult result) {
+    void checkStructuredContent(String tool, CallToolResult result) {
         JsonNode schema = outputSchemas.get(tool);
         if (schema == null || result.isError()) {
             return;
@@ -144,7 +152,7 @@ final class Operations {
     }
 
     /** Fetches every page of a list method, following {@code nextCursor} until it is absent. */
-    private <T> CompletableFuture<List<T>> pages(String method, String field, Class<T> type) {
+    <T> CompletableFuture<List<T>> pages(String method, String field, Class<T> type) {
         return page(method, field, type, null, new ArrayList<>(), new HashSet<>());
     }
 

@@ -3,6 +3,7 @@ package io.mcphost.client.internal;
 import io.mcphost.client.CallOptions;
 import io.mcphost.client.ClientState;
 import io.mcphost.client.McpClient;
+import io.mcphost.client.ToolTask;
 import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.McpCancelledException;
@@ -31,6 +32,8 @@ import io.mcphost.protocol.resources.ReadResourceResult;
 import io.mcphost.protocol.resources.ResourceUpdatedNotificationParams;
 import io.mcphost.protocol.resources.Resource;
 import io.mcphost.protocol.resources.ResourceTemplate;
+import io.mcphost.protocol.tasks.Task;
+import io.mcphost.protocol.tasks.TaskMetadata;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import java.time.Duration;
@@ -67,6 +70,7 @@ public final class RealMcpClient implements McpClient {
     private final ClientInbound inbound;
     private final ServerRequests serverRequests;
     private final Operations operations;
+    private final Tasks tasks;
     private final ReentrantLock lifecycle = new ReentrantLock();
     private final AtomicReference<ClientState> state = new AtomicReference<>(ClientState.CREATED);
     private final SessionRecovery recovery;
@@ -85,6 +89,11 @@ public final class RealMcpClient implements McpClient {
         this.operations = new Operations(this);
         this.recovery = new SessionRecovery(this, config.sessionRetries(), () -> session = Handshake.run(this, config),
                 subscriptions::resubscribeAll);
+        this.tasks = new Tasks(this, operations, notifications, config);
+    }
+
+    Tasks tasks() {
+        return tasks;
     }
 
     @Override
@@ -551,6 +560,58 @@ public final class RealMcpClient implements McpClient {
     @Override
     public CompletableFuture<JsonNode> requestAsync(String method, JsonNode params, CallOptions options) {
         return send(method, params, options);
+    }
+
+    // ---- tasks (2025-11-25, experimental; the logic is in Tasks and RealToolTask) ----------------
+
+    @Override
+    public ToolTask callToolAsTask(String tool, JsonNode arguments, CallOptions options, TaskMetadata task) {
+        return await(callToolAsTaskAsync(tool, arguments, options, task));
+    }
+
+    @Override
+    public CompletableFuture<ToolTask> callToolAsTaskAsync(String tool, JsonNode arguments, CallOptions options, TaskMetadata task) {
+        return tasks.callToolAsTask(tool, arguments, options, task);
+    }
+
+    @Override
+    public Task getTask(String taskId) {
+        return await(getTaskAsync(taskId));
+    }
+
+    @Override
+    public CompletableFuture<Task> getTaskAsync(String taskId) {
+        return tasks.get(taskId, CallOptions.defaults());
+    }
+
+    @Override
+    public CallToolResult getTaskResult(String taskId, CallOptions options) {
+        return await(getTaskResultAsync(taskId, options));
+    }
+
+    @Override
+    public CompletableFuture<CallToolResult> getTaskResultAsync(String taskId, CallOptions options) {
+        return tasks.result(taskId, Optional.empty(), options);
+    }
+
+    @Override
+    public List<Task> listTasks() {
+        return await(listTasksAsync());
+    }
+
+    @Override
+    public CompletableFuture<List<Task>> listTasksAsync() {
+        return tasks.list();
+    }
+
+    @Override
+    public Task cancelTask(String taskId) {
+        return await(cancelTaskAsync(taskId));
+    }
+
+    @Override
+    public CompletableFuture<Task> cancelTaskAsync(String taskId) {
+        return tasks.cancel(taskId);
     }
 
     @Override

@@ -13,6 +13,7 @@ import io.mcphost.protocol.resources.Resource;
 import io.mcphost.protocol.resources.ResourceTemplate;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
+import io.mcphost.protocol.tools.ToolExecution;
 import io.mcphost.protocol.tools.ToolAnnotations;
 import io.mcphost.server.McpServer;
 import io.mcphost.server.http.StreamableHttpServer;
@@ -115,7 +116,8 @@ public final class DemoServer {
                 .tool(Tool.of("slow_task", "Works for a while in steps, reporting progress after each; can be cancelled.",
                         schema("""
                         {"type":"object","properties":{"steps":{"type":"integer","minimum":1,"maximum":100,"default":5},
-                         "delayMs":{"type":"integer","minimum":0,"maximum":10000,"default":300}}}""")), call -> {
+                         "delayMs":{"type":"integer","minimum":0,"maximum":10000,"default":300}}}"""))
+                        .withExecution(ToolExecution.of(ToolExecution.TaskSupport.OPTIONAL)), call -> {
                             int steps = Math.clamp(call.arguments().path("steps").asInt(5), 1, 100);
                             long delay = Math.clamp(call.arguments().path("delayMs").asLong(300), 0, 10_000);
                             for (int step = 1; step <= steps; step++) {

@@ -5,10 +5,12 @@ import io.mcphost.protocol.prompts.Prompt;
 import io.mcphost.protocol.resources.Resource;
 import io.mcphost.protocol.resources.ResourceTemplate;
 import io.mcphost.protocol.tools.Tool;
+import io.mcphost.protocol.tools.ToolExecution;
 import io.mcphost.server.CompletionHandler;
 import io.mcphost.server.PromptHandler;
 import io.mcphost.server.ResourceReader;
 import io.mcphost.server.ToolHandler;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,7 +20,14 @@ import java.util.regex.Pattern;
 /** Everything a server offers, fixed at build time. Immutable. */
 public record Registry(Implementation info, Optional<String> instructions, Map<String, ToolEntry> toolsByName,
                        List<ToolEntry> tools, List<ResourceEntry> resources, List<TemplateEntry> templates,
-                       List<PromptEntry> prompts, Optional<CompletionHandler> completions, int pageSize) {
+                       List<PromptEntry> prompts, Optional<CompletionHandler> completions, int pageSize,
+                       Duration taskPollInterval, Duration maxTaskTtl) {
+
+    /** Whether some tool may run as a task, so the server announces tasks. */
+    public boolean hasTaskTools() {
+        return tools.stream().anyMatch(e -> e.tool().execution().map(ToolExecution::effectiveTaskSupport)
+                .orElse(ToolExecution.TaskSupport.FORBIDDEN) != ToolExecution.TaskSupport.FORBIDDEN);
+    }
 
     public record ToolEntry(Tool tool, ToolHandler handler) {
     }

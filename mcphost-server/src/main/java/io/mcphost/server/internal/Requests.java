@@ -21,7 +21,10 @@ import io.mcphost.protocol.roots.ListRootsResult;
 import io.mcphost.protocol.roots.Root;
 import io.mcphost.protocol.sampling.CreateMessageRequestParams;
 import io.mcphost.protocol.sampling.CreateMessageResult;
+import io.mcphost.protocol.tasks.RelatedTaskMetadata;
 import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.tools.ToolExecution;
+import io.mcphost.protocol.tools.ToolExecution.TaskSupport;
 import java.time.Duration;
 import io.mcphost.protocol.utilities.ProgressNotificationParams;
 import io.mcphost.protocol.utilities.ProgressToken;
@@ -39,7 +42,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The feature requests of the server: lists with pages, tool calls, reads, prompts, completions. */
+/** The feature requests of the server: lists with pages, tool calls (plain or as tasks), reads, prompts, completions. */
 final class Requests {
     private static final JsonCodec CODEC = JsonCodec.get();
     private static final int MAX_COMPLETION_VALUES = 100;
@@ -107,14 +110,37 @@ final class Requests {
         } else if (!arguments.isObject()) {
             throw new RequestException(JsonRpcError.INVALID_PARAMS, "the arguments of tool '" + name + "' must be an object");
         }
+        Optional<JsonNode> meta = Optional.ofNullable(params.get("_meta")).filter(JsonNode::isObject);
+        if (connection.tasksEnabled()) {
+            TaskSupport support = entry.tool().execution().map(ToolExecution::effectiveTaskSupport).orElse(TaskSupport.FORBIDDEN);
+            // Spec (tasks, tool-level negotiation): -32601 both for a task the tool forbids and for a plain call it forbids.
+            if (params.path("task").isObject()) {
+                if (support == TaskSupport.FORBIDDEN) {
+                    throw new RequestException(JsonRpcError.METHOD_NOT_FOUND, "tool '" + name + "' does not run as a task");
+                }
+                return connection.tasks().create(this, entry, arguments, meta, params.get("task"));
+            }
+            if (support == TaskSupport.REQUIRED) {
+                throw new RequestException(JsonRpcError.METHOD_NOT_FOUND,
+                        "Task augmentation required for tools/call requests: tool '" + name + "' runs only as a task");
+            }
+        }
+        return CODEC.valueToTree(run(entry, arguments, meta, cancelled, Optional.empty()));
+    }
+
+    /**
+     * Runs a tool on the calling thread: checks the arguments, calls the handler, and turns what goes wrong
+     * into an {@code isError} result. {@code task} is the task the call runs as, if it does.
+     */
+    CallToolResult run(Registry.ToolEntry entry, JsonNode arguments, Optional<JsonNode> meta, AtomicBoolean cancelled,
+                       Optional<TaskStore.Entry> task) {
+        String name = entry.tool().name();
         // Spec (tools, error handling): input validation errors are tool execution errors, so the model can retry.
         List<String> violations = JsonSchemaValidator.get().validate(entry.tool().inputSchema(), arguments);
         if (!violations.isEmpty()) {
-            return CODEC.valueToTree(CallToolResult.error("invalid arguments for tool '" + name + "': "
-                    + String.join("; ", violations)));
+            return CallToolResult.error("invalid arguments for tool '" + name + "': " + String.join("; ", violations));
         }
-        Optional<JsonNode> meta = Optional.ofNullable(params.get("_meta")).filter(JsonNode::isObject);
-        Call call = new Call(name, arguments, meta, meta.flatMap(m -> progressToken(m.get("progressToken"))), cancelled);
+        Call call = new Call(name, arguments, meta, meta.flatMap(m -> progressToken(m.get("progressToken"))), cancelled, task);
         CallToolResult result;
         try {
             result = entry.handler().call(call);
@@ -129,7 +155,7 @@ final class Requests {
         } finally {
             call.finished.set(true);
         }
-        return CODEC.valueToTree(result);
+        return result;
     }
 
     private static Optional<ProgressToken> progressToken(JsonNode token) {
@@ -242,16 +268,29 @@ final class Requests {
         private final Optional<JsonNode> meta;
         private final Optional<ProgressToken> progressToken;
         private final AtomicBoolean cancelled;
+        private final Optional<TaskStore.Entry> task;
         /** Set when the handler returned: progress after the response would confuse the client. */
         final AtomicBoolean finished = new AtomicBoolean();
 
         Call(String name, JsonNode arguments, Optional<JsonNode> meta, Optional<ProgressToken> progressToken,
-             AtomicBoolean cancelled) {
+             AtomicBoolean cancelled, Optional<TaskStore.Entry> task) {
             this.name = name;
             this.arguments = arguments;
             this.meta = meta;
             this.progressToken = progressToken;
             this.cancelled = cancelled;
+            this.task = task;
+        }
+
+        /** Spec (tasks, "Associating Task-Related Messages"): what a task's tool sends names the task in {@code _meta}. */
+        private JsonNode related(JsonNode params) {
+            if (task.isEmpty()) {
+                return params;
+            }
+            ObjectNode tagged = ((ObjectNode) params).deepCopy();
+            tagged.withObjectProperty("_meta").set(RelatedTaskMetadata.META_KEY,
+                    CODEC.newObject().put("taskId", task.get().id()));
+            return tagged;
         }
 
         @Override
@@ -275,7 +314,7 @@ final class Requests {
                 return;
             }
             ProgressNotificationParams params = ProgressNotificationParams.of(progressToken.get(), progress, total, message);
-            connection.send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_PROGRESS, CODEC.valueToTree(params)));
+            connection.send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_PROGRESS, related(CODEC.valueToTree(params))));
         }
 
         @Override
@@ -287,7 +326,7 @@ final class Requests {
             }
             LoggingMessageNotificationParams params = new LoggingMessageNotificationParams(level, Optional.of(name), data,
                     Optional.empty());
-            connection.send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_MESSAGE, CODEC.valueToTree(params)));
+            connection.send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_MESSAGE, related(CODEC.valueToTree(params))));
         }
 
         @Override
@@ -311,7 +350,16 @@ final class Requests {
 
         private JsonNode ask(String method, JsonNode params, String capability, Duration timeout) {
             Objects.requireNonNull(timeout, "timeout");
-            return connection.requestClient(method, params, capability, timeout, cancelled::get);
+            if (task.isEmpty()) {
+                return connection.requestClient(method, params, capability, timeout, cancelled::get);
+            }
+            // Spec (tasks, "Input Required Status"): the task needs input while the client is being asked.
+            task.get().asking();
+            try {
+                return connection.requestClient(method, related(params), capability, timeout, cancelled::get);
+            } finally {
+                task.get().answered();
+            }
         }
 
         @Override

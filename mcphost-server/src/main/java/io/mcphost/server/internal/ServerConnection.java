@@ -57,12 +57,14 @@ public final class ServerConnection implements InboundHandler, ServerSession {
     private final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
     /** The server's live connections, which this one leaves when it ends. */
     private final Set<ServerConnection> live;
+    private final TaskStore tasks;
 
     private ServerConnection(Registry registry, Transport transport, Set<ServerConnection> live) {
         this.registry = registry;
         this.transport = transport;
         this.requests = new Requests(registry, this);
         this.live = live;
+        this.tasks = new TaskStore(registry, this);
     }
 
     /**
@@ -180,6 +182,10 @@ public final class ServerConnection implements InboundHandler, ServerSession {
             case McpMethod.PROMPTS_GET -> requests.getPrompt(params);
             case McpMethod.COMPLETION_COMPLETE -> requests.complete(params);
             case McpMethod.LOGGING_SET_LEVEL -> setLevel(params);
+            case McpMethod.TASKS_GET -> tasks().get(params);
+            case McpMethod.TASKS_RESULT -> tasks().result(params, cancelled);
+            case McpMethod.TASKS_LIST -> tasks().list(params);
+            case McpMethod.TASKS_CANCEL -> tasks().cancel(params);
             default -> throw new RequestException(JsonRpcError.METHOD_NOT_FOUND, "Method not found: " + method);
         };
     }
@@ -220,6 +226,12 @@ public final class ServerConnection implements InboundHandler, ServerSession {
         }
         if (!registry.tools().isEmpty()) {
             caps.putObject("tools").put("listChanged", true);
+        }
+        if (registry.hasTaskTools() && version.isAtLeast(ProtocolVersion.V2025_11_25)) {
+            ObjectNode tasksCap = caps.putObject("tasks"); // tasks appeared in 2025-11-25
+            tasksCap.putObject("list");   // safe: tasks are bound to this connection (TaskStore)
+            tasksCap.putObject("cancel");
+            tasksCap.putObject("requests").putObject("tools").putObject("call");
         }
         return caps;
     }
@@ -296,6 +308,20 @@ public final class ServerConnection implements InboundHandler, ServerSession {
                                 "reason", "the server stopped waiting")))));
     }
 
+    /** Whether this connection announced tasks: a tool may run as one, and the tasks/* requests are served. */
+    boolean tasksEnabled() {
+        ProtocolVersion version = negotiated;
+        return version != null && registry.hasTaskTools() && version.isAtLeast(ProtocolVersion.V2025_11_25);
+    }
+
+    /** The connection's tasks. @throws RequestException ({@code -32601}) when it announced none */
+    TaskStore tasks() {
+        if (!tasksEnabled()) {
+            throw new RequestException(JsonRpcError.METHOD_NOT_FOUND, "Method not found: this server runs no tasks");
+        }
+        return tasks;
+    }
+
     LoggingLevel logLevel() {
         return logLevel;
     }
@@ -317,6 +343,7 @@ public final class ServerConnection implements InboundHandler, ServerSession {
         running.values().forEach(flag -> flag.set(true));
         clientRequests.closeAll();
         live.remove(this);
+        tasks.closeAll();
         closed.countDown();
     }
 

@@ -1,0 +1,360 @@
+package io.mcphost.client.internal;
+
+import io.mcphost.client.CallOptions;
+import io.mcphost.client.Progress;
+import io.mcphost.client.ToolTask;
+import io.mcphost.protocol.McpCapabilityException;
+import io.mcphost.protocol.McpException;
+import io.mcphost.protocol.McpMethod;
+import io.mcphost.protocol.McpProtocolException;
+import io.mcphost.protocol.ProtocolVersion;
+import io.mcphost.protocol.RequestId;
+import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.tasks.CancelTaskResult;
+import io.mcphost.protocol.tasks.CreateTaskResult;
+import io.mcphost.protocol.tasks.GetTaskResult;
+import io.mcphost.protocol.tasks.Task;
+import io.mcphost.protocol.tasks.TaskMetadata;
+import io.mcphost.protocol.tasks.TaskStatusNotificationParams;
+import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.tools.Tool;
+import io.mcphost.protocol.tools.ToolExecution;
+import io.mcphost.protocol.tools.ToolExecution.TaskSupport;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.MissingNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Tool calls run as tasks (2025-11-25 basic/utilities/tasks, experimental): the capability and
+ * per-tool checks, creating a task, the requests about a task id ({@code tasks/get}, {@code tasks/result},
+ * {@code tasks/list}, {@code tasks/cancel}), status notifications and progress that outlive the creating
+ * request, and the path by which {@code callTool} runs a tool that requires a task. Thread-safe; the
+ * waiting itself lives in {@link RealToolTask}.
+ */
+final class Tasks {
+    private static final Logger LOG = LoggerFactory.getLogger(Tasks.class);
+    private static final JsonCodec CODEC = JsonCodec.get();
+    // One daemon thread for all clients: it only fires deadlines and poll pauses; the work goes to virtual threads.
+    static final ScheduledExecutorService TIMERS = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "mcphost-task-timers");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private final RealMcpClient client;
+    private final Operations operations;
+    private final NotificationQueue notifications;
+    private final ClientConfig config;
+    private final Executor executor;
+    /** Task support of each tool as last listed; null until the tools were listed. */
+    private volatile Map<String, TaskSupport> toolSupport;
+    /** Handles whose task was not yet seen ending, so status notifications reach them. */
+    private final ConcurrentHashMap<String, RealToolTask> handles = new ConcurrentHashMap<>();
+    /** Progress listeners by token, kept until their task ends: the token outlives the creating request. */
+    private final ConcurrentHashMap<RequestId, Consumer<Progress>> progress = new ConcurrentHashMap<>();
+    private final AtomicLong progressTokens = new AtomicLong();
+
+    Tasks(RealMcpClient client, Operations operations, NotificationQueue notifications, ClientConfig config) {
+        this.client = client;
+        this.operations = operations;
+        this.notifications = notifications;
+        this.config = config;
+        this.executor = work -> Thread.ofVirtual().name("mcphost-task-" + config.name()).start(work);
+    }
+
+    String server() {
+        return client.name();
+    }
+
+    Executor executor() {
+        return executor;
+    }
+
+    <T> T await(CompletableFuture<T> future) {
+        return client.await(future);
+    }
+
+    McpException unwrap(Throwable t) {
+        return client.unwrap(t);
+    }
+
+    // ---- capabilities ---------------------------------------------------------------------------
+
+    /** Whether the server takes task-augmented {@code tools/call}: capability {@code tasks.requests.tools.call}. */
+    boolean offersToolTasks() {
+        return tasksCapability().path("requests").path("tools").has("call");
+    }
+
+    boolean canCancel() {
+        return tasksCapability().has("cancel");
+    }
+
+    /** The server's {@code tasks} capability; missing before 2025-11-25, the revision that introduced tasks. */
+    private JsonNode tasksCapability() {
+        Session session = client.session();
+        return session.version().isAtLeast(ProtocolVersion.V2025_11_25)
+                ? session.capabilitiesJson().path("tasks") : MissingNode.getInstance();
+    }
+
+    private void require(String capability, boolean present, String what) {
+        if (!present) {
+            throw new McpCapabilityException(server(), what + " needs the server capability '" + capability
+                    + "', which this server did not announce (protocol revision " + client.session().version().id() + ")");
+        }
+    }
+
+    /** Remembers each tool's {@code execution.taskSupport}; called with every full tools listing. */
+    void toolsListed(List<Tool> tools) {
+        Map<String, TaskSupport> support = new HashMap<>();
+        for (Tool tool : tools) {
+            support.put(tool.name(), tool.execution().map(ToolExecution::effectiveTaskSupport).orElse(TaskSupport.FORBIDDEN));
+        }
+        toolSupport = Map.copyOf(support);
+    }
+
+    /** The tool's task support, listing the tools when it is not known yet; empty for a tool the server does not list. */
+    private CompletableFuture<Optional<TaskSupport>> supportOf(String tool) {
+        Map<String, TaskSupport> known = toolSupport;
+        if (known != null && known.containsKey(tool)) {
+            return CompletableFuture.completedFuture(Optional.of(known.get(tool)));
+        }
+        // Never listed, or listed before the tool appeared: only the server's list can tell.
+        return operations.listTools().thenApply(tools -> tools.stream().filter(t -> t.name().equals(tool)).findFirst()
+                .map(t -> t.execution().map(ToolExecution::effectiveTaskSupport).orElse(TaskSupport.FORBIDDEN)));
+    }
+
+    // ---- creating tasks -------------------------------------------------------------------------
+
+    CompletableFuture<ToolTask> callToolAsTask(String tool, JsonNode arguments, CallOptions options, TaskMetadata task) {
+        Objects.requireNonNull(tool, "tool");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(task, "task");
+        ObjectNode params = Operations.toolCallParams(tool, arguments);
+        client.require("tools", McpMethod.TOOLS_CALL);
+        // Spec (tasks, tool-level negotiation): without the capability, no tool may be called as a task.
+        require("tasks.requests.tools.call", offersToolTasks(), "calling tool '" + tool + "' as a task");
+        return chain(supportOf(tool), support -> {
+            if (support.isEmpty()) {
+                throw new McpCapabilityException(server(), "cannot call tool '" + tool + "' as a task: the server lists no such tool");
+            }
+            if (support.get() == TaskSupport.FORBIDDEN) {
+                throw new McpCapabilityException(server(), "tool '" + tool + "' cannot run as a task: "
+                        + "the server lists it without execution.taskSupport 'optional' or 'required'");
+            }
+            return create(tool, params, options, task);
+        });
+    }
+
+    private CompletableFuture<ToolTask> create(String tool, ObjectNode params, CallOptions options, TaskMetadata task) {
+        params.set("task", CODEC.valueToTree(task));
+        CallOptions.Builder sent = CallOptions.builder();
+        options.requestTimeout().ifPresent(sent::timeout);
+        options.meta().ifPresent(sent::meta);
+        Optional<RequestId> token = options.onProgress().map(listener -> {
+            // Our own token, not the request id: progress goes on for the task's whole life (tasks, "Task
+            // Progress Notifications"), long after the creating request was answered.
+            String value = "mcphost-task-progress-" + progressTokens.incrementAndGet();
+            progress.put(RequestId.of(value), listener);
+            params.putObject("_meta").put("progressToken", value);
+            return RequestId.of(value);
+        });
+        Duration awaitTimeout = options.requestTimeout().orElse(config.requestTimeout());
+        CompletableFuture<ToolTask> created = client.send(McpMethod.TOOLS_CALL, params, sent.build(), result -> {
+            if (!result.path("task").isObject()) {
+                // No server name here: send() wraps this in an exception that names it.
+                throw new McpProtocolException(null, "tools/call of '" + tool
+                        + "' asked for a task, but the answer carries none: " + abbreviate(result));
+            }
+            RealToolTask handle = new RealToolTask(this, tool, CODEC.treeToValue(result, CreateTaskResult.class), token,
+                    awaitTimeout);
+            if (!handle.task().isTerminal()) {
+                handles.put(handle.taskId(), handle);
+            }
+            return handle;
+        });
+        created.whenComplete((handle, error) -> {
+            if (error != null || handle.task().isTerminal()) {
+                token.ifPresent(progress::remove);
+            }
+        });
+        return created;
+    }
+
+    /**
+     * {@code callTool}: a tool that requires a task runs as one, within the call's deadline, and the
+     * caller gets its result as from any call (tasks, tool-level negotiation: such a tool must not be
+     * called plainly). Giving up (deadline, cancel, interrupt) cancels the task, since nobody else
+     * knows its id. Everything else goes the plain way.
+     */
+    CompletableFuture<CallToolResult> callTool(String tool, ObjectNode params, CallOptions options,
+                                               Supplier<CompletableFuture<CallToolResult>> plain) {
+        if (!offersToolTasks()) {
+            return plain.get();
+        }
+        Duration timeout = options.requestTimeout().orElse(config.requestTimeout());
+        long deadline = System.nanoTime() + timeout.toNanos();
+        return chain(supportOf(tool), support -> {
+            if (support.orElse(TaskSupport.FORBIDDEN) != TaskSupport.REQUIRED) {
+                return plain.get();
+            }
+            CallOptions.Builder bounded = CallOptions.builder().timeout(RealToolTask.remaining(deadline));
+            options.onProgress().ifPresent(bounded::onProgress);
+            options.meta().ifPresent(bounded::meta);
+            return chain(create(tool, params, bounded.build(), TaskMetadata.create()),
+                    handle -> ((RealToolTask) handle).await(RealToolTask.remaining(deadline), timeout, true));
+        });
+    }
+
+    // ---- requests about a task id ---------------------------------------------------------------
+
+    CompletableFuture<Task> get(String taskId, CallOptions options) {
+        require("tasks", tasksCapability().isObject(), McpMethod.TASKS_GET);
+        return client.send(McpMethod.TASKS_GET, idParams(taskId), options,
+                result -> observed(CODEC.treeToValue(result, GetTaskResult.class).task()));
+    }
+
+    /**
+     * {@code tasks/result}, which the server answers only once the task has ended. The structured
+     * output is checked against the tool's schema when the tool is known.
+     */
+    CompletableFuture<CallToolResult> result(String taskId, Optional<String> tool, CallOptions options) {
+        require("tasks", tasksCapability().isObject(), McpMethod.TASKS_RESULT);
+        Optional<String> toolName = tool.or(() -> Optional.ofNullable(handles.get(taskId)).map(RealToolTask::toolName));
+        return client.send(McpMethod.TASKS_RESULT, idParams(taskId), options, result -> {
+            CallToolResult decoded = CODEC.treeToValue(result, CallToolResult.class);
+            toolName.ifPresent(name -> operations.checkStructuredContent(name, decoded));
+            return decoded;
+        });
+    }
+
+    CompletableFuture<List<Task>> list() {
+        require("tasks.list", tasksCapability().has("list"), McpMethod.TASKS_LIST);
+        return operations.pages(McpMethod.TASKS_LIST, "tasks", Task.class).thenApply(tasks -> {
+            tasks.forEach(this::observed);
+            return tasks;
+        });
+    }
+
+    CompletableFuture<Task> cancel(String taskId) {
+        require("tasks.cancel", canCancel(), McpMethod.TASKS_CANCEL);
+        return client.send(McpMethod.TASKS_CANCEL, idParams(taskId), CallOptions.defaults(),
+                result -> observed(CODEC.treeToValue(result, CancelTaskResult.class).task()));
+    }
+
+    /** Cancels a task nobody waits for any more. Never throws; a failure is only logged. */
+    void cancelQuietly(String taskId) {
+        if (!canCancel()) {
+            LOG.debug("server '{}' cannot cancel tasks; task {} goes on until its ttl", server(), taskId);
+            return;
+        }
+        try {
+            cancel(taskId).whenComplete((task, error) -> {
+                if (error != null) {
+                    LOG.debug("server '{}': cancelling task {} failed: {}", server(), taskId, unwrap(error).getMessage());
+                }
+            });
+        } catch (McpException e) {
+            LOG.debug("server '{}': could not cancel task {}: {}", server(), taskId, e.getMessage());
+        }
+    }
+
+    private static ObjectNode idParams(String taskId) {
+        return CODEC.newObject().put("taskId", Objects.requireNonNull(taskId, "taskId"));
+    }
+
+    // ---- what the server tells about tasks ------------------------------------------------------
+
+    /** {@code notifications/tasks/status}. Runs on the reader thread: the handle's update is cheap, the listener queued. */
+    void onStatus(JsonNode params) {
+        Task task;
+        try {
+            task = CODEC.treeToValue(params, TaskStatusNotificationParams.class).task();
+        } catch (McpException e) {
+            LOG.debug("server '{}': malformed task status notification ignored: {}", server(), e.getMessage());
+            return;
+        }
+        observed(task);
+        notifications.submit("task status", () -> config.onTaskStatus().accept(task));
+    }
+
+    /** The listener of a progress token of a task, if the task has one and has not ended. */
+    Optional<Consumer<Progress>> progressListener(RequestId token) {
+        return Optional.ofNullable(progress.get(token));
+    }
+
+    private Task observed(Task task) {
+        RealToolTask handle = handles.get(task.taskId());
+        if (handle != null) {
+            handle.observe(task);
+        }
+        return task;
+    }
+
+    /** The handle's task ended: no more notifications or progress for it. */
+    void forget(RealToolTask handle) {
+        handles.remove(handle.taskId(), handle);
+        handle.progressToken().ifPresent(progress::remove);
+    }
+
+    /**
+     * Like {@code thenCompose}, but the next stage starts on a virtual thread (never the transport's
+     * reader, since it sends) and cancelling the returned future cancels whichever stage is running.
+     */
+    <A, B> CompletableFuture<B> chain(CompletableFuture<A> first, Function<A, CompletableFuture<B>> next) {
+        CompletableFuture<B> out = new CompletableFuture<>();
+        AtomicReference<CompletableFuture<?>> running = new AtomicReference<>(first);
+        out.whenComplete((r, e) -> {
+            if (out.isCancelled()) {
+                running.get().cancel(false);
+            }
+        });
+        first.whenCompleteAsync((value, error) -> {
+            if (error != null) {
+                out.completeExceptionally(error);
+                return;
+            }
+            CompletableFuture<B> second;
+            try {
+                second = next.apply(value);
+            } catch (RuntimeException e) {
+                out.completeExceptionally(e);
+                return;
+            }
+            running.set(second);
+            if (out.isCancelled()) {
+                second.cancel(false);
+            }
+            second.whenComplete((result, e) -> {
+                if (e != null) {
+                    out.completeExceptionally(e);
+                } else {
+                    out.complete(result);
+                }
+            });
+        }, executor);
+        return out;
+    }
+
+    private static String abbreviate(JsonNode json) {
+        String text = json.toString();
+        return text.length() <= 200 ? text : text.substring(0, 200) + "...";
+    }
+}
