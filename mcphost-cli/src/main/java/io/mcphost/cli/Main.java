@@ -54,6 +54,8 @@ public final class Main {
     static int run(String[] args, PrintWriter out, PrintWriter err, TerminalInput input, boolean stderrIsTerminal, int columns) {
         McpHostCommand root = new McpHostCommand(out, err, input, stderrIsTerminal, columns);
         CommandLine cli = new CommandLine(root);
+        // "--log-level info" names a level, not the info command.
+        cli.setAllowSubcommandsAsOptionParameters(true);
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
@@ -84,6 +86,11 @@ public final class Main {
     private static void configureLogging(boolean verbose, boolean serverLogsPrinted) {
         System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "debug" : "warn");
+        if (!verbose) {
+            // The schema validator warns about keywords it does not know (e.g. a form's legacy enumNames);
+            // nothing a CLI user can act on.
+            System.setProperty("org.slf4j.simpleLogger.log.com.networknt.schema", "error");
+        }
         if (serverLogsPrinted && !verbose) {
             // --log-level prints the server's log messages itself; the library's copy would say them twice.
             System.setProperty("org.slf4j.simpleLogger.log.mcphost.server", "off");

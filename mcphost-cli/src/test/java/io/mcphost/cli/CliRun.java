@@ -15,7 +15,7 @@ record CliRun(int code, String out, String err) {
         return run(TerminalInput.of(new StringReader(typed), true), args);
     }
 
-    private static CliRun run(TerminalInput input, String... args) {
+    static CliRun run(TerminalInput input, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true), input, false, Main.DEFAULT_COLUMNS);
