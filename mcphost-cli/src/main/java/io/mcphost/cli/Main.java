@@ -1,6 +1,8 @@
 package io.mcphost.cli;
 
 import io.mcphost.protocol.McpException;
+import java.io.Console;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -15,6 +17,8 @@ import picocli.CommandLine;
 public final class Main {
     /** Set by the {@code ./mcphost} launcher from {@code [ -t 2 ]}: Java cannot ask about stderr alone. */
     static final String STDERR_TERMINAL_PROPERTY = "mcphost.stderr.terminal";
+    /** Set by the launcher from {@code [ -t 0 ]}: whether a person can answer on stdin. */
+    static final String STDIN_TERMINAL_PROPERTY = "mcphost.stdin.terminal";
     /** Set by the launcher to the terminal's width when stdout is a terminal. */
     static final String COLUMNS_PROPERTY = "mcphost.columns";
     static final int DEFAULT_COLUMNS = 100;
@@ -28,19 +32,30 @@ public final class Main {
      * @param args the command line
      */
     public static void main(String[] args) {
-        configureLogging(List.of(args).contains("-v") || List.of(args).contains("--verbose"));
+        configureLogging(List.of(args).contains("-v") || List.of(args).contains("--verbose"),
+                List.of(args).stream().anyMatch(a -> a.equals("--log-level") || a.startsWith("--log-level=")));
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-        int code = run(args, out, err, stderrIsTerminal(), columns());
+        boolean stderrIsTerminal = stderrIsTerminal();
+        TerminalInput input = TerminalInput.of(new InputStreamReader(System.in, StandardCharsets.UTF_8),
+                stdinIsTerminal() && stderrIsTerminal);
+        int code = run(args, out, err, input, stderrIsTerminal, columns());
         out.flush();
         err.flush();
         System.exit(code);
     }
 
-    /** Runs the command with the given streams; returns the exit code. Used by tests too. */
+    /** Runs the command with the given streams and no one to answer questions; returns the exit code. */
     static int run(String[] args, PrintWriter out, PrintWriter err, boolean stderrIsTerminal, int columns) {
-        McpHostCommand root = new McpHostCommand(out, err, stderrIsTerminal, columns);
+        return run(args, out, err, TerminalInput.none(), stderrIsTerminal, columns);
+    }
+
+    /** Runs the command with the given streams; returns the exit code. Used by tests too. */
+    static int run(String[] args, PrintWriter out, PrintWriter err, TerminalInput input, boolean stderrIsTerminal, int columns) {
+        McpHostCommand root = new McpHostCommand(out, err, input, stderrIsTerminal, columns);
         CommandLine cli = new CommandLine(root);
+        // "--log-level info" names a level, not the info command.
+        cli.setAllowSubcommandsAsOptionParameters(true);
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
@@ -68,9 +83,18 @@ public final class Main {
      * slf4j-simple reads its settings once, when the first logger is made: set them before that.
      * Its output goes to stderr so stdout stays clean for results (and {@code --json}).
      */
-    private static void configureLogging(boolean verbose) {
+    private static void configureLogging(boolean verbose, boolean serverLogsPrinted) {
         System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "debug" : "warn");
+        if (!verbose) {
+            // The schema validator warns about keywords it does not know (e.g. a form's legacy enumNames);
+            // nothing a CLI user can act on.
+            System.setProperty("org.slf4j.simpleLogger.log.com.networknt.schema", "error");
+        }
+        if (serverLogsPrinted && !verbose) {
+            // --log-level prints the server's log messages itself; the library's copy would say them twice.
+            System.setProperty("org.slf4j.simpleLogger.log.mcphost.server", "off");
+        }
         System.setProperty("org.slf4j.simpleLogger.showThreadName", "false");
         System.setProperty("org.slf4j.simpleLogger.showShortLogName", "true");
     }
@@ -79,6 +103,27 @@ public final class Main {
         String told = System.getProperty(STDERR_TERMINAL_PROPERTY);
         // Without the launcher's word, an interactive console (stdin and stdout) is the best guess.
         return told != null ? Boolean.parseBoolean(told) : System.console() != null;
+    }
+
+    /**
+     * Whether stdin is a terminal a person types on. Without the launcher's word: a console that is
+     * a terminal (before JDK 22 {@code System.console()} is null otherwise; from 22 it may exist for
+     * pipes too, and {@code isTerminal()}, looked up by name to keep Java 21, tells).
+     */
+    private static boolean stdinIsTerminal() {
+        String told = System.getProperty(STDIN_TERMINAL_PROPERTY);
+        if (told != null) {
+            return Boolean.parseBoolean(told);
+        }
+        Console console = System.console();
+        if (console == null) {
+            return false;
+        }
+        try {
+            return (Boolean) Console.class.getMethod("isTerminal").invoke(console);
+        } catch (ReflectiveOperationException e) {
+            return true; // Java 21: a console exists only for a terminal
+        }
     }
 
     private static int columns() {

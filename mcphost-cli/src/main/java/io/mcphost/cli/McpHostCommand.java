@@ -11,6 +11,7 @@ import io.mcphost.protocol.resources.ResourceTemplate;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.server.demo.DemoServer;
+import io.mcphost.transport.Transport;
 import io.mcphost.transport.http.HttpTransport;
 import io.mcphost.transport.stdio.StdioTransport;
 import java.io.PrintWriter;
@@ -34,7 +35,7 @@ import picocli.CommandLine.Spec;
 // scope INHERIT gives every subcommand --help too, which the one-line usage errors point to.
 @Command(name = "mcphost", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "mcphost 0.1.0",
         description = "Talks to an MCP server: the embedded demo server unless --stdio or --url names another.",
-        subcommands = ConformanceClient.class, subcommandsRepeatable = false)
+        subcommands = {ConformanceClient.class, CompleteCommand.class}, subcommandsRepeatable = false)
 final class McpHostCommand implements Callable<Integer> {
     static final int OK = 0;
     static final int TOOL_ERROR = 1;
@@ -81,18 +82,33 @@ final class McpHostCommand implements Callable<Integer> {
     @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT, description = "Debug logs on stderr.")
     boolean verbose;
 
+    @Option(names = "--log-level", paramLabel = "LEVEL", scope = ScopeType.INHERIT, description = "Ask the server for its log"
+            + " messages at LEVEL and above (debug, info, notice, warning, error, critical, alert, emergency); print them on stderr.")
+    String logLevel;
+
+    @Option(names = "--no-input", scope = ScopeType.INHERIT,
+            description = "Never ask on the terminal: decline what a server asks the user (as when stdin is not a terminal).")
+    boolean noInput;
+
+    @Option(names = "--announce-sampling", scope = ScopeType.INHERIT, description = "Tell the server sampling is"
+            + " supported, then decline each request (no model is configured), to see what it asks a model.")
+    boolean announceSampling;
+
     private final PrintWriter out;
     private final PrintWriter err;
+    private final TerminalInput input;
     private final boolean stderrIsTerminal;
     private final int columns;
 
     /**
+     * @param input            where a person answers a server's questions (elicitation), if anyone can
      * @param stderrIsTerminal whether progress may be drawn in place with carriage returns
      * @param columns          the line width tables are cut to
      */
-    McpHostCommand(PrintWriter out, PrintWriter err, boolean stderrIsTerminal, int columns) {
+    McpHostCommand(PrintWriter out, PrintWriter err, TerminalInput input, boolean stderrIsTerminal, int columns) {
         this.out = out;
         this.err = err;
+        this.input = input;
         this.stderrIsTerminal = stderrIsTerminal;
         this.columns = columns;
     }
@@ -169,7 +185,7 @@ final class McpHostCommand implements Callable<Integer> {
             name = "demo";
         }
         StdioTransport transport = StdioTransport.builder(command).name(name).env(variables).build();
-        return McpClient.builder(transport).name(name).requestTimeout(requestTimeout()).connect();
+        return connect(transport, name);
     }
 
     private McpClient openHttp() {
@@ -194,10 +210,21 @@ final class McpHostCommand implements Callable<Integer> {
             }
             String name = java.net.URI.create(url).getHost();
             HttpTransport transport = builder.name(name).build();
-            return McpClient.builder(transport).name(name).requestTimeout(requestTimeout()).connect();
+            return connect(transport, name);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
+    }
+
+    /** Connects with the terminal's elicitation, sampling as chosen and --log-level; see {@link ClientFeatures}. */
+    private McpClient connect(Transport transport, String name) {
+        ClientFeatures features;
+        try {
+            features = new ClientFeatures(err, noInput ? TerminalInput.none() : input, announceSampling, logLevel);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        return features.connect(McpClient.builder(transport).name(name).requestTimeout(requestTimeout()), name);
     }
 
     private HttpTransport.Mode mode() {
@@ -383,6 +410,10 @@ final class McpHostCommand implements Callable<Integer> {
 
     PrintWriter out() {
         return out;
+    }
+
+    PrintWriter err() {
+        return err;
     }
 
 }

@@ -83,7 +83,8 @@ final class Tour {
             printer.table(client.listPrompts().stream().map(p -> new String[] {p.name(), p.description().orElse("")}).toList());
         }
         out.println();
-        out.println(demo ? "Next: ./mcphost call calculate expression='2*(3+4)'   ./mcphost --help"
+        // greet stays out of the tour: it asks the user, and the tour must run unattended (CI).
+        out.println(demo ? "Next: ./mcphost call calculate expression='2*(3+4)'   ./mcphost call greet   ./mcphost --help"
                 : "Next: mcphost --stdio \"...\" call <tool> key=value");
         out.flush();
         return McpHostCommand.OK;

@@ -1,8 +1,9 @@
 /**
  * The {@code mcphost} command line: picocli commands ({@link io.mcphost.cli.Main} is the entry),
- * shell-like splitting of {@code --stdio} without a shell, tool-argument parsing, and human
- * output (tables, content blocks, a progress bar). It talks to servers only through
- * {@code io.mcphost.client.McpClient} over {@code StdioTransport}. Everything here except
- * {@code Main} is package-private. Null policy: arguments are non-null unless a method says so.
+ * shell-like splitting of {@code --stdio} without a shell, tool-argument parsing, human output
+ * (tables, content blocks, a progress bar), and the terminal side of what a server asks
+ * ({@code TerminalElicitation}). It talks to servers only through
+ * {@code io.mcphost.client.McpClient}. Everything here except {@code Main} is package-private.
+ * Null policy: arguments are non-null unless a method says so.
  */
 package io.mcphost.cli;

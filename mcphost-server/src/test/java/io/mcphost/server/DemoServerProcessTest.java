@@ -93,7 +93,7 @@ class DemoServerProcessTest {
                 .containsExactlyInAnyOrder("logging", "completions", "prompts", "resources", "tools");
         List<String> names = new ArrayList<>();
         tools.path("tools").forEach(t -> names.add(t.path("name").asString()));
-        assertThat(names).containsExactly("echo", "add", "calculate", "slow_task", "fail", "time");
+        assertThat(names).containsExactly("echo", "add", "calculate", "slow_task", "fail", "time", "greet");
         WireSchema.assertValid(tools, "ListToolsResult");
         assertThat(sum.path("structuredContent").path("sum").doubleValue()).isEqualTo(42.0);
         assertThat(nextLine()).as("nothing but answers on stdout").isEqualTo(EOF);

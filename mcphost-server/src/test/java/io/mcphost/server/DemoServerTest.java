@@ -107,7 +107,7 @@ class DemoServerTest {
         assertThat(client.serverInfo().name()).isEqualTo("mcphost-demo");
         assertThat(client.instructions()).isPresent();
         assertThat(client.listTools()).extracting(Tool::name)
-                .containsExactly("echo", "add", "calculate", "slow_task", "fail", "time");
+                .containsExactly("echo", "add", "calculate", "slow_task", "fail", "time", "greet");
         assertThat(text(client.callTool("echo", args("text", "hi there")))).isEqualTo("hi there");
         assertThat(text(client.callTool("calculate", args("expression", "(2 + 3) * 4")))).isEqualTo("(2 + 3) * 4 = 20");
     }

@@ -1,7 +1,10 @@
 package io.mcphost.server.demo;
 
+import io.mcphost.protocol.McpCapabilityException;
 import io.mcphost.protocol.completion.CompleteResult;
 import io.mcphost.protocol.content.TextResourceContents;
+import io.mcphost.protocol.elicitation.ElicitRequestFormParams;
+import io.mcphost.protocol.elicitation.ElicitResult;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.logging.LoggingLevel;
 import io.mcphost.protocol.prompts.GetPromptResult;
@@ -16,25 +19,34 @@ import io.mcphost.protocol.tools.Tool;
 import io.mcphost.protocol.tools.ToolExecution;
 import io.mcphost.protocol.tools.ToolAnnotations;
 import io.mcphost.server.McpServer;
+import io.mcphost.server.ToolCall;
 import io.mcphost.server.http.StreamableHttpServer;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import tools.jackson.databind.JsonNode;
 
 /**
  * The demo server the {@code mcphost} CLI starts when no server is named: a few small, useful
- * tools (echo, add, calculate, a slow task with progress, a failing tool, the time), a resource,
- * a resource template and a prompt with completions. Runs over stdio (stdout carries only
+ * tools (echo, add, calculate, a slow task with progress, a failing tool, the time, a greeting that
+ * asks the user), a resource, a resource template and a prompt with completions. Runs over stdio (stdout carries only
  * protocol messages) or, with {@link #serveHttp(int)}, over Streamable HTTP.
  */
 public final class DemoServer {
     private static final JsonCodec CODEC = JsonCodec.get();
     private static final List<String> STYLES = List.of("bullet points", "brief", "detailed", "haiku");
+    private static final List<String> NOTES = List.of("groceries", "ideas", "todo");
+    private static final JsonNode GREET_FORM = schema("""
+            {"type":"object","required":["name"],"properties":{
+             "name":{"type":"string","title":"Name","description":"Who to greet","minLength":1,"maxLength":40},
+             "style":{"type":"string","title":"Style","default":"friendly","oneOf":[{"const":"friendly","title":"Friendly"},
+                      {"const":"formal","title":"Formal"},{"const":"pirate","title":"Pirate"}]},
+             "excited":{"type":"boolean","title":"Excited","description":"Shout it","default":false}}}""");
 
     private DemoServer() {
     }
@@ -135,6 +147,8 @@ public final class DemoServer {
                         call -> CallToolResult.error("failed on purpose: " + call.arguments().path("reason").asString("no reason given")))
                 .tool(Tool.of("time", "The current UTC time, ISO-8601.", schema("{\"type\":\"object\"}")).withAnnotations(readOnly()),
                         call -> CallToolResult.text(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString()))
+                .tool(Tool.of("greet", "Asks you (elicitation) who to greet and how, then greets them.", schema("{\"type\":\"object\"}")),
+                        DemoServer::greet)
                 .resource(Resource.of("demo://readme", "readme", "What this demo server offers", "text/markdown"),
                         uri -> ReadResourceResult.of(TextResourceContents.of(uri, "text/markdown", README)))
                 .resourceTemplate(ResourceTemplate.of("demo://notes/{name}", "note", "A note by name", "text/plain"),
@@ -147,19 +161,47 @@ public final class DemoServer {
                                 + arguments.getOrDefault("style", "brief") + ":\n\n" + arguments.get("text"))))
                 .completions(request -> {
                     List<String> matches = new ArrayList<>();
-                    if (request.argument().name().equals("style")) {
-                        STYLES.stream().filter(s -> s.startsWith(request.argument().value())).forEach(matches::add);
-                    }
+                    List<String> known = switch (request.argument().name()) {
+                        case "style" -> STYLES;
+                        case "name" -> NOTES; // demo://notes/{name}
+                        default -> List.of();
+                    };
+                    known.stream().filter(s -> s.startsWith(request.argument().value())).forEach(matches::add);
                     return CompleteResult.of(matches);
                 })
                 .build();
     }
 
+    /** The tool that asks the user: the answer shapes the greeting; a refusal is a result, not an error. */
+    private static CallToolResult greet(ToolCall call) {
+        ElicitResult answer;
+        try {
+            answer = call.elicit(ElicitRequestFormParams.of("Who should be greeted, and how?", GREET_FORM), Duration.ofMinutes(10));
+        } catch (McpCapabilityException e) {
+            return CallToolResult.error("greet needs to ask you, and this client cannot ask (it does not support elicitation)");
+        }
+        return switch (answer.action()) {
+            case ACCEPT -> {
+                JsonNode form = answer.content().orElseThrow();
+                String name = form.path("name").asString();
+                String greeting = switch (form.path("style").asString("friendly")) {
+                    case "formal" -> "Good day, " + name + ".";
+                    case "pirate" -> "Ahoy, " + name + "!";
+                    default -> "Hello, " + name + "!";
+                };
+                yield CallToolResult.text(form.path("excited").asBoolean(false) ? greeting.toUpperCase(Locale.ROOT) + "!!" : greeting);
+            }
+            case DECLINE -> CallToolResult.text("No greeting: you declined to say who to greet.");
+            case CANCEL -> CallToolResult.text("No greeting: the question was dismissed without an answer.");
+        };
+    }
+
     private static final String README = """
             # McpHost demo server
 
-            Tools: echo, add (structured output), calculate, slow_task (progress, cancellation), fail, time.
-            Resources: demo://readme, and demo://notes/{name} for any name.
+            Tools: echo, add (structured output), calculate, slow_task (progress, cancellation), fail, time,
+            greet (asks you: elicitation).
+            Resources: demo://readme, and demo://notes/{name} for any name (completions for name).
             Prompt: summarize (text, style) with completions for style.
             """;
 
