@@ -77,6 +77,29 @@ final class ClientFeatures {
         return client;
     }
 
+    /** The same features for every server of a host: shared handlers and log printing. */
+    io.mcphost.host.McpHost.Builder configure(io.mcphost.host.McpHost.Builder builder) {
+        builder.elicitation(elicitation.handler());
+        if (announceSampling) {
+            builder.sampling(SamplingHandler.blocking(this::declineSampling));
+        }
+        logLevel.ifPresent(level -> builder.onEvent(event -> {
+            if (event instanceof io.mcphost.host.HostEvent.ServerLog log) {
+                print(log.server(), log.message());
+            }
+        }));
+        return builder;
+    }
+
+    /** Asks every READY server of {@code host} that offers logging for the chosen level. */
+    void afterStart(io.mcphost.host.McpHost host) {
+        logLevel.ifPresent(level -> host.servers().forEach(status -> host.client(status.name()).ifPresent(client -> {
+            if (client.serverCapabilities().logging().isPresent()) {
+                client.setLoggingLevel(level);
+            }
+        })));
+    }
+
     /**
      * Sampling is announced only when asked for, so that by default a server takes its own way
      * without a model instead of a path that is bound to fail; when announced, each request is

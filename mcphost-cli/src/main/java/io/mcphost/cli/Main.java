@@ -96,6 +96,8 @@ public final class Main {
             System.setProperty("org.slf4j.simpleLogger.log.mcphost.server", "off");
         }
         System.setProperty("org.slf4j.simpleLogger.showThreadName", "false");
+        // With --config the CLI reports servers that cannot start itself, in one line each.
+        System.setProperty("org.slf4j.simpleLogger.log.io.mcphost.host", verbose ? "debug" : "error");
         System.setProperty("org.slf4j.simpleLogger.showShortLogName", "true");
     }
 

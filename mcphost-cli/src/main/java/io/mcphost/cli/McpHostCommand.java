@@ -49,6 +49,12 @@ final class McpHostCommand implements Callable<Integer> {
             description = "Start this server (split like a shell would, run without one).")
     String stdio;
 
+    @Option(names = "--config", paramLabel = "FILE", scope = ScopeType.INHERIT,
+            description = {"Use every server of this mcp.json (Claude, Cursor or VS Code format) as one; tool and prompt",
+                "names get the server's prefix (demo__echo). Shortcuts: claude-desktop, claude-code, vscode, cursor.",
+                "Default: $MCPHOST_CONFIG, unless --stdio or --url is given."})
+    String config;
+
     @Option(names = "--url", paramLabel = "URL", scope = ScopeType.INHERIT,
             description = "Connect to a remote server at this http(s) URL instead.")
     String url;
@@ -116,6 +122,10 @@ final class McpHostCommand implements Callable<Integer> {
     /** Without a subcommand: the guided tour of the demo server (or of the server given). */
     @Override
     public Integer call() {
+        // Only an explicit --config changes the bare command: with MCPHOST_CONFIG set, './mcphost' still tours the demo.
+        if (config != null) {
+            return servers();
+        }
         return demo();
     }
 
@@ -154,6 +164,7 @@ final class McpHostCommand implements Callable<Integer> {
     }
 
     private McpClient open() {
+        oneServerOnly();
         if (url != null) {
             return openHttp();
         }
@@ -216,6 +227,55 @@ final class McpHostCommand implements Callable<Integer> {
         }
     }
 
+    /** The configuration to use many servers from: --config, else $MCPHOST_CONFIG unless a single server is named. */
+    java.util.Optional<String> configSource() {
+        if (config != null) {
+            if (stdio != null || url != null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "give one of --config, --stdio or --url");
+            }
+            return java.util.Optional.of(config);
+        }
+        String fromEnv = System.getenv("MCPHOST_CONFIG");
+        return stdio == null && url == null && fromEnv != null && !fromEnv.isBlank()
+                ? java.util.Optional.of(fromEnv) : java.util.Optional.empty();
+    }
+
+    /** Starts the host of the configuration for a command; the caller closes it. */
+    HostCommands openHost(String source) {
+        if (!env.isEmpty() || !headers.isEmpty() || bearerEnv != null || transportMode != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--env, --header, --bearer-env and --transport configure one server; with --config, put them in the file");
+        }
+        ClientFeatures features;
+        try {
+            features = new ClientFeatures(err, noInput ? TerminalInput.none() : input, announceSampling, logLevel);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        return HostCommands.open(this, source, new ConsoleInputs(noInput ? null : System.console(), err), features);
+    }
+
+    /**
+     * Refuses --config for a command that talks to one server. MCPHOST_CONFIG does not count here: such
+     * commands (and the bare {@code mcphost}) keep using the embedded demo server unless told otherwise.
+     */
+    private void oneServerOnly() {
+        if (config != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "this command talks to one server: give --stdio or"
+                    + " --url instead of --config (with --config: servers, tools, call, resources, read, prompts, prompt)");
+        }
+    }
+
+    @Command(name = "servers", description = "With --config: each server's state, tool count, protocol revision and"
+            + " transport or error. Exits 3 when one is not ready.")
+    int servers() {
+        String source = configSource().orElseThrow(() -> new CommandLine.ParameterException(spec.commandLine(),
+                "'servers' lists the servers of a configuration: give --config FILE (or set MCPHOST_CONFIG)"));
+        try (HostCommands host = openHost(source)) {
+            return host.servers();
+        }
+    }
+
     /** Connects with the terminal's elicitation, sampling as chosen and --log-level; see {@link ClientFeatures}. */
     private McpClient connect(Transport transport, String name) {
         ClientFeatures features;
@@ -241,6 +301,12 @@ final class McpHostCommand implements Callable<Integer> {
 
     @Command(name = "tools", description = "List the server's tools.")
     int tools() {
+        var source = configSource();
+        if (source.isPresent()) {
+            try (HostCommands host = openHost(source.get())) {
+                return host.tools();
+            }
+        }
         try (McpClient client = connect()) {
             List<Tool> tools = client.listTools();
             Printer p = printer();
@@ -264,6 +330,12 @@ final class McpHostCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "give the arguments object once: --json '{...}' or --args");
         }
         var arguments = parseArguments(pairs, argsJson != null ? argsJson : json.arguments());
+        var source = configSource();
+        if (source.isPresent()) {
+            try (HostCommands host = openHost(source.get())) {
+                return host.call(tool, arguments);
+            }
+        }
         try (McpClient client = open()) {
             client.listTools(); // learns output schemas, so structured content is validated
             ProgressBar bar = progressBar();
@@ -298,6 +370,12 @@ final class McpHostCommand implements Callable<Integer> {
 
     @Command(name = "resources", description = "List resources and resource templates.")
     int resources() {
+        var source = configSource();
+        if (source.isPresent()) {
+            try (HostCommands host = openHost(source.get())) {
+                return host.resources();
+            }
+        }
         try (McpClient client = connect()) {
             List<Resource> resources = client.listResources();
             List<ResourceTemplate> templates = client.listResourceTemplates();
@@ -316,6 +394,12 @@ final class McpHostCommand implements Callable<Integer> {
 
     @Command(name = "read", description = "Read a resource by URI.")
     int read(@Parameters(paramLabel = "URI", description = "The resource's URI, e.g. demo://readme.") String uri) {
+        var source = configSource();
+        if (source.isPresent()) {
+            try (HostCommands host = openHost(source.get())) {
+                return host.read(uri);
+            }
+        }
         try (McpClient client = connect()) {
             ReadResourceResult result = client.readResource(uri);
             Printer p = printer();
@@ -330,6 +414,12 @@ final class McpHostCommand implements Callable<Integer> {
 
     @Command(name = "prompts", description = "List prompts and their arguments.")
     int prompts() {
+        var source = configSource();
+        if (source.isPresent()) {
+            try (HostCommands host = openHost(source.get())) {
+                return host.prompts();
+            }
+        }
         try (McpClient client = connect()) {
             List<Prompt> prompts = client.listPrompts();
             Printer p = printer();
@@ -342,7 +432,7 @@ final class McpHostCommand implements Callable<Integer> {
         }
     }
 
-    private static String arguments(Prompt prompt) {
+    static String arguments(Prompt prompt) {
         if (prompt.arguments().isEmpty()) {
             return "";
         }
@@ -360,21 +450,30 @@ final class McpHostCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        try (McpClient client = connect()) {
-            GetPromptResult result = client.getPrompt(name, arguments);
-            Printer p = printer();
-            if (p.isJson()) {
-                p.json(result);
-                return OK;
+        var source = configSource();
+        if (source.isPresent()) {
+            try (HostCommands host = openHost(source.get())) {
+                return printPrompt(host.prompt(name, arguments));
             }
-            result.description().ifPresent(d -> out.println("# " + d));
-            result.messages().forEach(m -> {
-                out.println("[" + m.role().name().toLowerCase(java.util.Locale.ROOT) + "]");
-                p.content(List.of(m.content()));
-            });
-            out.flush();
+        }
+        try (McpClient client = connect()) {
+            return printPrompt(client.getPrompt(name, arguments));
+        }
+    }
+
+    private int printPrompt(GetPromptResult result) {
+        Printer p = printer();
+        if (p.isJson()) {
+            p.json(result);
             return OK;
         }
+        result.description().ifPresent(d -> out.println("# " + d));
+        result.messages().forEach(m -> {
+            out.println("[" + m.role().name().toLowerCase(java.util.Locale.ROOT) + "]");
+            p.content(List.of(m.content()));
+        });
+        out.flush();
+        return OK;
     }
 
     @Command(name = "ping", description = "Ping the server and print the round-trip time.")

@@ -63,6 +63,28 @@ final class Printer {
         out.flush();
     }
 
+    /** Rows of any number of columns: each padded to its widest but the last, which is cut to the line width. */
+    void grid(List<String[]> rows) {
+        int count = rows.stream().mapToInt(r -> r.length).max().orElse(0);
+        int[] widths = new int[count];
+        rows.forEach(r -> {
+            for (int i = 0; i < r.length - 1; i++) {
+                widths[i] = Math.max(widths[i], Math.min(MAX_NAME_COLUMN, r[i].length()));
+            }
+        });
+        for (String[] row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < row.length - 1; i++) {
+                line.append(row[i]).append(" ".repeat(Math.max(0, widths[i] - row[i].length()))).append("  ");
+            }
+            String last = row[row.length - 1].replaceAll("\\s+", " ").strip();
+            int room = Math.max(MIN_DESCRIPTION, columns - line.length());
+            line.append(last.length() > room ? last.substring(0, room - 1) + "…" : last);
+            out.println(line.toString().stripTrailing());
+        }
+        out.flush();
+    }
+
     void content(List<ContentBlock> blocks) {
         for (ContentBlock block : blocks) {
             out.println(switch (block) {

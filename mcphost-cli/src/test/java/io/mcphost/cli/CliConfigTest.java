@@ -1,0 +1,86 @@
+package io.mcphost.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mcphost.server.demo.DemoServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code --config}: many servers as one from an mcp.json. */
+class CliConfigTest {
+    @TempDir
+    Path dir;
+
+    /** The demo server twice (as 'demo' and 'calc') and a command that does not exist. */
+    private String config() throws Exception {
+        List<String> demo = DemoServer.command();
+        String args = demo.subList(1, demo.size()).stream().map(a -> "\"" + a.replace("\\", "\\\\") + "\"")
+                .collect(Collectors.joining(", "));
+        String entry = "{\"command\": \"" + demo.getFirst() + "\", \"args\": [" + args + "]}";
+        Path file = dir.resolve("mcp.json");
+        Files.writeString(file, """
+                {
+                  // comments are fine
+                  "mcpServers": {
+                    "demo": %s,
+                    "calc": %s,
+                    "ghost": {"command": "mcphost-no-such-command-7f3a"}
+                  }
+                }""".formatted(entry, entry.replace("}", ", \"allowTools\": [\"add\", \"calculate\"]}")));
+        return file.toString();
+    }
+
+    @Test
+    void serversShowsEachServersStateAndExitsThreeWhenOneIsDown() throws Exception {
+        CliRun r = CliRun.of("--config", config(), "servers");
+
+        assertThat(r.code()).isEqualTo(McpHostCommand.FAILURE);
+        assertThat(r.out()).contains("SERVER", "demo", "calc", "ghost", "ready", "failed", "2025-11-25");
+        assertThat(r.err()).contains("server 'ghost' is unavailable", "mcphost-no-such-command-7f3a");
+    }
+
+    @Test
+    void toolsArePrefixedFilteredAndCallable() throws Exception {
+        String config = config();
+        CliRun tools = CliRun.of("--config", config, "tools");
+        CliRun call = CliRun.of("--config", config, "call", "calc__add", "a=19", "b=23");
+        CliRun unknown = CliRun.of("--config", config, "call", "demo__ecko", "text=x");
+
+        assertThat(tools.code()).isZero();
+        assertThat(tools.out()).contains("demo__echo", "demo__slow_task", "calc__add", "calc__calculate")
+                .doesNotContain("calc__echo");
+        assertThat(call.code()).isZero();
+        assertThat(call.out()).contains("42");
+        assertThat(unknown.code()).isEqualTo(McpHostCommand.FAILURE);
+        assertThat(unknown.err()).contains("demo__ecko", "did you mean 'demo__echo'");
+    }
+
+    @Test
+    void resourcesAndPromptsComeFromEveryServer() throws Exception {
+        String config = config();
+        CliRun resources = CliRun.of("--config", config, "resources");
+        CliRun prompts = CliRun.of("--config", config, "--json", "prompts");
+
+        // Both servers list demo://readme: the first in the file serves it (a reported collision, never two owners).
+        assertThat(resources.out()).contains("demo://readme", "[demo]").doesNotContain("[calc]");
+        assertThat(prompts.code()).isZero();
+        assertThat(prompts.out()).contains("\"demo__", "\"calc__", "\"server\"");
+    }
+
+    @Test
+    void misuseIsAUsageErrorBeforeAnythingStarts() throws Exception {
+        String config = config();
+        assertThat(CliRun.of("--config", config, "ping").err()).contains("talks to one server");
+        assertThat(CliRun.of("--config", config, "--stdio", "x", "tools").err()).contains("one of --config, --stdio or --url");
+        assertThat(CliRun.of("--config", dir.resolve("nope.json").toString(), "tools").err()).contains("no such file");
+        assertThat(CliRun.of("servers").err()).contains("give --config");
+        CliRun broken = CliRun.of("--config", Files.writeString(dir.resolve("bad.json"), "{\"mcpServers\": {\"x\": {}}}")
+                .toString(), "tools");
+        assertThat(broken.code()).isEqualTo(McpHostCommand.USAGE);
+        assertThat(broken.err()).contains("bad.json", "x");
+    }
+}
