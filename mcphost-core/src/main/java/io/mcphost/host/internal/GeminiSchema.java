@@ -124,6 +124,7 @@ public final class GeminiSchema {
             ObjectNode convertedProperties = NODES.objectNode();
             properties.properties().forEach(e -> convertedProperties.set(e.getKey(), convert(e.getValue(), walk, depth + 1)));
             if (!convertedProperties.isEmpty()) {
+                out.put("type", "object");
                 out.set("properties", convertedProperties);
                 ArrayNode required = NODES.arrayNode();
                 merged.path("required").forEach(r -> {
@@ -137,6 +138,7 @@ public final class GeminiSchema {
             }
         }
         if (merged.get("items") instanceof ObjectNode items && (single == null || single.equals("array"))) {
+            out.put("type", "array");
             out.set("items", convert(items, walk, depth + 1));
         }
         if (types.size() > 1) {
