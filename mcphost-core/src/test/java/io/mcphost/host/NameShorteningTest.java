@@ -53,9 +53,7 @@ class NameShorteningTest {
             List<String> names = Offers.names(catalog);
             assertThat(names).doesNotHaveDuplicates().allMatch(n -> n.matches("^[a-zA-Z0-9_-]{1,64}$"), "valid");
             assertThat(Offers.names(again)).isEqualTo(names);
-            for (HostTool tool : catalog.tools()) {
-                assertThat(catalog.tool(tool.name())).contains(tool);
-            }
+            assertThat(catalog.tools()).allMatch(tool -> catalog.tool(tool.name()).orElseThrow() == tool, "found by its name");
         }
     }
 

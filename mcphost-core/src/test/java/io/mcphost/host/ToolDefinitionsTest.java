@@ -243,6 +243,18 @@ class ToolDefinitionsTest {
     }
 
     @Test
+    void geminiOutputHasTheSameBytesInEveryRun() {
+        // LLM providers cache prompts by their bytes: key order must not depend on hash seeds.
+        String text = io.mcphost.protocol.internal.JsonCodec.get().mapper()
+                .writeValueAsString(ToolDefinitions.gemini(List.of(TOOLS.get(1))));
+
+        assertThat(text).isEqualTo("{\"functionDeclarations\":[{\"name\":\"demo__slow_task\",\"description\":"
+                + "\"Works for a while in steps, reporting progress after each; can be cancelled.\",\"parameters\":"
+                + "{\"type\":\"object\",\"properties\":{\"steps\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100},"
+                + "\"delayMs\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":10000}}}}]}");
+    }
+
+    @Test
     void exportedJsonSurvivesARoundTripAsText() {
         var mapper = io.mcphost.protocol.internal.JsonCodec.get().mapper();
         for (JsonNode exported : List.of(ToolDefinitions.openAi(TOOLS), ToolDefinitions.openAiResponses(TOOLS),
