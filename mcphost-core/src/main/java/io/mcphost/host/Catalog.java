@@ -62,6 +62,8 @@ public final class Catalog {
     private final Map<String, HostPrompt> promptsByName = new HashMap<>();
     private final Map<String, String> serversByUri = new HashMap<>();
     private final List<RoutedTemplate> routedTemplates = new ArrayList<>();
+    private final NameSuggester toolSuggester;
+    private final NameSuggester promptSuggester;
 
     private Catalog(List<HostTool> tools, List<HostPrompt> prompts, List<HostResource> resources,
                     List<HostResourceTemplate> resourceTemplates, List<NameCollision> collisions) {
@@ -90,6 +92,10 @@ public final class Catalog {
         for (HostResourceTemplate template : this.resourceTemplates) {
             routedTemplates.add(new RoutedTemplate(UriTemplatePattern.compile(template.uriTemplate()), template.server()));
         }
+        toolSuggester = new NameSuggester(
+                this.tools.stream().map(t -> new NameSuggester.Candidate(t.name(), t.originalName())).toList());
+        promptSuggester = new NameSuggester(
+                this.prompts.stream().map(p -> new NameSuggester.Candidate(p.name(), p.originalName())).toList());
     }
 
     /** The catalog of a host without servers. */
@@ -186,14 +192,12 @@ public final class Catalog {
      * listed first.
      */
     public Optional<String> suggest(String unknownName) {
-        return NameSuggester.suggest(unknownName,
-                tools.stream().map(t -> new NameSuggester.Candidate(t.name(), t.originalName())).toList());
+        return toolSuggester.suggest(unknownName);
     }
 
     /** "Did you mean …?" for a prompt name, by the rules of {@link #suggest(String)}. */
     public Optional<String> suggestPrompt(String unknownName) {
-        return NameSuggester.suggest(unknownName,
-                prompts.stream().map(p -> new NameSuggester.Candidate(p.name(), p.originalName())).toList());
+        return promptSuggester.suggest(unknownName);
     }
 
     @Override

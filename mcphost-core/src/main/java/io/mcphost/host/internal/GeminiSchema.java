@@ -43,7 +43,8 @@ public final class GeminiSchema {
     private static final int MAX_DEPTH = 32;
     /** Schemas converted per tool at most; a tree of references can otherwise grow without bound. */
     private static final int MAX_NODES = 5_000;
-    private static final Set<String> COPIED = Set.of("description", "minItems", "maxItems", "minLength", "maxLength",
+    /** A list, not a set: the output's key order must not vary between runs (LLM prompt caches key on the bytes). */
+    private static final List<String> COPIED = List.of("description", "minItems", "maxItems", "minLength", "maxLength",
             "pattern", "minimum", "maximum", "minProperties", "maxProperties", "propertyOrdering");
     private static final Map<String, Set<String>> FORMATS = Map.of("string", Set.of("enum", "date-time"),
             "number", Set.of("float", "double"), "integer", Set.of("int32", "int64"));
@@ -124,6 +125,7 @@ public final class GeminiSchema {
             ObjectNode convertedProperties = NODES.objectNode();
             properties.properties().forEach(e -> convertedProperties.set(e.getKey(), convert(e.getValue(), walk, depth + 1)));
             if (!convertedProperties.isEmpty()) {
+                out.put("type", "object");
                 out.set("properties", convertedProperties);
                 ArrayNode required = NODES.arrayNode();
                 merged.path("required").forEach(r -> {
@@ -137,6 +139,7 @@ public final class GeminiSchema {
             }
         }
         if (merged.get("items") instanceof ObjectNode items && (single == null || single.equals("array"))) {
+            out.put("type", "array");
             out.set("items", convert(items, walk, depth + 1));
         }
         if (types.size() > 1) {

@@ -7,7 +7,8 @@ import java.util.Optional;
 /**
  * "Did you mean …?" for a name that is not in the catalog, as models and people get names slightly
  * wrong: they drop the prefix ({@code echo} for {@code demo__echo}), keep a character the catalog
- * replaced ({@code get.file}), change case, or mistype. Stateless.
+ * replaced ({@code get.file}), change case, or mistype. Immutable and thread-safe; the candidates'
+ * normalised forms are computed once, as a catalog answers many lookups.
  */
 public final class NameSuggester {
     /** Names longer than this are not compared by edit distance (they come from a confused model). */
@@ -16,7 +17,16 @@ public final class NameSuggester {
     /** One candidate: the name to suggest and the name its server knows it by. */
     public record Candidate(String exposedName, String originalName) {}
 
-    private NameSuggester() {}
+    /** A candidate with the forms the comparisons need. */
+    private record Prepared(Candidate candidate, String sanitisedOriginal, String lowerExposed, String lowerOriginal) {}
+
+    private final List<Prepared> candidates;
+
+    /** A suggester over these candidates; ties go to the earlier one. */
+    public NameSuggester(List<Candidate> candidates) {
+        this.candidates = candidates.stream().map(c -> new Prepared(c, NameAllocator.sanitise(c.originalName()),
+                c.exposedName().toLowerCase(Locale.ROOT), c.originalName().toLowerCase(Locale.ROOT))).toList();
+    }
 
     /**
      * The best candidate for {@code unknown}, trying in turn: the exposed name itself; an original name
@@ -24,40 +34,39 @@ public final class NameSuggester {
      * (optimal string alignment, ignoring case) to an exposed or original name, if at most 1 for names of
      * 3–5 characters, 2 for 6–8 and 3 for longer ones. Ties go to the earlier candidate.
      */
-    public static Optional<String> suggest(String unknown, List<Candidate> candidates) {
-        for (Candidate c : candidates) {
-            if (c.exposedName().equals(unknown)) {
-                return Optional.of(c.exposedName());
+    public Optional<String> suggest(String unknown) {
+        for (Prepared p : candidates) {
+            if (p.candidate().exposedName().equals(unknown)) {
+                return Optional.of(p.candidate().exposedName());
             }
         }
-        for (Candidate c : candidates) {
-            if (c.originalName().equals(unknown)) {
-                return Optional.of(c.exposedName());
+        for (Prepared p : candidates) {
+            if (p.candidate().originalName().equals(unknown)) {
+                return Optional.of(p.candidate().exposedName());
             }
         }
         String sanitised = NameAllocator.sanitise(unknown);
-        for (Candidate c : candidates) {
-            if (NameAllocator.sanitise(c.originalName()).equals(sanitised) || c.exposedName().equals(sanitised)) {
-                return Optional.of(c.exposedName());
+        for (Prepared p : candidates) {
+            if (p.sanitisedOriginal().equals(sanitised) || p.candidate().exposedName().equals(sanitised)) {
+                return Optional.of(p.candidate().exposedName());
             }
         }
-        for (Candidate c : candidates) {
-            if (c.exposedName().equalsIgnoreCase(unknown) || c.originalName().equalsIgnoreCase(unknown)) {
-                return Optional.of(c.exposedName());
+        String lower = unknown.toLowerCase(Locale.ROOT);
+        for (Prepared p : candidates) {
+            if (p.lowerExposed().equals(lower) || p.lowerOriginal().equals(lower)) {
+                return Optional.of(p.candidate().exposedName());
             }
         }
         int limit = unknown.length() < 3 ? 0 : unknown.length() <= 5 ? 1 : unknown.length() <= 8 ? 2 : 3;
         if (limit == 0 || unknown.length() > MAX_COMPARED_LENGTH) {
             return Optional.empty();
         }
-        String lower = unknown.toLowerCase(Locale.ROOT);
         Candidate best = null;
         int bestDistance = limit + 1;
-        for (Candidate c : candidates) {
-            int distance = Math.min(distance(lower, c.exposedName().toLowerCase(Locale.ROOT), bestDistance),
-                    distance(lower, c.originalName().toLowerCase(Locale.ROOT), bestDistance));
+        for (Prepared p : candidates) {
+            int distance = Math.min(distance(lower, p.lowerExposed(), bestDistance), distance(lower, p.lowerOriginal(), bestDistance));
             if (distance < bestDistance) {
-                best = c;
+                best = p.candidate();
                 bestDistance = distance;
             }
         }
