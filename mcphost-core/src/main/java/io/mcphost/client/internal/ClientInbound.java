@@ -144,7 +144,8 @@ final class ClientInbound implements InboundHandler {
             return;
         }
         Optional<PendingRequests.Pending> entry = id.flatMap(pending::get);
-        entry.ifPresent(p -> p.deadline().progressed()); // here, not on the queue: a slow listener must not cost the call its deadline
+        // Here, not on the notification queue: a slow listener must not cost the call its deadline.
+        entry.ifPresent(p -> p.deadline().progressed());
         if (entry.isEmpty() || entry.get().onProgress().isEmpty()) {
             return;
         }
