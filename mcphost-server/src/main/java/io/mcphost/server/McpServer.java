@@ -92,17 +92,26 @@ public final class McpServer {
         return told;
     }
 
-    /** Sends {@code notifications/tools/list_changed} to every initialized session; writes like {@link #notifyResourceUpdated}. */
+    /**
+     * Sends {@code notifications/tools/list_changed} to every initialized session, writing like
+     * {@link #notifyResourceUpdated}.
+     */
     public void notifyToolsListChanged() {
         connections.forEach(c -> c.notifyListChanged(McpMethod.NOTIFICATIONS_TOOLS_LIST_CHANGED));
     }
 
-    /** Sends {@code notifications/prompts/list_changed} to every initialized session; writes like {@link #notifyResourceUpdated}. */
+    /**
+     * Sends {@code notifications/prompts/list_changed} to every initialized session, writing like
+     * {@link #notifyResourceUpdated}.
+     */
     public void notifyPromptsListChanged() {
         connections.forEach(c -> c.notifyListChanged(McpMethod.NOTIFICATIONS_PROMPTS_LIST_CHANGED));
     }
 
-    /** Sends {@code notifications/resources/list_changed} to every initialized session; writes like {@link #notifyResourceUpdated}. */
+    /**
+     * Sends {@code notifications/resources/list_changed} to every initialized session, writing like
+     * {@link #notifyResourceUpdated}.
+     */
     public void notifyResourcesListChanged() {
         connections.forEach(c -> c.notifyListChanged(McpMethod.NOTIFICATIONS_RESOURCES_LIST_CHANGED));
     }

@@ -131,4 +131,17 @@ class ProgressDeadlineTest {
                 CallOptions.builder().resetTimeoutOnProgress(false).build()))
                 .isInstanceOf(McpTimeoutException.class).hasMessageContaining("got no answer within PT0.6S");
     }
+
+    @Test
+    void withoutAMaximumProgressMayExtendACallToTenTimesItsTimeout() {
+        McpClient client = connect(demo());
+        Duration timeout = Duration.ofMillis(200);
+        long start = System.nanoTime();
+
+        // Steps of 50 ms keep restarting a 200 ms timeout until the default maximum, 2 s, ends the call.
+        assertThatThrownBy(() -> client.callTool("slow_task", task(100, 50), CallOptions.builder()
+                .timeout(timeout).resetTimeoutOnProgress(true).build()))
+                .isInstanceOf(McpTimeoutException.class).hasMessageContaining("maximum total time of PT2S");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(Duration.ofSeconds(2), Duration.ofMillis(2_700));
+    }
 }

@@ -146,7 +146,8 @@ final class ClientInbound implements InboundHandler {
             return;
         }
         Optional<PendingRequests.Pending> entry = id.flatMap(pending::get);
-        entry.ifPresent(p -> p.deadline().progressed()); // here, not on the queue: a slow listener must not cost the call its deadline
+        // Here, not on the notification queue: a slow listener must not cost the call its deadline.
+        entry.ifPresent(p -> p.deadline().progressed());
         // A task's progress outlives the request that created it (Tasks).
         Optional<Consumer<Progress>> listener = entry.flatMap(PendingRequests.Pending::onProgress)
                 .or(() -> id.flatMap(client.tasks()::progressListener));

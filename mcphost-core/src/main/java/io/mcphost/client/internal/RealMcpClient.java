@@ -3,6 +3,7 @@ package io.mcphost.client.internal;
 import io.mcphost.client.CallOptions;
 import io.mcphost.client.ClientState;
 import io.mcphost.client.McpClient;
+import io.mcphost.client.ResourceSubscription;
 import io.mcphost.client.ToolTask;
 import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.JsonRpcRequest;
@@ -27,7 +28,6 @@ import io.mcphost.protocol.logging.LoggingLevel;
 import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.prompts.Prompt;
 import io.mcphost.protocol.roots.Root;
-import io.mcphost.client.ResourceSubscription;
 import io.mcphost.protocol.resources.ReadResourceResult;
 import io.mcphost.protocol.resources.ResourceUpdatedNotificationParams;
 import io.mcphost.protocol.resources.Resource;
@@ -231,8 +231,8 @@ public final class RealMcpClient implements McpClient {
         }
         PendingRequests.Pending entry;
         try {
-            Deadline.Policy deadline = handshake ? Deadline.Policy.fixed(config.initializeTimeout()) : Deadline.Policy.of(options, config);
-            entry = pending.register(method, deadline, options.onProgress());
+            entry = pending.register(method, handshake ? Deadline.Policy.fixed(config.initializeTimeout())
+                    : Deadline.Policy.of(options, config), options.onProgress());
         } catch (McpException e) {
             return CompletableFuture.failedFuture(e);
         }
