@@ -17,6 +17,7 @@ import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.JsonRpcResponse;
 import io.mcphost.protocol.McpCancelledException;
 import io.mcphost.protocol.McpCapabilityException;
+import io.mcphost.protocol.McpClosedException;
 import io.mcphost.protocol.McpTimeoutException;
 import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.content.TextContent;
@@ -212,6 +213,18 @@ class ClientTasksTest {
         assertThat(sentMethods()).doesNotContain("tasks/get");
         assertThat(statuses).extracting(Task::taskId, Task::status).containsExactly(
                 org.assertj.core.groups.Tuple.tuple(task.taskId(), TaskStatus.COMPLETED));
+    }
+
+    @Test
+    void closingTheClientReleasesAWaiterAtOnce() {
+        McpClient client = connect(server().taskPollInterval(Duration.ofHours(1)).build());
+        ToolTask task = client.callToolAsTask("work", null);
+        CompletableFuture<CallToolResult> result = task.awaitResultAsync(Duration.ofMinutes(1));
+
+        client.close();
+
+        assertThat(result).failsWithin(Duration.ofSeconds(2)).withThrowableThat()
+                .havingCause().isInstanceOf(McpClosedException.class).withMessageContaining("closed while waiting for a task");
     }
 
     @Test

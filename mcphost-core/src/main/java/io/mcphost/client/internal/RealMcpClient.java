@@ -474,6 +474,7 @@ public final class RealMcpClient implements McpClient {
         pending.failAll(p -> p.method().equals(McpMethod.INITIALIZE) && cause instanceof McpTransportException t
                 ? t : new McpTransportException(name, p.method() + " (request " + p.id() + ") failed: " + cause.detail(), cause));
         serverRequests.abandonAll();
+        tasks.abandonAll(new McpTransportException(name, "waiting for a task failed: " + cause.detail(), cause));
         notifications.shutdown();
     }
 
@@ -485,6 +486,7 @@ public final class RealMcpClient implements McpClient {
         }
         pending.failAll(p -> new McpClosedException(name, p.method() + " (request " + p.id() + "): the client was closed"));
         serverRequests.abandonAll();
+        tasks.abandonAll(new McpClosedException(name, "the client was closed while waiting for a task"));
         notifications.shutdown();
         config.transport().close(budget);
     }
