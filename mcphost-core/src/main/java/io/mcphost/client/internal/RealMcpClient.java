@@ -396,6 +396,7 @@ public final class RealMcpClient implements McpClient {
                 ? t : new McpTransportException(name, p.method() + " (request " + p.id() + ") failed: " + cause.detail(), cause));
         serverRequests.abandonAll();
         subscriptions.clear();
+        tasks.abandonAll(new McpTransportException(name, "waiting for a task failed: " + cause.detail(), cause));
         notifications.shutdown();
         if (before == ClientState.READY) {
             Thread.ofVirtual().name("mcphost-connection-lost-" + name).start(() -> {
@@ -417,6 +418,7 @@ public final class RealMcpClient implements McpClient {
         pending.failAll(p -> new McpClosedException(name, p.method() + " (request " + p.id() + "): the client was closed"));
         serverRequests.abandonAll();
         subscriptions.clear();
+        tasks.abandonAll(new McpClosedException(name, "the client was closed while waiting for a task"));
         notifications.shutdown();
         config.transport().close(budget);
     }

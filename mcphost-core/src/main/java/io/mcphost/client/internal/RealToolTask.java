@@ -136,6 +136,11 @@ final class RealToolTask implements ToolTask {
         return now;
     }
 
+    /** Fails every wait on this task with {@code cause}; the task itself is left alone. */
+    void abandon(McpException cause) {
+        waiters.forEach(wait -> wait.out.completeExceptionally(cause));
+    }
+
     /**
      * Waits for the result, at most {@code timeout}. {@code owned}: the caller never saw this handle
      * (a transparent {@code callTool}), so giving up cancels the task; {@code callTimeout} is the
@@ -309,6 +314,10 @@ final class RealToolTask implements ToolTask {
                 return new McpTimeoutException(tasks.server(), "tool '" + toolName + "' ran as task " + taskId
                         + " and had no result within " + callTimeout + " (" + state(now) + "); "
                         + (tasks.canCancel() ? "the task is cancelled" : "the server cannot cancel tasks, so it goes on"));
+            }
+            if (now.isTerminal()) {
+                return new McpTimeoutException(tasks.server(), "task " + taskId + " of tool '" + toolName + "' has ended ("
+                        + state(now) + "), but its result did not arrive within " + timeout);
             }
             return new McpTimeoutException(tasks.server(), "task " + taskId + " of tool '" + toolName + "' has not ended within "
                     + timeout + " (" + state(now) + "); it goes on running on the server: await it again, or cancel it");

@@ -39,6 +39,9 @@ import tools.jackson.databind.JsonNode;
  * The requests a server sends to this client: {@code ping} and {@code roots/list} answered at once,
  * {@code elicitation/create} and {@code sampling/createMessage} through the application's handlers,
  * everything else (and every feature the application did not enable) refused with {@code -32601}.
+ * That includes {@code tasks/*}: this client announces no {@code tasks} capability, so a request
+ * carrying a {@code task} param is handled like a plain one, as the spec requires of such a receiver
+ * (basic/utilities/tasks, "Task Support and Handling"), and answered with its plain result.
  *
  * <p>Each handled request is in flight until exactly one of four things settles it: the handler
  * answers, the deadline passes (the binding's own answer is sent), the server cancels it (nothing is

@@ -206,7 +206,8 @@ final class Tasks {
      */
     CompletableFuture<CallToolResult> callTool(String tool, ObjectNode params, CallOptions options,
                                                Supplier<CompletableFuture<CallToolResult>> plain) {
-        if (!offersToolTasks()) {
+        Map<String, TaskSupport> known = toolSupport;
+        if (!offersToolTasks() || (known != null && known.containsKey(tool) && known.get(tool) != TaskSupport.REQUIRED)) {
             return plain.get();
         }
         Duration timeout = options.requestTimeout().orElse(config.requestTimeout());
@@ -306,6 +307,11 @@ final class Tasks {
             handle.observe(task);
         }
         return task;
+    }
+
+    /** The client closed or failed: whoever waits for a task is told at once, not after the poll pause. */
+    void abandonAll(McpException cause) {
+        handles.values().forEach(handle -> handle.abandon(cause));
     }
 
     /** The handle's task ended: no more notifications or progress for it. */
