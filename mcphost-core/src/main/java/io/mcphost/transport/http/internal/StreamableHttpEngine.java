@@ -75,6 +75,16 @@ public final class StreamableHttpEngine implements HttpEngine {
         return established;
     }
 
+    /**
+     * Requests in flight at once, each holding a connection until its answer is read. Unbounded, a burst
+     * of calls opens as many connections; more than the server keeps idle (the JDK server: 200) are
+     * then closed under the client's pool, and the next request on one fails with no answer. Answers
+     * and notifications to the server are not counted, so a call waiting on the user can never starve
+     * the answer that would let it finish.
+     */
+    private static final int MAX_REQUESTS_IN_FLIGHT = 64;
+    private final java.util.concurrent.Semaphore requestSlots = new java.util.concurrent.Semaphore(MAX_REQUESTS_IN_FLIGHT, true);
+
     @Override
     public void send(JsonRpcMessage message) {
         if (exchanges.isClosed()) {
@@ -92,7 +102,19 @@ public final class StreamableHttpEngine implements HttpEngine {
     }
 
     private void exchange(JsonRpcRequest request) {
-        McpTransportException failure = post(request);
+        McpTransportException failure;
+        try {
+            requestSlots.acquire();
+        } catch (InterruptedException e) {
+            delivery.requestFailed(request.id(), new McpTransportException(settings.name(), "interrupted before "
+                    + request.method() + " could be sent to " + where, e));
+            return;
+        }
+        try {
+            failure = post(request);
+        } finally {
+            requestSlots.release();
+        }
         if (failure != null) {
             delivery.requestFailed(request.id(), failure);
         }
