@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
 // scope INHERIT gives every subcommand --help too, which the one-line usage errors point to.
 @Command(name = "mcphost", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "mcphost 0.1.0",
         description = "Talks to an MCP server: the embedded demo server unless --stdio or --url names another.",
-        subcommands = {ConformanceClient.class, CompleteCommand.class}, subcommandsRepeatable = false)
+        subcommands = {ConformanceClient.class, CompleteCommand.class, SubscribeCommand.class, TasksCommand.class}, subcommandsRepeatable = false)
 final class McpHostCommand implements Callable<Integer> {
     static final int OK = 0;
     static final int TOOL_ERROR = 1;
@@ -325,13 +325,14 @@ final class McpHostCommand implements Callable<Integer> {
              @Parameters(index = "1..*", paramLabel = "KEY=VALUE", arity = "0..*", description = "An argument. Values that"
                      + " read as JSON (42, true, null, [1,2], {\"k\":1}, '\"007\"') are JSON, the rest strings;"
                      + " these words win over the --json object.") List<String> pairs,
-             @Option(names = "--args", paramLabel = "'{...}'", description = "Same as --json '{...}'.") String argsJson) {
+             @Option(names = "--args", paramLabel = "'{...}'", description = "Same as --json '{...}'.") String argsJson,
+             @Option(names = "--task", description = "Run the tool as a task; status changes go to stderr.") boolean asTask) {
         if (argsJson != null && json.arguments() != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give the arguments object once: --json '{...}' or --args");
         }
         var arguments = parseArguments(pairs, argsJson != null ? argsJson : json.arguments());
         var source = configSource();
-        if (source.isPresent()) {
+        if (source.isPresent() && !asTask) { // --task talks to one server: open() refuses --config
             try (HostCommands host = openHost(source.get())) {
                 return host.call(tool, arguments);
             }
@@ -339,6 +340,13 @@ final class McpHostCommand implements Callable<Integer> {
         try (McpClient client = open()) {
             client.listTools(); // learns output schemas, so structured content is validated
             ProgressBar bar = progressBar();
+            if (asTask) {
+                try {
+                    return TasksCommand.callAsTask(this, client, tool, arguments, CallOptions.builder().onProgress(bar).build());
+                } finally {
+                    bar.finish();
+                }
+            }
             CallToolResult result;
             try {
                 result = client.callTool(tool, arguments, CallOptions.builder().onProgress(bar).build());

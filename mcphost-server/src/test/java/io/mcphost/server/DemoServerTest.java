@@ -170,7 +170,7 @@ class DemoServerTest {
     void resourcesTemplatesPromptsAndCompletionsWork(TransportKind kind) {
         McpClient client = connect(kind);
 
-        assertThat(client.listResources()).extracting(r -> r.uri()).containsExactly("demo://readme");
+        assertThat(client.listResources()).extracting(r -> r.uri()).containsExactly("demo://readme", "demo://clock");
         assertThat(((TextResourceContents) client.readResource("demo://readme").contents().getFirst()).text())
                 .contains("McpHost demo server");
         assertThat(client.listResourceTemplates()).extracting(t -> t.uriTemplate()).containsExactly("demo://notes/{name}");

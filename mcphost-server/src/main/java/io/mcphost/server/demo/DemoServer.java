@@ -39,6 +39,9 @@ import tools.jackson.databind.JsonNode;
  */
 public final class DemoServer {
     private static final JsonCodec CODEC = JsonCodec.get();
+    private static final String CLOCK = "demo://clock";
+    private static final java.util.Set<McpServer> CLOCK_SERVERS = java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>());
+    private static Thread clockTicker; // guarded by CLOCK_SERVERS
     private static final List<String> STYLES = List.of("bullet points", "brief", "detailed", "haiku");
     private static final List<String> NOTES = List.of("groceries", "ideas", "todo");
     private static final JsonNode GREET_FORM = schema("""
@@ -99,7 +102,7 @@ public final class DemoServer {
 
     /** The demo server, ready to serve any transport. */
     public static McpServer server() {
-        return McpServer.builder()
+        McpServer server = McpServer.builder()
                 .serverInfo("mcphost-demo", "0.1.0")
                 .instructions("A demo server: try echo, add, calculate, slow_task (reports progress) and fail.")
                 .tool(Tool.of("echo", "Returns the text it is given.", schema("""
@@ -151,6 +154,9 @@ public final class DemoServer {
                         DemoServer::greet)
                 .resource(Resource.of("demo://readme", "readme", "What this demo server offers", "text/markdown"),
                         uri -> ReadResourceResult.of(TextResourceContents.of(uri, "text/markdown", README)))
+                .resource(Resource.of(CLOCK, "clock", "The current UTC time; announced as updated every second", "text/plain"),
+                        uri -> ReadResourceResult.of(TextResourceContents.of(uri, "text/plain",
+                                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString())))
                 .resourceTemplate(ResourceTemplate.of("demo://notes/{name}", "note", "A note by name", "text/plain"),
                         uri -> ReadResourceResult.of(TextResourceContents.of(uri, "text/plain",
                                 "This is the note called '" + uri.substring("demo://notes/".length()) + "'.")))
@@ -170,6 +176,37 @@ public final class DemoServer {
                     return CompleteResult.of(matches);
                 })
                 .build();
+        startClock(server);
+        return server;
+    }
+
+    /**
+     * Registers {@code server} with the one clock ticker, started on first use: a daemon virtual thread
+     * announcing {@code demo://clock} as updated every second to every server built here. Held weakly,
+     * so a server nobody uses any more is not kept alive by the ticker.
+     */
+    private static void startClock(McpServer server) {
+        synchronized (CLOCK_SERVERS) { // short, non-blocking critical section
+            CLOCK_SERVERS.add(server);
+            if (clockTicker == null) {
+                clockTicker = Thread.ofVirtual().name("demo-clock").start(DemoServer::tick);
+            }
+        }
+    }
+
+    private static void tick() {
+        while (true) {
+            try {
+                Thread.sleep(Duration.ofSeconds(1));
+            } catch (InterruptedException e) {
+                return;
+            }
+            List<McpServer> servers;
+            synchronized (CLOCK_SERVERS) {
+                servers = List.copyOf(CLOCK_SERVERS);
+            }
+            servers.forEach(s -> s.notifyResourceUpdated(CLOCK));
+        }
     }
 
     /** The tool that asks the user: the answer shapes the greeting; a refusal is a result, not an error. */
@@ -201,7 +238,8 @@ public final class DemoServer {
 
             Tools: echo, add (structured output), calculate, slow_task (progress, cancellation), fail, time,
             greet (asks you: elicitation).
-            Resources: demo://readme, and demo://notes/{name} for any name (completions for name).
+            Resources: demo://readme, demo://clock (updated every second: subscribe to it), and
+            demo://notes/{name} for any name (completions for name).
             Prompt: summarize (text, style) with completions for style.
             """;
 
