@@ -40,7 +40,8 @@ public record NameCollision(String name, List<String> servers, String resolution
         Objects.requireNonNull(kind, "kind");
         originalNames = List.copyOf(originalNames);
         if (servers.size() < 2 || originalNames.size() != servers.size()) {
-            throw new IllegalArgumentException("a collision needs at least two claimants, each with a server and an original name");
+            throw new IllegalArgumentException(
+                    "a collision needs at least two claimants, each with a server and an original name");
         }
     }
 }

@@ -64,7 +64,8 @@ public final class NameSuggester {
         Candidate best = null;
         int bestDistance = limit + 1;
         for (Prepared p : candidates) {
-            int distance = Math.min(distance(lower, p.lowerExposed(), bestDistance), distance(lower, p.lowerOriginal(), bestDistance));
+            int distance = Math.min(distance(lower, p.lowerExposed(), bestDistance),
+                    distance(lower, p.lowerOriginal(), bestDistance));
             if (distance < bestDistance) {
                 best = p.candidate();
                 bestDistance = distance;
