@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
 /**
  * What the CLI's client offers a server and how it shows what the server sends back: elicitation
  * answered on the terminal ({@link TerminalElicitation}), sampling (announced only with
- * {@code --announce-sampling}, then refused), and the server's log messages with {@code --log-level}.
+ * announced unless {@code --no-sampling}, then refused), and the server's log messages with {@code --log-level}.
  * Everything it prints goes to stderr, so stdout keeps only results. Thread-safe: the handlers run
  * on the client's virtual threads, log messages on its notification thread.
  */

@@ -90,8 +90,9 @@ final class HostCommands implements AutoCloseable {
     private void reportFailures() {
         for (ServerStatus s : host.servers()) {
             if (s.state() != ServerState.READY) {
-                cli.err().println("mcphost: server '" + s.name() + "' is unavailable: "
-                        + s.lastError().orElse(s.state().name().toLowerCase(Locale.ROOT)));
+                // The error already names the server.
+                cli.err().println("mcphost: unavailable: " + s.lastError()
+                        .orElse("server '" + s.name() + "' is " + s.state().name().toLowerCase(Locale.ROOT)));
             }
         }
         cli.err().flush();

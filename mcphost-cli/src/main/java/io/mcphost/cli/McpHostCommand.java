@@ -96,9 +96,9 @@ final class McpHostCommand implements Callable<Integer> {
             description = "Never ask on the terminal: decline what a server asks the user (as when stdin is not a terminal).")
     boolean noInput;
 
-    @Option(names = "--announce-sampling", scope = ScopeType.INHERIT, description = "Tell the server sampling is"
-            + " supported, then decline each request (no model is configured), to see what it asks a model.")
-    boolean announceSampling;
+    @Option(names = "--no-sampling", scope = ScopeType.INHERIT, description = "Do not announce sampling, so the"
+            + " server takes its way without a model; by default each sampling request is declined (no model is configured).")
+    boolean noSampling;
 
     private final PrintWriter out;
     private final PrintWriter err;
@@ -248,7 +248,7 @@ final class McpHostCommand implements Callable<Integer> {
         }
         ClientFeatures features;
         try {
-            features = new ClientFeatures(err, noInput ? TerminalInput.none() : input, announceSampling, logLevel);
+            features = new ClientFeatures(err, noInput ? TerminalInput.none() : input, !noSampling, logLevel);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -280,7 +280,7 @@ final class McpHostCommand implements Callable<Integer> {
     private McpClient connect(Transport transport, String name) {
         ClientFeatures features;
         try {
-            features = new ClientFeatures(err, noInput ? TerminalInput.none() : input, announceSampling, logLevel);
+            features = new ClientFeatures(err, noInput ? TerminalInput.none() : input, !noSampling, logLevel);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

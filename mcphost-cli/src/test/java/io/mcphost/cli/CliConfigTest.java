@@ -40,7 +40,7 @@ class CliConfigTest {
 
         assertThat(r.code()).isEqualTo(McpHostCommand.FAILURE);
         assertThat(r.out()).contains("SERVER", "demo", "calc", "ghost", "ready", "failed", "2025-11-25");
-        assertThat(r.err()).contains("server 'ghost' is unavailable", "mcphost-no-such-command-7f3a");
+        assertThat(r.err()).contains("unavailable: server 'ghost'", "mcphost-no-such-command-7f3a");
     }
 
     @Test

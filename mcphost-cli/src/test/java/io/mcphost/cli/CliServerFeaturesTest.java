@@ -9,16 +9,16 @@ import tools.jackson.databind.JsonNode;
 /** Sampling, server log messages and completions from the command line, against real servers. */
 class CliServerFeaturesTest {
     @Test
-    void samplingIsNotAnnouncedSoAServerOffersOnlyWhatCanWork() {
-        CliRun r = CliRun.of("--stdio", EverythingFixture.stdio(), "tools");
+    void withNoSamplingItIsNotAnnouncedSoAServerOffersOnlyWhatCanWork() {
+        CliRun r = CliRun.of("--stdio", EverythingFixture.stdio(), "--no-sampling", "tools");
 
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("trigger-elicitation-request").doesNotContain("trigger-sampling-request");
     }
 
     @Test
-    void announcedSamplingIsDeclinedWithAClearErrorAndANoticeOnStderr() {
-        CliRun r = CliRun.of("--stdio", EverythingFixture.stdio(), "--announce-sampling",
+    void samplingIsDeclinedByDefaultWithAClearErrorAndANoticeOnStderr() {
+        CliRun r = CliRun.of("--stdio", EverythingFixture.stdio(),
                 "call", "trigger-sampling-request", "prompt=Say hi");
 
         assertThat(r.code()).isEqualTo(McpHostCommand.TOOL_ERROR);
