@@ -102,11 +102,7 @@ public final class CallOptions {
 
         /** The call's deadline; must be positive. */
         public Builder timeout(Duration timeout) {
-            Objects.requireNonNull(timeout, "timeout");
-            if (timeout.isNegative() || timeout.isZero()) {
-                throw new IllegalArgumentException("timeout must be positive, got " + timeout);
-            }
-            this.timeout = timeout;
+            this.timeout = positive(timeout, "timeout");
             return this;
         }
 

@@ -346,10 +346,7 @@ public interface McpClient extends AutoCloseable {
 
         /** Requests in flight at once before new calls are refused (10,000 unless set). */
         public Builder maxPendingRequests(int max) {
-            if (max <= 0) {
-                throw new IllegalArgumentException("maxPendingRequests must be positive, got " + max);
-            }
-            this.maxPendingRequests = max;
+            this.maxPendingRequests = positive(max, "maxPendingRequests");
             return this;
         }
 

@@ -1,5 +1,6 @@
 package io.mcphost.host;
 
+import static io.mcphost.protocol.internal.Settings.between;
 import static io.mcphost.protocol.internal.Settings.positive;
 
 import java.time.Duration;
@@ -53,12 +54,8 @@ public final class ReconnectPolicy {
         if (maxDelay.compareTo(initialDelay) < 0) {
             throw new IllegalArgumentException("maxDelay " + maxDelay + " is shorter than initialDelay " + initialDelay);
         }
-        if (!(jitter >= 0 && jitter <= 1)) {
-            throw new IllegalArgumentException("jitter must be between 0 and 1, got " + jitter);
-        }
-        if (maxAttempts <= 0) {
-            throw new IllegalArgumentException("maxAttempts must be positive, got " + maxAttempts);
-        }
+        between(jitter, 0, 1, "jitter");
+        positive(maxAttempts, "maxAttempts");
         return new ReconnectPolicy(initialDelay, maxDelay, jitter, maxAttempts);
     }
 

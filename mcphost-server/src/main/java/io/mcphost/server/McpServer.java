@@ -226,10 +226,7 @@ public final class McpServer {
 
         /** Items per page of every list ({@code tools/list} and the others); 100 unless set. */
         public Builder pageSize(int pageSize) {
-            if (pageSize <= 0) {
-                throw new IllegalArgumentException("pageSize must be positive, got " + pageSize);
-            }
-            this.pageSize = pageSize;
+            this.pageSize = Settings.positive(pageSize, "pageSize");
             return this;
         }
 

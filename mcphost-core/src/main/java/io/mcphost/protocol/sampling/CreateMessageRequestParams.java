@@ -1,5 +1,6 @@
 package io.mcphost.protocol.sampling;
 
+import io.mcphost.protocol.internal.Settings;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.mcphost.protocol.tasks.TaskMetadata;
@@ -101,10 +102,7 @@ public record CreateMessageRequestParams(List<SamplingMessage> messages, Optiona
 
         /** @throws IllegalArgumentException if {@code maxTokens <= 0} */
         public Builder maxTokens(int maxTokens) {
-            if (maxTokens <= 0) {
-                throw new IllegalArgumentException("maxTokens must be > 0, got " + maxTokens);
-            }
-            this.maxTokens = maxTokens;
+            this.maxTokens = Settings.positive(maxTokens, "maxTokens");
             return this;
         }
 

@@ -1,6 +1,7 @@
 package io.mcphost.protocol.sampling;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.mcphost.protocol.internal.Settings;
 import java.util.List;
 import java.util.Optional;
 
@@ -32,11 +33,7 @@ public record ModelPreferences(@JsonInclude(JsonInclude.Include.NON_EMPTY) List<
         if (value == null) {
             return Optional.empty();
         }
-        value.ifPresent(v -> {
-            if (!(v >= 0.0 && v <= 1.0)) {
-                throw new IllegalArgumentException(name + " must be between 0 and 1, got " + v);
-            }
-        });
+        value.ifPresent(v -> Settings.between(v, 0, 1, name));
         return value;
     }
 }

@@ -4,6 +4,7 @@ import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.McpClosedException;
 import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.internal.Settings;
 import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
 import java.time.Duration;
@@ -212,10 +213,7 @@ public final class MemoryTransport implements Transport {
 
         /** How many messages may wait in each direction before {@code send} blocks. Default 1,024. */
         public Builder queueCapacity(int queueCapacity) {
-            if (queueCapacity <= 0) {
-                throw new IllegalArgumentException("queueCapacity must be > 0, got " + queueCapacity);
-            }
-            this.queueCapacity = queueCapacity;
+            this.queueCapacity = Settings.positive(queueCapacity, "queueCapacity");
             return this;
         }
 

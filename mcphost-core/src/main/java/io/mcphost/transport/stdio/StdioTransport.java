@@ -497,13 +497,13 @@ public final class StdioTransport implements Transport {
 
         /** The longest message accepted from the server (16 MiB unless set); longer lines are skipped. */
         public Builder maxMessageBytes(int bytes) {
-            this.maxMessageBytes = positive(bytes, "maxMessageBytes");
+            this.maxMessageBytes = Settings.positive(bytes, "maxMessageBytes");
             return this;
         }
 
         /** How much of the server's stderr is kept for error messages (64 KiB unless set). */
         public Builder stderrBufferBytes(int bytes) {
-            this.stderrBufferBytes = positive(bytes, "stderrBufferBytes");
+            this.stderrBufferBytes = Settings.positive(bytes, "stderrBufferBytes");
             return this;
         }
 
@@ -528,11 +528,5 @@ public final class StdioTransport implements Transport {
             return closeGracePeriod.plus(termGracePeriod).plusSeconds(1);
         }
 
-        private static int positive(int value, String setting) {
-            if (value <= 0) {
-                throw new IllegalArgumentException(setting + " must be positive, got " + value);
-            }
-            return value;
-        }
     }
 }

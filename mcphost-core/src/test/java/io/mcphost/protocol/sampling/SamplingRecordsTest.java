@@ -128,7 +128,7 @@ class SamplingRecordsTest {
     @Test
     void badValuesAreRefusedWithTheirNames() {
         assertThatThrownBy(() -> CreateMessageRequestParams.builder(0))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("maxTokens must be > 0, got 0");
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("maxTokens must be positive, got 0");
         assertThatThrownBy(() -> new ModelPreferences(List.of(), Optional.of(1.5), Optional.empty(), Optional.empty()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("costPriority must be between 0 and 1, got 1.5");
         assertThatThrownBy(() -> ToolUseContent.of("id", "t", CODEC.mapper().readTree("[]")))

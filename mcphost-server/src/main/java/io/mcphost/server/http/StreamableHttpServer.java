@@ -259,10 +259,8 @@ public final class StreamableHttpServer implements AutoCloseable {
 
         /** The largest POST body accepted, 16 MiB unless set; larger ones get 413. */
         public Builder maxMessageBytes(int maxMessageBytes) {
-            if (maxMessageBytes <= 0 || maxMessageBytes > Integer.MAX_VALUE - 8) {
-                throw new IllegalArgumentException("maxMessageBytes must be > 0, got " + maxMessageBytes);
-            }
-            this.maxMessageBytes = maxMessageBytes;
+            // The JDK cannot allocate an array of the very largest sizes.
+            this.maxMessageBytes = Math.min(positive(maxMessageBytes, "maxMessageBytes"), Integer.MAX_VALUE - 8);
             return this;
         }
 
@@ -274,10 +272,7 @@ public final class StreamableHttpServer implements AutoCloseable {
 
         /** How many sessions may be live at once, 1,000 unless set; more initializes get 503. */
         public Builder maxSessions(int maxSessions) {
-            if (maxSessions <= 0) {
-                throw new IllegalArgumentException("maxSessions must be > 0, got " + maxSessions);
-            }
-            this.maxSessions = maxSessions;
+            this.maxSessions = positive(maxSessions, "maxSessions");
             return this;
         }
 
