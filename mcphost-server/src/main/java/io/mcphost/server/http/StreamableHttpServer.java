@@ -55,6 +55,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class StreamableHttpServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StreamableHttpServer.class);
+    /**
+     * Connections the kernel may queue before the server accepts them. The JDK's default (50) is less
+     * than one burst of a client's concurrent requests (64 at once from McpHost), and a busy dispatcher
+     * then loses connections from a full queue.
+     */
+    private static final int LISTEN_BACKLOG = 1024;
 
     private final HttpServer httpServer;
     private final ExecutorService executor;
@@ -292,7 +298,7 @@ public final class StreamableHttpServer implements AutoCloseable {
                     sessionIdleTimeout, maxMessageBytes, sseRetry, maxSessions);
             HttpServer httpServer;
             try {
-                httpServer = HttpServer.create(new InetSocketAddress(bindAddress, port), 0);
+                httpServer = HttpServer.create(new InetSocketAddress(bindAddress, port), LISTEN_BACKLOG);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot listen on " + bindAddress.getHostAddress() + ":" + port, e);
             }

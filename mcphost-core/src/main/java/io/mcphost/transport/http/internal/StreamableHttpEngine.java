@@ -19,6 +19,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -46,6 +48,21 @@ public final class StreamableHttpEngine implements HttpEngine {
     public interface Fallback {
         /** @return whether the message was taken over (and any failure reported) */
         boolean takeOver(JsonRpcMessage message, int status);
+    }
+
+    /** At most this long a request's stream is read on after its answer, waiting for the server to end it. */
+    private static final Duration DRAIN_GRACE = Duration.ofSeconds(2);
+    // One daemon thread for all transports: it only closes streams whose server keeps them open too long.
+    private static final ScheduledThreadPoolExecutor DRAIN_TIMER = drainTimer();
+
+    private static ScheduledThreadPoolExecutor drainTimer() {
+        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "mcphost-http-drain");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.setRemoveOnCancelPolicy(true); // most streams end at once; their cut-offs must not pile up
+        return timer;
     }
 
     /** At most this long the handshake waits for the server to answer the listening GET. */
@@ -117,6 +134,31 @@ public final class StreamableHttpEngine implements HttpEngine {
         }
         if (failure != null) {
             delivery.requestFailed(request.id(), failure);
+        }
+    }
+
+    /**
+     * Reads a request's stream on to its end after the answer, which the server should send at once
+     * (it SHOULD close the stream after the response), for at most {@link #DRAIN_GRACE}. Closing the
+     * body early instead makes the JDK's client close the connection — sometimes after it already
+     * handed that connection to the next request, which then fails with "header parser received no
+     * bytes" (seen under a burst of 1,000 concurrent calls). Whatever still arrives is delivered.
+     */
+    private void drainAfterAnswer(SseReader reader, InputStream body, RequestId awaited) throws IOException {
+        ScheduledFuture<?> cutoff = DRAIN_TIMER.schedule(() -> exchanges.done(body), DRAIN_GRACE.toMillis(),
+                TimeUnit.MILLISECONDS);
+        try {
+            SseEvent event;
+            while ((event = reader.next()) != null) {
+                deliver(event, awaited);
+            }
+        } catch (IOException e) {
+            if (!cutoff.isDone()) {
+                throw e;
+            }
+            // Cut off by the grace period: the answer was delivered; the server merely kept the stream open.
+        } finally {
+            cutoff.cancel(false);
         }
     }
 
@@ -216,6 +258,9 @@ public final class StreamableHttpEngine implements HttpEngine {
                 while (!answered && (event = reader.next()) != null) {
                     progressed = true;
                     answered = deliver(event, awaited);
+                }
+                if (answered) {
+                    drainAfterAnswer(reader, body, awaited);
                 }
             } catch (IOException e) {
                 why = "the stream broke: " + describe(e);
