@@ -297,11 +297,31 @@ public final class HttpTransport implements Transport {
             if (RESERVED.contains(name.toLowerCase(Locale.ROOT))) {
                 throw new IllegalArgumentException("the header '" + name + "' is set by the transport and cannot be configured");
             }
-            if (value.chars().anyMatch(c -> c == '\r' || c == '\n' || c == 0)) {
-                throw new IllegalArgumentException("the value of header '" + name + "' contains a line break or NUL");
-            }
+            checkValue(name, value);
             headers.put(name, value);
             return this;
+        }
+
+        /**
+         * The JDK's HTTP client accepts in a header value only tabs, spaces, visible ASCII and the
+         * characters U+0080 to U+00FF, and refuses anything else when the request is built — on a
+         * request thread, long after configuration, with the value in its message. So every value
+         * is checked here, and the message names the header and the position, never the value
+         * (it may be a token).
+         */
+        private static void checkValue(String name, String value) {
+            for (int i = 0; i < value.length(); i++) {
+                char c = value.charAt(i);
+                if (c == '\r' || c == '\n' || c == 0) {
+                    throw new IllegalArgumentException(String.format(Locale.ROOT,
+                            "the value of header '%s' contains a line break or NUL at position %d", name, i));
+                }
+                if (c != '\t' && (c < 0x20 || c == 0x7F || c > 0xFF)) {
+                    throw new IllegalArgumentException(String.format(Locale.ROOT,
+                            "the value of header '%s' contains U+%04X at position %d, which HTTP does not allow "
+                                    + "(only tabs, spaces, visible ASCII and U+0080 to U+00FF)", name, (int) c, i));
+                }
+            }
         }
 
         /** Sends {@code Authorization: Bearer <token>} on every request; the token is never logged. */
@@ -381,7 +401,8 @@ public final class HttpTransport implements Transport {
         /**
          * Builds the transport. Does no I/O.
          *
-         * @throws IllegalStateException if the bearer token's environment variable is not set
+         * @throws IllegalStateException    if the bearer token's environment variable is not set
+         * @throws IllegalArgumentException if that variable holds a value HTTP does not allow in a header
          */
         public HttpTransport build() {
             Map<String, String> all = new LinkedHashMap<>(headers);
@@ -391,7 +412,14 @@ public final class HttpTransport implements Transport {
                     throw new IllegalStateException("the environment variable " + bearerEnv
                             + " (the bearer token for " + HttpErrors.safe(endpoint) + ") is not set");
                 }
-                all.put("Authorization", "Bearer " + token.strip());
+                String value = "Bearer " + token.strip();
+                try {
+                    checkValue("Authorization", value);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("the bearer token in environment variable " + bearerEnv
+                            + " is not a valid header value: " + e.getMessage(), e);
+                }
+                all.put("Authorization", value);
             }
             Duration connect = connectTimeout;
             boolean plain = endpoint.getScheme().equalsIgnoreCase("http");

@@ -129,6 +129,11 @@ public final class StreamableHttpEngine implements HttpEngine {
         }
         try {
             failure = post(request);
+        } catch (RuntimeException e) {
+            // Nothing may escape a request thread: the caller would wait for its whole timeout, and the
+            // JVM's default handler would print the exception, whose message may quote a header value.
+            failure = new McpTransportException(settings.name(), request.method() + " could not be sent to " + where
+                    + ": " + e.getClass().getSimpleName());
         } finally {
             requestSlots.release();
         }
