@@ -23,7 +23,10 @@ public final class SseReader {
     private final ByteArrayOutputStream line = new ByteArrayOutputStream(256);
     private final StringBuilder data = new StringBuilder();
     private String type = "";
+    /** The id of the last dispatched event: what a resumed stream continues from. */
     private String lastEventId = "";
+    /** The id field of the event being read; it counts only once that event is dispatched. */
+    private String idBuffer = "";
     private long retryMillis = -1;
     private boolean dataSeen;
     private boolean afterCr;
@@ -38,9 +41,14 @@ public final class SseReader {
         this.in = in instanceof BufferedInputStream ? in : new BufferedInputStream(in, 8192);
         this.maxEventBytes = maxEventBytes;
         this.lastEventId = lastEventId;
+        this.idBuffer = lastEventId;
     }
 
-    /** The id of the last event seen (set by any {@code id} field), empty when none. */
+    /**
+     * The id of the last event dispatched (set by its {@code id} field, or inherited from earlier events),
+     * empty when none. An event cut off or refused as too large never counts, so a stream resumed from
+     * here gets it again rather than silently skipping it.
+     */
     public String lastEventId() {
         return lastEventId;
     }
@@ -72,6 +80,7 @@ public final class SseReader {
     }
 
     private SseEvent dispatch() {
+        lastEventId = idBuffer; // WHATWG: set at dispatch, also for an event without data (a priming event)
         if (!dataSeen) {
             type = "";
             return null;
@@ -106,7 +115,7 @@ public final class SseReader {
             }
             case "id" -> {
                 if (value.indexOf('\0') < 0) {
-                    lastEventId = value;
+                    idBuffer = value;
                 }
             }
             case "retry" -> {

@@ -101,4 +101,22 @@ class SseReaderTest {
         assertThatThrownBy(() -> all("data: " + "y".repeat(2000) + "\n\n")).isInstanceOf(IOException.class)
                 .hasMessageContaining("longer than 1024 bytes");
     }
+
+    @Test
+    void anEventRefusedAsTooLargeDoesNotMoveTheResumePoint() throws IOException {
+        String big = "data: " + "x".repeat(600) + "\n";
+        SseReader reader = reader("id: 1\ndata: small\n\nid: 2\n" + big + big + "\n");
+        assertThat(reader.next().id()).isEqualTo("1");
+        assertThatThrownBy(reader::next).isInstanceOf(IOException.class).hasMessageContaining("larger than 1024 bytes");
+        // Resuming from "1" makes the server send event 2 again, instead of skipping it unseen.
+        assertThat(reader.lastEventId()).isEqualTo("1");
+    }
+
+    @Test
+    void aPrimingEventWithAnIdButNoDataMovesTheResumePoint() throws IOException {
+        SseReader reader = reader("id: prime\ndata\n\nid: 7\n\n");
+        assertThat(reader.next().id()).isEqualTo("prime");
+        assertThat(reader.next()).isNull();
+        assertThat(reader.lastEventId()).isEqualTo("7");
+    }
 }
