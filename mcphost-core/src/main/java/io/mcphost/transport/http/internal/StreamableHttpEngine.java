@@ -6,6 +6,7 @@ import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.JsonRpcResponse;
 import io.mcphost.protocol.McpClosedException;
 import io.mcphost.protocol.McpException;
+import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.McpSessionExpiredException;
 import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.ProtocolVersion;
@@ -76,6 +77,8 @@ public final class StreamableHttpEngine implements HttpEngine {
     private final AtomicReference<String> sessionId = new AtomicReference<>();
     private volatile String protocolVersion;
     private volatile boolean established;
+    /** The session the server forgot, until a new initialize succeeds; null when none was lost. */
+    private volatile String expiredSession;
     /** Bumped whenever the listening stream must stop (session gone, new handshake, close). */
     private final AtomicLong listenGeneration = new AtomicLong();
 
@@ -170,6 +173,14 @@ public final class StreamableHttpEngine implements HttpEngine {
     /** One POST and its answer; returns why it failed, or null. */
     private McpTransportException post(JsonRpcMessage message) {
         String used = sessionId.get();
+        boolean initialize = message instanceof JsonRpcRequest r && McpMethod.INITIALIZE.equals(r.method());
+        String lost = expiredSession;
+        if (used == null && lost != null && !initialize) {
+            // Between an expiry and the new handshake: sent now, the message would carry no session and the
+            // server's 400 would not read as an expiry. The client retries it once the new session exists.
+            return new McpSessionExpiredException(settings.name(), "the server no longer knows session "
+                    + abbreviate(lost) + "; waiting for a new one");
+        }
         HttpRequest.Builder builder = exchanges.request(settings.endpoint())
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
@@ -187,6 +198,9 @@ public final class StreamableHttpEngine implements HttpEngine {
             if (status / 100 == 2) {
                 established = true;
                 response.headers().firstValue("Mcp-Session-Id").ifPresent(id -> sessionId.compareAndSet(used, id));
+                if (initialize) {
+                    expiredSession = null; // a new session (or a server that stopped using them)
+                }
                 return answer(message, response);
             }
             String excerpt = HttpErrors.excerpt(response);
@@ -386,6 +400,7 @@ public final class StreamableHttpEngine implements HttpEngine {
     /** The session is gone: forget its id (unless a newer one replaced it) and stop listening on it. */
     private void expire(String used) {
         if (sessionId.compareAndSet(used, null)) {
+            expiredSession = used;
             protocolVersion = null;
             listenGeneration.incrementAndGet();
             LOG.debug("server '{}': session {} expired", settings.name(), abbreviate(used));
