@@ -201,7 +201,7 @@ public final class StreamableHttpEngine implements HttpEngine {
                 if (initialize) {
                     expiredSession = null; // a new session (or a server that stopped using them)
                 }
-                return answer(message, response);
+                return answer(message, response, used);
             }
             String excerpt = HttpErrors.excerpt(response);
             if (fallback != null && used == null && !established && (status == 400 || status == 404 || status == 405)
@@ -220,7 +220,7 @@ public final class StreamableHttpEngine implements HttpEngine {
     }
 
     /** Reads a successful response: nothing (202), one JSON body, or an SSE stream. */
-    private McpTransportException answer(JsonRpcMessage message, HttpResponse<InputStream> response) {
+    private McpTransportException answer(JsonRpcMessage message, HttpResponse<InputStream> response, String used) {
         String type = HttpErrors.contentType(response);
         RequestId awaited = message instanceof JsonRpcRequest r ? r.id() : null;
         if (type.startsWith("text/event-stream")) {
@@ -241,6 +241,12 @@ public final class StreamableHttpEngine implements HttpEngine {
         boolean answered = false;
         try {
             for (JsonRpcMessage inbound : CODEC.decode(body)) {
+                if (used != null && forgotSession(inbound, awaited)) {
+                    // Some servers answer an unknown session with 200 and a JSON-RPC error, not 404.
+                    expire(used);
+                    return new McpSessionExpiredException(settings.name(), "the server no longer knows session "
+                            + abbreviate(used) + " (" + ((JsonRpcErrorResponse) inbound).error().message() + ")");
+                }
                 delivery.message(inbound);
                 answered |= answers(inbound, awaited);
             }
@@ -342,6 +348,17 @@ public final class StreamableHttpEngine implements HttpEngine {
         if (version != null) {
             builder.header("MCP-Protocol-Version", version);
         }
+    }
+
+    /** Whether {@code inbound} is the error answer to {@code awaited} saying that the session is unknown. */
+    private static boolean forgotSession(JsonRpcMessage inbound, RequestId awaited) {
+        if (!(inbound instanceof JsonRpcErrorResponse error) || awaited == null
+                || !error.id().map(awaited::equals).orElse(false)) {
+            return false;
+        }
+        String text = error.error().message().toLowerCase(Locale.ROOT);
+        return text.contains("session") && (text.contains("not found") || text.contains("unknown")
+                || text.contains("expired") || text.contains("invalid") || text.contains("no valid"));
     }
 
     /** Delivers one event's message(s); returns whether one answers {@code awaited}. */
