@@ -1,4 +1,4 @@
-package io.mcphost.host.internal;
+package io.mcphost.host.internal.supervision;
 
 import io.mcphost.host.HostEvent;
 import java.util.List;
