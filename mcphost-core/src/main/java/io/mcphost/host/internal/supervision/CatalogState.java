@@ -30,6 +30,7 @@ public final class CatalogState {
         this.events = events;
     }
 
+    /** The catalog of the READY servers: an immutable snapshot. Never blocks. */
     public Catalog current() {
         return current;
     }

@@ -37,10 +37,12 @@ import org.slf4j.LoggerFactory;
 public final class ManagedServer {
     private static final Logger LOG = LoggerFactory.getLogger(ManagedServer.class);
 
-    /** What the supervisor provides to each of its servers. */
+    /** What the supervisor provides to each of its servers; its methods never block on I/O. */
     public interface Host {
+        /** The host's settings, shared by its servers. */
         HostSettings settings();
 
+        /** Where the server's lifecycle events go. */
         EventBus events();
 
         /** The server's offer changed (it came, went, or a list changed): rebuild the catalog. */
@@ -72,14 +74,17 @@ public final class ManagedServer {
         this.refresher = new CatalogRefresher(this);
     }
 
+    /** The server's configured name. */
     public String name() {
         return spec.name();
     }
 
+    /** How it was configured. */
     public ServerSpec spec() {
         return spec;
     }
 
+    /** Where it is in its life now; may change at any moment. Never blocks. */
     public ServerState state() {
         return state;
     }

@@ -54,10 +54,12 @@ public final class Supervisor implements ManagedServer.Host {
         return events;
     }
 
+    /** The host's catalog, rebuilt whenever a member's offer changes. */
     public CatalogState catalog() {
         return catalog;
     }
 
+    /** Rebuilds the catalog from every member; runs on the thread that noticed the change. */
     @Override
     public void offerChanged(ManagedServer server, Set<ListKind> kinds) {
         catalog.rebuild(servers, server.name(), kinds);
@@ -79,6 +81,7 @@ public final class Supervisor implements ManagedServer.Host {
         return servers.stream().map(s -> s.status(current.toolsOf(s.name()).size())).toList();
     }
 
+    /** One member's status, if it is a member. Never blocks. */
     public Optional<ServerStatus> status(String name) {
         Catalog current = catalog.current();
         return find(name).map(s -> s.status(current.toolsOf(s.name()).size()));
