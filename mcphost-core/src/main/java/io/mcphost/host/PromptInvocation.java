@@ -3,6 +3,8 @@ package io.mcphost.host;
 import io.mcphost.client.CallOptions;
 import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.prompts.GetPromptResult;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -25,7 +27,8 @@ public record PromptInvocation(long callId, String name, String server, String p
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(server, "server");
         Objects.requireNonNull(promptName, "promptName");
-        arguments = Map.copyOf(arguments);
+        // A copy that keeps order and tolerates null values, as the caller's map reached the client before.
+        arguments = Collections.unmodifiableMap(new LinkedHashMap<>(arguments));
         Objects.requireNonNull(options, "options");
     }
 
