@@ -91,18 +91,35 @@ final class HostCommands implements AutoCloseable {
         for (ServerStatus s : host.servers()) {
             if (s.state() != ServerState.READY) {
                 // The error already names the server.
-                cli.err().println("mcphost: unavailable: " + s.lastError()
+                cli.err().println("mcphost: unavailable: " + s.lastErrorMessage()
                         .orElse("server '" + s.name() + "' is " + s.state().name().toLowerCase(Locale.ROOT)));
             }
         }
         cli.err().flush();
     }
 
+    /** A status as JSON: the error as its message, since an exception's fields are no part of the output. */
+    private static Map<String, Object> statusJson(ServerStatus s) {
+        Map<String, Object> json = new java.util.LinkedHashMap<>();
+        json.put("name", s.name());
+        json.put("state", s.state());
+        json.put("transport", s.transport());
+        json.put("required", s.required());
+        json.put("protocolVersion", s.protocolVersion());
+        json.put("serverInfo", s.serverInfo());
+        json.put("toolCount", s.toolCount());
+        json.put("lastError", s.lastErrorMessage());
+        json.put("stderrTail", s.stderrTail());
+        json.put("reconnectAttempts", s.reconnectAttempts());
+        json.put("since", s.since());
+        return json;
+    }
+
     int servers() {
         List<ServerStatus> servers = host.servers();
         Printer p = cli.printer();
         if (p.isJson()) {
-            p.json(Map.of("servers", servers));
+            p.json(Map.of("servers", servers.stream().map(HostCommands::statusJson).toList()));
             return McpHostCommand.OK;
         }
         List<String[]> rows = new ArrayList<>();
@@ -110,7 +127,7 @@ final class HostCommands implements AutoCloseable {
         for (ServerStatus s : servers) {
             rows.add(new String[] {s.name(), s.state().name().toLowerCase(Locale.ROOT), String.valueOf(s.toolCount()),
                 s.protocolVersion().map(Object::toString).orElse("-"),
-                s.state() == ServerState.READY ? s.transport() : s.lastError().orElse(s.transport())});
+                s.state() == ServerState.READY ? s.transport() : s.lastErrorMessage().orElse(s.transport())});
         }
         p.grid(rows);
         return servers.stream().allMatch(s -> s.state() == ServerState.READY) ? McpHostCommand.OK : McpHostCommand.FAILURE;

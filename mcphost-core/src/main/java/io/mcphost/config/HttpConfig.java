@@ -40,4 +40,10 @@ public record HttpConfig(URI url, HttpTransport.Mode mode, Map<String, String> h
         bearerTokenEnv.ifPresent(b::bearerTokenEnv);
         return b.build();
     }
+
+    /** {@code http: } and the URL; headers and tokens stay out of it. */
+    @Override
+    public String describe() {
+        return "http: " + url;
+    }
 }

@@ -1,5 +1,6 @@
 package io.mcphost.config;
 
+import io.mcphost.protocol.McpException;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -10,10 +11,11 @@ import java.util.Optional;
  * {@code mcp.json: server 'github': "args" must be an array of strings}. Messages never quote
  * the values of environment variables, inputs or headers.
  *
- * <p>Unchecked, and deliberately not an {@code McpException}: that family is for failures while
- * talking to a server, this one for mistakes made before any server is started. Immutable.
+ * <p>Unchecked, and part of the {@link McpException} family so one {@code catch} covers everything
+ * McpHost throws; its type says it is a mistake made before any server was started, not a failure
+ * while talking to one. Immutable.
  */
-public final class McpConfigException extends IllegalArgumentException {
+public final class McpConfigException extends McpException {
     private static final long serialVersionUID = 1L;
 
     private final String source;
@@ -30,7 +32,8 @@ public final class McpConfigException extends IllegalArgumentException {
      * @param cause the underlying failure, or null
      */
     public McpConfigException(String source, String server, String key, String problem, Throwable cause) {
-        super(format(source, server, key, problem), cause);
+        // The server goes to the message here, after the file; McpException would put it first.
+        super(null, format(source, server, key, problem), cause);
         this.source = Objects.requireNonNull(source, "source");
         this.server = server;
         this.key = key;
@@ -58,6 +61,7 @@ public final class McpConfigException extends IllegalArgumentException {
     }
 
     /** The server at fault, when the problem is inside one server's entry. */
+    @Override
     public Optional<String> server() {
         return Optional.ofNullable(server);
     }

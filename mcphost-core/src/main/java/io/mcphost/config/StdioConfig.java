@@ -45,4 +45,10 @@ public record StdioConfig(String command, List<String> args, Map<String, String>
         cwd.ifPresent(b::cwd);
         return b.build();
     }
+
+    /** {@code stdio: } and the command line; the environment stays out of it. */
+    @Override
+    public String describe() {
+        return "stdio: " + command + (args.isEmpty() ? "" : " " + String.join(" ", args));
+    }
 }

@@ -15,4 +15,10 @@ public sealed interface TransportConfig permits StdioConfig, HttpConfig {
      * @throws IllegalStateException if a {@code bearerTokenEnv} variable is not set
      */
     Transport toTransport(String serverName);
+
+    /**
+     * How the server is reached, for status tables and logs, e.g. {@code stdio: npx -y server} or
+     * {@code http: https://example.com/mcp}. Never contains header values, tokens or environment values.
+     */
+    String describe();
 }

@@ -1,8 +1,8 @@
 package io.mcphost.host;
 
-import io.mcphost.host.internal.NameAllocator;
-import io.mcphost.host.internal.NameSuggester;
-import io.mcphost.host.internal.UriTemplatePattern;
+import io.mcphost.host.internal.catalog.NameAllocator;
+import io.mcphost.host.internal.catalog.NameSuggester;
+import io.mcphost.host.internal.catalog.UriTemplatePattern;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -105,7 +105,7 @@ public final class Catalog {
 
     /**
      * A catalog of entries already named, in the order given; the host builds catalogs with
-     * {@code io.mcphost.host.internal.CatalogBuilder}, which applies the naming contract. Copies the lists.
+     * {@code io.mcphost.host.internal.catalog.CatalogBuilder}, which applies the naming contract. Copies the lists.
      *
      * @throws IllegalArgumentException if a tool or prompt name is invalid or used twice, or a resource
      *                                  URI is used twice

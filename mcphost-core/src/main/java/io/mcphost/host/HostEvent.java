@@ -1,5 +1,6 @@
 package io.mcphost.host;
 
+import io.mcphost.client.ListKind;
 import io.mcphost.client.Progress;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
@@ -42,7 +43,7 @@ public sealed interface HostEvent {
     record ServerStopped(Instant at, String server) implements HostEvent { }
 
     /** The catalog changed because of this server: it came, went or its lists changed. */
-    record CatalogChanged(Instant at, String server, Set<CatalogKind> kinds) implements HostEvent { }
+    record CatalogChanged(Instant at, String server, Set<ListKind> kinds) implements HostEvent { }
 
     /** A routed tool call is about to pass through the interceptors to the server. */
     record ToolCallStarted(Instant at, String server, long callId, String name, String toolName) implements HostEvent { }
@@ -64,7 +65,4 @@ public sealed interface HostEvent {
 
     /** The server asked the host something ({@code sampling/createMessage} or {@code elicitation/create}), before the handler sees it. */
     record ServerRequest(Instant at, String server, String method) implements HostEvent { }
-
-    /** What a {@link CatalogChanged} concerns. */
-    enum CatalogKind { TOOLS, PROMPTS, RESOURCES }
 }

@@ -9,12 +9,11 @@ import io.mcphost.client.SamplingHandler;
 import io.mcphost.config.McpConfig;
 import io.mcphost.config.McpConfigLoader;
 import io.mcphost.config.ServerConfig;
-import io.mcphost.host.HostEvent.CatalogKind;
-import io.mcphost.host.internal.CatalogState;
-import io.mcphost.host.internal.EventBus;
-import io.mcphost.host.internal.HostSettings;
-import io.mcphost.host.internal.ManagedServer;
-import io.mcphost.host.internal.ToolCalls;
+import io.mcphost.host.internal.supervision.EventBus;
+import io.mcphost.host.internal.supervision.HostSettings;
+import io.mcphost.host.internal.supervision.Routing;
+import io.mcphost.host.internal.supervision.Supervisor;
+import io.mcphost.host.internal.supervision.ToolCallAdapter;
 import io.mcphost.protocol.McpNotFoundException;
 import io.mcphost.protocol.ServerUnavailableException;
 import io.mcphost.protocol.lifecycle.Implementation;
@@ -25,15 +24,11 @@ import io.mcphost.protocol.tools.CallToolResult;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
@@ -60,18 +55,13 @@ import tools.jackson.databind.JsonNode;
  */
 public final class McpHost implements AutoCloseable {
     private final HostSettings settings;
-    private final EventBus events;
-    private final CatalogState catalog;
-    private final ToolCalls calls;
-    private final List<ManagedServer> servers = new CopyOnWriteArrayList<>();
-    private final ReentrantLock membership = new ReentrantLock();
-    private volatile boolean closed;
+    private final Supervisor supervisor;
+    private final Routing routing;
 
     private McpHost(HostSettings settings, List<Consumer<HostEvent>> listeners) {
         this.settings = settings;
-        this.events = new EventBus(listeners);
-        this.catalog = new CatalogState(settings, events);
-        this.calls = new ToolCalls(settings, events, catalog, this::managed);
+        this.supervisor = new Supervisor(settings, new EventBus(listeners));
+        this.routing = new Routing(settings, supervisor.events(), supervisor.catalog(), supervisor::find);
     }
 
     /** A host with no servers yet; add them with {@link Builder#server}. */
@@ -82,7 +72,7 @@ public final class McpHost implements AutoCloseable {
     /**
      * A host of the enabled servers in a configuration file (Claude Desktop / Claude Code / Cursor
      * {@code mcpServers}, VS Code {@code servers}, auto-detected), with variables taken from the
-     * environment. Use {@link McpConfigLoader} for inputs or another environment.
+     * environment. Use {@link McpConfigLoader} for inputs or another environment. Reads the file now.
      *
      * @throws io.mcphost.config.McpConfigException naming the file, server and key at fault
      */
@@ -90,7 +80,7 @@ public final class McpHost implements AutoCloseable {
         return fromConfig(McpConfigLoader.defaults().load(file));
     }
 
-    /** A host of the enabled servers of a loaded configuration. */
+    /** A host of the enabled servers of a loaded configuration. Does no I/O. */
     public static Builder fromConfig(McpConfig config) {
         Builder b = new Builder();
         config.enabledServers().forEach(b::server);
@@ -99,23 +89,23 @@ public final class McpHost implements AutoCloseable {
 
     // ---- servers -------------------------------------------------------------------------------
 
-    /** Every server's status, in configuration order. */
+    /** Every server's status, in configuration order. Never blocks. */
     public List<ServerStatus> servers() {
-        Catalog current = catalog.current();
-        return servers.stream().map(s -> s.status(current.toolsOf(s.name()).size())).toList();
+        return supervisor.statuses();
     }
 
+    /** The status of one server, if the host has it. Never blocks. */
     public Optional<ServerStatus> server(String name) {
-        Catalog current = catalog.current();
-        return managed(name).map(s -> s.status(current.toolsOf(s.name()).size()));
+        return supervisor.status(name);
     }
 
     /**
      * The live client of a READY server, for what the host does not route (completions, subscriptions,
      * logging level, tasks). It is replaced when the server reconnects: ask again rather than keep it.
+     * Never blocks.
      */
     public Optional<McpClient> client(String server) {
-        return managed(server).filter(s -> s.state() == ServerState.READY).map(s -> s.readyClient(Duration.ZERO));
+        return supervisor.find(server).filter(s -> s.state() == ServerState.READY).map(s -> s.readyClient(Duration.ZERO));
     }
 
     /**
@@ -123,96 +113,79 @@ public final class McpHost implements AutoCloseable {
      * A failure does not throw: it is in the returned status, as for servers started with the host.
      *
      * @throws IllegalArgumentException if a server of that name exists
+     * @throws io.mcphost.protocol.McpClosedException if the host was closed
      */
     public ServerStatus addServer(ServerSpec spec) {
-        Objects.requireNonNull(spec, "spec");
-        ManagedServer server = new ManagedServer(spec, hostView());
-        membership.lock();
-        try {
-            ensureOpen();
-            if (managed(spec.name()).isPresent()) {
-                throw new IllegalArgumentException("a server named '" + spec.name() + "' already exists");
-            }
-            servers.add(server);
-        } finally {
-            membership.unlock();
-        }
-        server.start();
-        return server(spec.name()).orElseThrow();
+        return supervisor.add(spec);
     }
 
-    /** Stops and removes a server within the close timeout; its entries leave the catalog. @return whether it existed */
+    /**
+     * Stops and removes a server, blocking for at most the close timeout; its entries leave the catalog.
+     *
+     * @return whether it existed
+     */
     public boolean removeServer(String name) {
-        Optional<ManagedServer> server;
-        membership.lock();
-        try {
-            server = managed(name);
-            server.ifPresent(servers::remove);
-        } finally {
-            membership.unlock();
-        }
-        server.ifPresent(s -> {
-            s.stop(settings.closeTimeout());
-            catalog.rebuild(servers, name, EnumSet.allOf(CatalogKind.class));
-        });
-        return server.isPresent();
+        return supervisor.remove(name);
     }
 
     /**
      * Stops a server (whatever its state) and starts it again, blocking until it is READY or has failed.
      *
      * @throws McpNotFoundException if there is no server of that name
+     * @throws io.mcphost.protocol.McpClosedException if the host was closed
      */
     public ServerStatus restartServer(String name) {
-        ensureOpen();
-        ManagedServer server = managed(name).orElseThrow(() -> new McpNotFoundException("no server is named '" + name + "'", null));
-        server.start();
-        return server(name).orElseThrow();
+        return supervisor.restart(name);
     }
 
     // ---- catalog -------------------------------------------------------------------------------
 
-    /** The current catalog: an immutable snapshot of what the READY servers offer. */
+    /** The current catalog: an immutable snapshot of what the READY servers offer. Never blocks. */
     public Catalog catalog() {
-        return catalog.current();
+        return supervisor.catalog().current();
     }
 
     /** The tools of the READY servers, with their exposed names; see {@link Catalog}. */
     public List<HostTool> tools() {
-        return catalog.current().tools();
+        return catalog().tools();
     }
 
+    /** The prompts of the READY servers, with their exposed names. */
     public List<HostPrompt> prompts() {
-        return catalog.current().prompts();
+        return catalog().prompts();
     }
 
+    /** The resources of the READY servers. */
     public List<HostResource> resources() {
-        return catalog.current().resources();
+        return catalog().resources();
     }
 
+    /** The resource templates of the READY servers. */
     public List<HostResourceTemplate> resourceTemplates() {
-        return catalog.current().resourceTemplates();
+        return catalog().resourceTemplates();
     }
 
-    // ---- calls ---------------------------------------------------------------------------------
+    // ---- routed operations ---------------------------------------------------------------------
 
-    /** Calls a tool by its exposed name with the server's default deadline. */
+    /** Calls a tool by its exposed name with the server's default deadline; see {@link #callTool(String, JsonNode, CallOptions)}. */
     public CallToolResult callTool(String name, JsonNode arguments) {
         return callTool(name, arguments, CallOptions.defaults());
     }
 
     /**
      * Calls a tool by its exposed name (e.g. {@code github__create_issue}) through the interceptors.
+     * Blocks for the interceptors' time plus at most the call's deadline.
      *
      * @param arguments the arguments object; null for none
      * @throws McpNotFoundException if no available server offers the name (or a filter hides it)
      * @throws ServerUnavailableException if its server is down or reconnecting
      */
     public CallToolResult callTool(String name, JsonNode arguments, CallOptions options) {
-        ensureOpen();
-        return calls.call(name, arguments, options);
+        supervisor.ensureOpen();
+        return routing.callTool(name, arguments, options);
     }
 
+    /** {@link #callTool(String, JsonNode)} on a virtual thread; cancelling the future cancels the call. */
     public CompletableFuture<CallToolResult> callToolAsync(String name, JsonNode arguments) {
         return callToolAsync(name, arguments, CallOptions.defaults());
     }
@@ -223,35 +196,27 @@ public final class McpHost implements AutoCloseable {
     }
 
     /**
-     * Gets a prompt by its exposed name.
+     * Gets a prompt by its exposed name through the interceptors. Blocks for the interceptors' time plus
+     * at most the server's request timeout.
      *
      * @throws McpNotFoundException if no available server offers it
+     * @throws ServerUnavailableException if its server is down or reconnecting
      */
     public GetPromptResult getPrompt(String name, Map<String, String> arguments) {
-        ensureOpen();
-        HostPrompt prompt = catalog.current().prompt(name)
-                .or(() -> catalog.everKnown().prompt(name))
-                .orElseThrow(() -> new McpNotFoundException("no available prompt is named '" + name + "'",
-                        catalog.current().suggestPrompt(name).orElse(null)));
-        return liveClient(prompt.server()).getPrompt(prompt.originalName(), arguments);
+        supervisor.ensureOpen();
+        return routing.getPrompt(name, arguments, CallOptions.defaults());
     }
 
     /**
-     * Reads a resource from the server that lists it, or whose resource template matches the URI.
+     * Reads a resource, through the interceptors, from the server that lists it or whose resource
+     * template matches the URI. Blocks for the interceptors' time plus at most the server's request timeout.
      *
      * @throws McpNotFoundException if no available server offers it
+     * @throws ServerUnavailableException if its server is down or reconnecting
      */
     public ReadResourceResult readResource(String uri) {
-        ensureOpen();
-        String server = catalog.current().serverForUri(uri)
-                .or(() -> catalog.everKnown().serverForUri(uri))
-                .orElseThrow(() -> new McpNotFoundException("no available server offers resource '" + uri + "'", null));
-        return liveClient(server).readResource(uri);
-    }
-
-    private McpClient liveClient(String server) {
-        return managed(server).orElseThrow(() -> new ServerUnavailableException(server, "removed"))
-                .readyClient(settings.callsWaitForReconnect() ? settings.requestTimeout() : Duration.ZERO);
+        supervisor.ensureOpen();
+        return routing.readResource(uri, CallOptions.defaults());
     }
 
     private static <T> CompletableFuture<T> async(String threadName, Supplier<T> work) {
@@ -275,7 +240,7 @@ public final class McpHost implements AutoCloseable {
 
     // ---- closing -------------------------------------------------------------------------------
 
-    /** Closes every server in parallel within the close timeout. */
+    /** Closes every server in parallel within the close timeout; see {@link #close(Duration)}. */
     @Override
     public void close() {
         close(settings.closeTimeout());
@@ -285,96 +250,11 @@ public final class McpHost implements AutoCloseable {
      * Stops every server in parallel and returns within {@code budget} (plus scheduling slack): child
      * processes are terminated (SIGTERM, then SIGKILL of the whole tree), HTTP sessions deleted, pending
      * calls fail with {@link io.mcphost.protocol.McpClosedException}, reconnects are cancelled. Idempotent.
+     *
+     * @throws IllegalArgumentException if {@code budget} is not positive
      */
     public void close(Duration budget) {
-        positive(budget, "budget");
-        List<ManagedServer> all;
-        membership.lock();
-        try {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            all = List.copyOf(servers);
-        } finally {
-            membership.unlock();
-        }
-        List<Thread> stopping = new ArrayList<>();
-        for (ManagedServer server : all) {
-            stopping.add(Thread.ofVirtual().name("mcphost-stop-" + server.name()).start(() -> server.stop(budget)));
-        }
-        long deadline = System.nanoTime() + budget.toNanos() + Duration.ofMillis(500).toNanos();
-        for (Thread t : stopping) {
-            try {
-                t.join(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-    }
-
-    private void ensureOpen() {
-        if (closed) {
-            throw new io.mcphost.protocol.McpClosedException(null, "the host was closed");
-        }
-    }
-
-    private Optional<ManagedServer> managed(String name) {
-        for (ManagedServer s : servers) {
-            if (s.name().equals(name)) {
-                return Optional.of(s);
-            }
-        }
-        return Optional.empty();
-    }
-
-    private ManagedServer.Host hostView() {
-        return new ManagedServer.Host() {
-            @Override
-            public HostSettings settings() {
-                return settings;
-            }
-
-            @Override
-            public EventBus events() {
-                return events;
-            }
-
-            @Override
-            public void offerChanged(ManagedServer server, Set<CatalogKind> kinds) {
-                catalog.rebuild(servers, server.name(), kinds);
-            }
-        };
-    }
-
-    private void startAll(List<ServerSpec> specs) {
-        for (ServerSpec spec : specs) {
-            servers.add(new ManagedServer(spec, hostView()));
-        }
-        List<Thread> starting = new ArrayList<>();
-        for (ManagedServer server : servers) {
-            starting.add(Thread.ofVirtual().name("mcphost-start-" + server.name()).start(server::start));
-        }
-        for (Thread t : starting) {
-            try {
-                t.join(); // each start is bounded by its startup timeout and request timeout
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                close();
-                throw new io.mcphost.protocol.McpCancelledException(null, "interrupted while starting the host's servers", e);
-            }
-        }
-        for (ManagedServer server : servers) {
-            if (server.state() != ServerState.READY && (server.spec().required() || !settings.failOpen())) {
-                ServerStatus status = server(server.name()).orElseThrow();
-                close();
-                throw new ServerUnavailableException(server.name(), (server.spec().required() ? "a required server" : "a server")
-                        + " could not be started" + (settings.failOpen() ? "" : " (fail-open is off)")
-                        + status.lastError().map(e -> ": " + e).orElse("")
-                        + status.stderrTail().map(t -> "\nstderr:\n" + t).orElse(""));
-            }
-        }
+        supervisor.close(positive(budget, "budget"));
     }
 
     /**
@@ -384,7 +264,7 @@ public final class McpHost implements AutoCloseable {
     public static final class Builder {
         private final List<ServerSpec> specs = new ArrayList<>();
         private final List<Consumer<HostEvent>> listeners = new ArrayList<>();
-        private final List<ToolCallInterceptor> interceptors = new ArrayList<>();
+        private final List<HostInterceptor> interceptors = new ArrayList<>();
         private Implementation clientInfo;
         private ToolNaming naming = ToolNaming.prefixed();
         private ToolFilter toolFilter = ToolFilter.all();
@@ -477,8 +357,20 @@ public final class McpHost implements AutoCloseable {
             return this;
         }
 
-        /** Adds an interceptor around every routed tool call; the first added runs outermost. */
+        /**
+         * Adds an interceptor around every routed tool call (prompts and resources pass it by); it
+         * shares one chain, in the order added, with those of {@link #interceptAll}. The first added runs outermost.
+         */
         public Builder interceptor(ToolCallInterceptor interceptor) {
+            interceptors.add(new ToolCallAdapter(Objects.requireNonNull(interceptor, "interceptor")));
+            return this;
+        }
+
+        /**
+         * Adds an interceptor around every routed operation: tool calls, prompt gets, resource reads.
+         * (Not an overload of {@link #interceptor}: a lambda would then match both.)
+         */
+        public Builder interceptAll(HostInterceptor interceptor) {
             interceptors.add(Objects.requireNonNull(interceptor, "interceptor"));
             return this;
         }
@@ -519,7 +411,7 @@ public final class McpHost implements AutoCloseable {
                     closeTimeout, reconnect, callsWaitForReconnect, interceptors, Optional.ofNullable(elicitation),
                     Optional.ofNullable(sampling), Optional.ofNullable(roots));
             McpHost host = new McpHost(settings, listeners);
-            host.startAll(List.copyOf(specs));
+            host.supervisor.startAll(List.copyOf(specs));
             return host;
         }
     }

@@ -62,26 +62,20 @@ public final class ServerSpec {
     /**
      * The server of a configuration-file entry: its transport, {@code required}, {@code timeout} (used
      * for startup and per request), {@code prefix}, and {@code allowTools}/{@code denyTools}/
-     * {@code disabledTools} as the tool filter.
+     * {@code disabledTools} as the tool filter. The configuration's own conversion
+     * ({@link ServerConfig#toTransport()}, {@link io.mcphost.config.TransportConfig#describe()}) is the only one:
+     * the host adds no knowledge of configuration formats. Does no I/O.
      */
     public static ServerSpec fromConfig(ServerConfig config) {
         Objects.requireNonNull(config, "config");
         Builder b = builder(config.name(), config::toTransport).required(config.isRequired());
-        b.description = describe(config);
+        b.description = config.transport().describe();
         config.prefix().ifPresent(b::prefix);
         config.timeout().ifPresent(t -> b.startupTimeout(t).requestTimeout(t));
         b.allow.addAll(config.allowTools());
         b.deny.addAll(config.denyTools());
         b.deny.addAll(config.disabledTools());
         return b.build();
-    }
-
-    private static String describe(ServerConfig config) {
-        return switch (config.transport()) {
-            case io.mcphost.config.StdioConfig s -> "stdio: " + s.command()
-                    + (s.args().isEmpty() ? "" : " " + String.join(" ", s.args()));
-            case io.mcphost.config.HttpConfig h -> "http: " + h.url();
-        };
     }
 
     public String name() {

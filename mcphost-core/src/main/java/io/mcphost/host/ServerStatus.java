@@ -1,5 +1,6 @@
 package io.mcphost.host;
 
+import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.lifecycle.Implementation;
 import java.time.Instant;
@@ -17,14 +18,15 @@ import java.util.Optional;
  * @param protocolVersion the negotiated revision, while connected
  * @param serverInfo      the server's name and version from its handshake, while connected
  * @param toolCount       tools it contributes to the catalog (after filters); 0 unless READY
- * @param lastError       the most recent failure (start, connection loss, reconnect attempt), if any
+ * @param lastError       the most recent failure (start, connection loss, reconnect attempt), if any; its
+ *                        message names the server, and its type says what kind of failure it was
  * @param stderrTail      the end of a local server's stderr when it last failed, if any
  * @param reconnectAttempts attempts since the connection was lost; 0 while READY
  * @param since           when it entered its current state
  */
 public record ServerStatus(String name, ServerState state, String transport, boolean required,
                            Optional<ProtocolVersion> protocolVersion, Optional<Implementation> serverInfo,
-                           int toolCount, Optional<String> lastError, Optional<String> stderrTail,
+                           int toolCount, Optional<McpException> lastError, Optional<String> stderrTail,
                            int reconnectAttempts, Instant since) {
     public ServerStatus {
         Objects.requireNonNull(name, "name");
@@ -35,5 +37,10 @@ public record ServerStatus(String name, ServerState state, String transport, boo
         Objects.requireNonNull(lastError, "lastError");
         Objects.requireNonNull(stderrTail, "stderrTail");
         Objects.requireNonNull(since, "since");
+    }
+
+    /** The message of {@link #lastError()}, for status lines and tables. */
+    public Optional<String> lastErrorMessage() {
+        return lastError.map(McpException::getMessage);
     }
 }

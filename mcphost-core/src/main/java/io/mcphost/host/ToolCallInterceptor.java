@@ -3,8 +3,10 @@ package io.mcphost.host;
 import io.mcphost.protocol.tools.CallToolResult;
 
 /**
- * Runs around every tool call the host routes, in the order they were added to the builder (the first
- * added is the outermost). An interceptor may inspect and change the call (arguments, {@code _meta},
+ * Runs around every tool call the host routes: the tool-only, lambda-friendly form of
+ * {@link HostInterceptor}, in the same chain and under the same rules (prompts and resources pass it
+ * by untouched). Interceptors run in the order they were added to the builder (the first added is the
+ * outermost). An interceptor may inspect and change the call (arguments, {@code _meta},
  * deadline), refuse it by returning a result without proceeding (a human-in-the-loop denial is
  * {@code CallToolResult.error("denied by the user: ...")}), and observe or replace the result.
  *

@@ -1,6 +1,6 @@
 package io.mcphost.host;
 
-import io.mcphost.host.internal.GeminiSchema;
+import io.mcphost.host.internal.catalog.GeminiSchema;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.protocol.tools.ToolAnnotations;
 import java.util.List;

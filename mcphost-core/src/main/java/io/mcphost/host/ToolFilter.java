@@ -1,6 +1,6 @@
 package io.mcphost.host;
 
-import io.mcphost.host.internal.Glob;
+import io.mcphost.host.internal.catalog.Glob;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -1,11 +1,13 @@
 package io.mcphost.host;
 
 import io.mcphost.client.CallOptions;
+import io.mcphost.protocol.McpMethod;
+import io.mcphost.protocol.tools.CallToolResult;
 import java.util.Objects;
 import tools.jackson.databind.JsonNode;
 
 /**
- * One routed tool call as interceptors see it: immutable; an interceptor that wants to change the
+ * One routed {@code tools/call} as interceptors see it: immutable; an interceptor that wants to change the
  * arguments or options passes a changed copy to {@link ToolCallInterceptor.Chain#proceed}.
  *
  * @param callId    unique per host, shared with the call's {@link HostEvent}s
@@ -16,7 +18,7 @@ import tools.jackson.databind.JsonNode;
  * @param options   deadline, progress callback and {@code _meta} of the call
  */
 public record ToolInvocation(long callId, String name, String server, String toolName, JsonNode arguments,
-                             CallOptions options) {
+                             CallOptions options) implements Invocation<CallToolResult> {
     public ToolInvocation {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(server, "server");
@@ -32,6 +34,21 @@ public record ToolInvocation(long callId, String name, String server, String too
             throw new IllegalArgumentException("tool arguments must be a JSON object, got " + newArguments.getNodeType());
         }
         return new ToolInvocation(callId, name, server, toolName, newArguments, options);
+    }
+
+    @Override
+    public String method() {
+        return McpMethod.TOOLS_CALL;
+    }
+
+    @Override
+    public String target() {
+        return toolName;
+    }
+
+    @Override
+    public Class<CallToolResult> resultType() {
+        return CallToolResult.class;
     }
 
     /** The same call with other options (deadline, progress, {@code _meta}). */

@@ -8,12 +8,14 @@ import java.util.Optional;
  *
  * <p>Above the transport layer every exception names the server it concerns, and the message
  * starts with that name so a log line alone says where the problem is. A tool result with
- * {@code isError: true} is a result, never one of these.
+ * {@code isError: true} is a result, never one of these. A configuration mistake, found before
+ * any server is started, is {@link io.mcphost.config.McpConfigException}: one root lets an
+ * application catch everything McpHost throws in one place.
  */
 public abstract sealed class McpException extends RuntimeException
         permits McpTransportException, McpTimeoutException, McpError, McpProtocolException,
                 McpCapabilityException, ServerUnavailableException, McpClosedException,
-                McpCancelledException, McpNotFoundException {
+                McpCancelledException, McpNotFoundException, io.mcphost.config.McpConfigException {
 
     private final String server;
 

@@ -125,8 +125,9 @@ class ConfigErrorsTest {
     }
 
     @Test
-    void configErrorsAreIllegalArgumentsNotProtocolFailures() {
-        assertThat(error("{}")).isInstanceOf(IllegalArgumentException.class)
-                .isNotInstanceOf(io.mcphost.protocol.McpException.class);
+    void configErrorsShareTheOneExceptionRootButNoServerFailureType() {
+        assertThat(error("{}")).isInstanceOf(io.mcphost.protocol.McpException.class)
+                .isNotInstanceOf(io.mcphost.protocol.McpTransportException.class)
+                .isNotInstanceOf(io.mcphost.protocol.ServerUnavailableException.class);
     }
 }

@@ -5,7 +5,7 @@ import static io.mcphost.host.Offers.offer;
 import static io.mcphost.host.Offers.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcphost.host.internal.UriTemplatePattern;
+import io.mcphost.host.internal.catalog.UriTemplatePattern;
 import org.junit.jupiter.api.Test;
 
 /** Suggestions for unknown names and routing of resource URIs. */

@@ -7,7 +7,7 @@ import static io.mcphost.host.Offers.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mcphost.host.internal.CatalogBuilder;
+import io.mcphost.host.internal.catalog.CatalogBuilder;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -155,7 +155,7 @@ class CatalogNamingTest {
 
     @Test
     void addingAServerLaterRenamesNothingOfTheEarlierServers() {
-        io.mcphost.host.internal.ServerOffer[] before = {server("alpha", "search", "x.y"), server("beta", "search", "x_y")};
+        io.mcphost.host.internal.catalog.ServerOffer[] before = {server("alpha", "search", "x.y"), server("beta", "search", "x_y")};
         Catalog first = catalog(ToolNaming.unprefixed(), before);
         Catalog second = catalog(ToolNaming.unprefixed(), before[0], before[1], server("gamma", "search", "x_y", "x.y"));
 

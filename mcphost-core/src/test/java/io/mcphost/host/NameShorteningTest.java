@@ -2,8 +2,8 @@ package io.mcphost.host;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcphost.host.internal.CatalogBuilder;
-import io.mcphost.host.internal.ServerOffer;
+import io.mcphost.host.internal.catalog.CatalogBuilder;
+import io.mcphost.host.internal.catalog.ServerOffer;
 import io.mcphost.protocol.tools.Tool;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -1,7 +1,7 @@
 package io.mcphost.host;
 
-import io.mcphost.host.internal.CatalogBuilder;
-import io.mcphost.host.internal.ServerOffer;
+import io.mcphost.host.internal.catalog.CatalogBuilder;
+import io.mcphost.host.internal.catalog.ServerOffer;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.prompts.Prompt;
 import io.mcphost.protocol.resources.Resource;

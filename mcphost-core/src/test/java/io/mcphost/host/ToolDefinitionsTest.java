@@ -3,8 +3,8 @@ package io.mcphost.host;
 import static io.mcphost.host.Offers.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcphost.host.internal.CatalogBuilder;
-import io.mcphost.host.internal.ServerOffer;
+import io.mcphost.host.internal.catalog.CatalogBuilder;
+import io.mcphost.host.internal.catalog.ServerOffer;
 import io.mcphost.protocol.internal.JsonSchemaValidator;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.protocol.tools.ToolAnnotations;

@@ -5,8 +5,8 @@ import static io.mcphost.host.Offers.offer;
 import static io.mcphost.host.Offers.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcphost.host.internal.CatalogBuilder;
-import io.mcphost.host.internal.ServerOffer;
+import io.mcphost.host.internal.catalog.CatalogBuilder;
+import io.mcphost.host.internal.catalog.ServerOffer;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

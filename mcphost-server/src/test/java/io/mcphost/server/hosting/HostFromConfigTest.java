@@ -4,6 +4,7 @@ import static io.mcphost.server.hosting.HostFixtures.args;
 import static io.mcphost.server.hosting.HostFixtures.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mcphost.client.ListKind;
 import io.mcphost.host.HostEvent;
 import io.mcphost.host.HostTool;
 import io.mcphost.host.McpHost;
@@ -100,7 +101,7 @@ class HostFromConfigTest {
             }
             assertThat(host.resources()).anySatisfy(r -> assertThat(r.resource().name()).contains("hello.txt.gz"));
             assertThat(events).anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(HostEvent.CatalogChanged.class,
-                    c -> assertThat(c.kinds()).containsExactly(HostEvent.CatalogKind.RESOURCES)));
+                    c -> assertThat(c.kinds()).containsExactly(ListKind.RESOURCES)));
         }
     }
 }

@@ -52,7 +52,7 @@ class HostSupervisionTest {
             assertThat(host.server("demo").orElseThrow().state()).isEqualTo(ServerState.READY);
             var missing = host.server("missing").orElseThrow();
             assertThat(missing.state()).isEqualTo(ServerState.FAILED);
-            assertThat(missing.lastError()).hasValueSatisfying(e -> assertThat(e).contains("mcphost-no-such-command-7f3a"));
+            assertThat(missing.lastErrorMessage()).hasValueSatisfying(e -> assertThat(e).contains("mcphost-no-such-command-7f3a"));
             var quitter = host.server("quitter").orElseThrow();
             assertThat(quitter.state()).isEqualTo(ServerState.FAILED);
             assertThat(quitter.stderrTail()).hasValueSatisfying(t -> assertThat(t).contains("version"));

@@ -1,7 +1,8 @@
-package io.mcphost.host.internal;
+package io.mcphost.host.internal.supervision;
 
+import io.mcphost.client.ListKind;
 import io.mcphost.client.McpClient;
-import io.mcphost.host.HostEvent.CatalogKind;
+import io.mcphost.host.internal.catalog.Offer;
 import io.mcphost.protocol.McpError;
 import io.mcphost.protocol.lifecycle.ServerCapabilities;
 import io.mcphost.protocol.prompts.Prompt;
@@ -14,22 +15,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What one server offered when it was last listed. Only the lists whose capability the server
- * announced are asked for. A server that announced tools but fails to list them fails its start;
- * prompts and resources that fail to list with a server error are logged and left empty, since a
- * server whose tools work is worth keeping.
+ * Asks a connected server what it offers, following every page; blocks for the requests' deadlines.
+ * Only the lists whose capability the server announced are asked for. A server that announced tools
+ * but fails to list them fails its start; prompts and resources that fail to list with a server error
+ * are logged and left empty, since a server whose tools work is worth keeping.
  */
-public record Offer(List<Tool> tools, List<Prompt> prompts, List<Resource> resources, List<ResourceTemplate> templates) {
-    private static final Logger LOG = LoggerFactory.getLogger(Offer.class);
+final class OfferListing {
+    private static final Logger LOG = LoggerFactory.getLogger(OfferListing.class);
 
-    public Offer {
-        tools = List.copyOf(tools);
-        prompts = List.copyOf(prompts);
-        resources = List.copyOf(resources);
-        templates = List.copyOf(templates);
+    private OfferListing() {
     }
 
-    /** Lists everything the server announced, following every page. */
+    /** Everything the server announced. @throws McpException if tools cannot be listed, or the connection fails */
     static Offer list(McpClient client) {
         ServerCapabilities caps = client.serverCapabilities();
         List<Tool> tools = caps.tools().isPresent() ? client.listTools() : List.of();
@@ -40,12 +37,12 @@ public record Offer(List<Tool> tools, List<Prompt> prompts, List<Resource> resou
         return new Offer(tools, prompts, resources, templates);
     }
 
-    /** This offer with one kind listed again. */
-    Offer relist(McpClient client, CatalogKind kind) {
+    /** The lists of one kind, asked again after {@code list_changed}; the other kinds are left empty. */
+    static Offer relist(McpClient client, ListKind kind) {
         return switch (kind) {
-            case TOOLS -> new Offer(client.listTools(), prompts, resources, templates);
-            case PROMPTS -> new Offer(tools, client.listPrompts(), resources, templates);
-            case RESOURCES -> new Offer(tools, prompts, client.listResources(),
+            case TOOLS -> new Offer(client.listTools(), List.of(), List.of(), List.of());
+            case PROMPTS -> new Offer(List.of(), client.listPrompts(), List.of(), List.of());
+            case RESOURCES -> new Offer(List.of(), List.of(), client.listResources(),
                     lenient(client, "resource templates", client::listResourceTemplates));
         };
     }

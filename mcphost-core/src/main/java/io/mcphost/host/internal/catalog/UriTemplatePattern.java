@@ -1,4 +1,4 @@
-package io.mcphost.host.internal;
+package io.mcphost.host.internal.catalog;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.mcphost.host.internal;
+package io.mcphost.host.internal.catalog;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

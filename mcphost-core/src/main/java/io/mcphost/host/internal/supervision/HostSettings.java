@@ -1,9 +1,9 @@
-package io.mcphost.host.internal;
+package io.mcphost.host.internal.supervision;
 
 import io.mcphost.client.ElicitationHandler;
 import io.mcphost.client.SamplingHandler;
 import io.mcphost.host.ReconnectPolicy;
-import io.mcphost.host.ToolCallInterceptor;
+import io.mcphost.host.HostInterceptor;
 import io.mcphost.host.ToolFilter;
 import io.mcphost.host.ToolNaming;
 import io.mcphost.protocol.lifecycle.Implementation;
@@ -16,7 +16,7 @@ import java.util.Optional;
 public record HostSettings(Optional<Implementation> clientInfo, ToolNaming naming, ToolFilter toolFilter, boolean failOpen,
                            Duration startupTimeout, Duration requestTimeout, Duration closeTimeout,
                            ReconnectPolicy reconnect, boolean callsWaitForReconnect,
-                           List<ToolCallInterceptor> interceptors, Optional<ElicitationHandler> elicitation,
+                           List<HostInterceptor> interceptors, Optional<ElicitationHandler> elicitation,
                            Optional<SamplingHandler> sampling, Optional<List<Root>> roots) {
     public HostSettings {
         interceptors = List.copyOf(interceptors);

@@ -1,19 +1,16 @@
-package io.mcphost.host.internal;
+package io.mcphost.host.internal.supervision;
 
-import io.mcphost.client.ElicitationHandler;
+import io.mcphost.client.ListKind;
 import io.mcphost.client.McpClient;
-import io.mcphost.client.SamplingHandler;
 import io.mcphost.host.HostEvent;
-import io.mcphost.host.HostEvent.CatalogKind;
 import io.mcphost.host.ServerSpec;
 import io.mcphost.host.ServerState;
 import io.mcphost.host.ServerStatus;
-import io.mcphost.protocol.JsonRpcNotification;
+import io.mcphost.host.internal.catalog.Offer;
 import io.mcphost.protocol.McpException;
-import io.mcphost.protocol.McpMethod;
+import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.ServerUnavailableException;
 import io.mcphost.transport.Transport;
-import io.mcphost.transport.stdio.StdioTransport;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
@@ -23,14 +20,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One supervised server: starts it, lists what it offers, watches for a lost connection and reconnects
- * with backoff, refreshes its lists on {@code list_changed}, and stops it within a deadline.
+ * One supervised server's state machine: starts it, lists what it offers, notices a lost connection,
+ * hands reconnecting to its {@link Reconnector} and {@code list_changed} to its {@link CatalogRefresher},
+ * and stops it within a deadline. Thread-safe: state changes happen under one {@link ReentrantLock}
+ * that is never held across I/O; readers use the volatile fields without it.
  *
  * <p>Every start gets a new generation number; callbacks of an older client (a late log line, a
  * connection-lost report of a client already replaced) carry their generation and are ignored, so a
@@ -39,21 +37,22 @@ import org.slf4j.LoggerFactory;
 public final class ManagedServer {
     private static final Logger LOG = LoggerFactory.getLogger(ManagedServer.class);
 
-    /** What the host provides to each of its servers. */
+    /** What the supervisor provides to each of its servers; its methods never block on I/O. */
     public interface Host {
+        /** The host's settings, shared by its servers. */
         HostSettings settings();
 
+        /** Where the server's lifecycle events go. */
         EventBus events();
 
         /** The server's offer changed (it came, went, or a list changed): rebuild the catalog. */
-        void offerChanged(ManagedServer server, Set<CatalogKind> kinds);
+        void offerChanged(ManagedServer server, Set<ListKind> kinds);
     }
 
     private final ServerSpec spec;
     private final Host host;
+    private final CatalogRefresher refresher;
     private final ReentrantLock lock = new ReentrantLock();
-    private final ReentrantLock refreshLock = new ReentrantLock();
-    private final AtomicBoolean[] refreshPending = {new AtomicBoolean(), new AtomicBoolean(), new AtomicBoolean()};
 
     // Guarded by lock; volatile so status() and the call path read without it.
     private volatile ServerState state = ServerState.STARTING;
@@ -61,30 +60,37 @@ public final class ManagedServer {
     /** The client whose handshake is running, so that stop() can cut it short. */
     private volatile McpClient connecting;
     private volatile Offer offer;
-    private volatile String lastError;
-    private volatile String stderrTail;
+    private volatile McpException lastError;
     private volatile int reconnectAttempts;
     private volatile Instant since = Instant.now();
     private volatile CompletableFuture<McpClient> ready = new CompletableFuture<>();
     private long generation;
     private Transport reusableTransport;
-    private Thread reconnector;
+    private Reconnector reconnector;
 
     public ManagedServer(ServerSpec spec, Host host) {
         this.spec = spec;
         this.host = host;
+        this.refresher = new CatalogRefresher(this);
     }
 
+    /** The server's configured name. */
     public String name() {
         return spec.name();
     }
 
+    /** How it was configured. */
     public ServerSpec spec() {
         return spec;
     }
 
+    /** Where it is in its life now; may change at any moment. Never blocks. */
     public ServerState state() {
         return state;
+    }
+
+    Host host() {
+        return host;
     }
 
     /** What it offered when it was last READY (kept while it is down, to tell "unavailable" from "unknown"). */
@@ -92,7 +98,12 @@ public final class ManagedServer {
         return Optional.ofNullable(offer);
     }
 
-    /** The connected client, or why there is none. */
+    /**
+     * The connected client, or why there is none. Blocks up to {@code wait} while the server is starting
+     * or reconnecting; never longer.
+     *
+     * @throws ServerUnavailableException if it is not READY (in time), naming its last error
+     */
     public McpClient readyClient(Duration wait) {
         McpClient c = client;
         ServerState s = state;
@@ -115,24 +126,36 @@ public final class ManagedServer {
     }
 
     private ServerUnavailableException unavailable(String why) {
-        String error = lastError;
+        McpException error = lastError;
         return new ServerUnavailableException(name(), "not available (" + why + ")"
-                + (error == null ? "" : "; last error: " + error));
+                + (error == null ? "" : "; last error: " + error.getMessage()));
     }
 
+    /** A snapshot; {@code toolCount} is what the current catalog holds of it. Never blocks. */
     public ServerStatus status(int toolCount) {
         McpClient c = client;
+        McpException error = lastError;
         boolean connected = state == ServerState.READY && c != null;
         return new ServerStatus(name(), state, spec.description().orElseGet(this::transportDescription), spec.required(),
                 connected ? Optional.of(c.protocolVersion()) : Optional.empty(),
                 connected ? Optional.of(c.serverInfo()) : Optional.empty(),
-                connected ? toolCount : 0, Optional.ofNullable(lastError), Optional.ofNullable(stderrTail),
+                connected ? toolCount : 0, Optional.ofNullable(error), stderrTailOf(error),
                 reconnectAttempts, since);
     }
 
     private String transportDescription() {
         Transport t = reusableTransport;
         return t != null ? t.describe() : "(not started)";
+    }
+
+    /** A dead stdio server's last words travel in the transport's exception, wherever the client wrapped it. */
+    private static Optional<String> stderrTailOf(Throwable error) {
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            if (t instanceof McpTransportException transport) {
+                return transport.stderrTail();
+            }
+        }
+        return Optional.empty();
     }
 
     // ---- starting --------------------------------------------------------------------------------
@@ -151,7 +174,7 @@ public final class ManagedServer {
                 return false;
             }
             gen = ++generation;
-            interruptReconnector();
+            cancelReconnector();
             closeClientLater(client);
             client = null;
             reconnectAttempts = 0;
@@ -167,10 +190,10 @@ public final class ManagedServer {
     }
 
     /** One connection attempt of generation {@code gen}; {@code attempt} 0 is a start, later ones reconnects. */
-    private boolean connect(long gen, int attempt) {
+    boolean connect(long gen, int attempt) {
         Instant began = Instant.now();
-        Transport transport = transportFor();
-        McpClient candidate = newClient(transport, gen);
+        McpClient candidate = ClientFactory.newClient(spec, host.settings(), host.events(), transportFor(),
+                kind -> refresher.onListChanged(gen, kind), cause -> onConnectionLost(gen, cause));
         connecting = candidate;
         if (!current(gen, attempt)) {
             candidate.close(host.settings().closeTimeout());
@@ -178,7 +201,7 @@ public final class ManagedServer {
         }
         try {
             candidate.connect();
-            Offer listed = Offer.list(candidate);
+            Offer listed = OfferListing.list(candidate);
             lock.lock();
             try {
                 if (gen != generation || state == ServerState.STOPPED) {
@@ -188,14 +211,13 @@ public final class ManagedServer {
                 client = candidate;
                 offer = listed;
                 lastError = null;
-                stderrTail = null;
                 reconnectAttempts = 0;
                 moveTo(ServerState.READY);
                 ready.complete(candidate);
             } finally {
                 lock.unlock();
             }
-            host.offerChanged(this, EnumSet.allOf(CatalogKind.class));
+            host.offerChanged(this, EnumSet.allOf(ListKind.class));
             host.events().emit(new HostEvent.ServerReady(Instant.now(), name(), Duration.between(began, Instant.now()),
                     listed.tools().size()));
             return true;
@@ -206,8 +228,7 @@ public final class ManagedServer {
                 if (gen != generation || state == ServerState.STOPPED) {
                     return false;
                 }
-                lastError = e.getMessage();
-                stderrTail = stderrOf(transport);
+                lastError = e;
                 if (attempt == 0) {
                     moveTo(ServerState.FAILED);
                     ready.completeExceptionally(e);
@@ -225,10 +246,6 @@ public final class ManagedServer {
         }
     }
 
-    private Duration startupTimeout() {
-        return spec.startupTimeout().orElse(host.settings().startupTimeout());
-    }
-
     private Transport transportFor() {
         lock.lock();
         try {
@@ -243,46 +260,7 @@ public final class ManagedServer {
         }
     }
 
-    private McpClient newClient(Transport transport, long gen) {
-        HostSettings s = host.settings();
-        McpClient.Builder b = McpClient.builder(transport)
-                .name(name())
-                .requestTimeout(spec.requestTimeout().orElse(s.requestTimeout()))
-                .initializeTimeout(startupTimeout())
-                .closeTimeout(s.closeTimeout())
-                .onNotification(n -> onNotification(gen, n))
-                .onLog(m -> host.events().emit(new HostEvent.ServerLog(Instant.now(), name(), m)))
-                .onConnectionLost(cause -> onConnectionLost(gen, cause));
-        s.clientInfo().ifPresent(b::clientInfo);
-        spec.elicitation().or(s::elicitation).ifPresent(h -> b.elicitation(observed(h)));
-        spec.sampling().or(s::sampling).ifPresent(h -> b.sampling(observed(h)));
-        spec.roots().or(s::roots).ifPresent(b::roots);
-        return b.build();
-    }
-
-    private ElicitationHandler observed(ElicitationHandler handler) {
-        return (request, context) -> {
-            host.events().emit(new HostEvent.ServerRequest(Instant.now(), name(), McpMethod.ELICITATION_CREATE));
-            return handler.elicit(request, context);
-        };
-    }
-
-    private SamplingHandler observed(SamplingHandler handler) {
-        return (request, context) -> {
-            host.events().emit(new HostEvent.ServerRequest(Instant.now(), name(), McpMethod.SAMPLING_CREATE_MESSAGE));
-            return handler.createMessage(request, context);
-        };
-    }
-
-    private static String stderrOf(Transport transport) {
-        if (transport instanceof StdioTransport stdio) {
-            String tail = stdio.stderrTail();
-            return tail == null || tail.isBlank() ? null : tail;
-        }
-        return null;
-    }
-
-    // ---- losing the connection and reconnecting ---------------------------------------------------
+    // ---- losing the connection, and what the reconnector and refresher may change ----------------------
 
     private void onConnectionLost(long gen, McpException cause) {
         boolean retry;
@@ -293,57 +271,43 @@ public final class ManagedServer {
             }
             closeClientLater(client);
             client = null;
-            lastError = cause.getMessage();
-            stderrTail = stderrOf(reusableTransport);
+            lastError = cause;
             retry = host.settings().reconnect().enabled();
             moveTo(retry ? ServerState.RECONNECTING : ServerState.FAILED);
             ready = new CompletableFuture<>();
             if (!retry) {
                 ready.completeExceptionally(cause);
             } else {
-                reconnector = Thread.ofVirtual().name("mcphost-reconnect-" + name()).start(() -> reconnect(gen));
+                reconnector = Reconnector.start(this, gen);
             }
         } finally {
             lock.unlock();
         }
         LOG.warn("server '{}' lost its connection{}: {}", name(), retry ? "; reconnecting" : "", cause.getMessage());
-        host.offerChanged(this, EnumSet.allOf(CatalogKind.class));
+        host.offerChanged(this, EnumSet.allOf(ListKind.class));
         host.events().emit(new HostEvent.ServerFailed(Instant.now(), name(), cause, retry));
     }
 
-    private void reconnect(long gen) {
-        int max = host.settings().reconnect().maxAttempts();
-        for (int attempt = 1; attempt <= max; attempt++) {
-            Duration delay = host.settings().reconnect().delay(attempt);
-            reconnectAttempts = attempt;
-            host.events().emit(new HostEvent.ServerReconnecting(Instant.now(), name(), attempt, delay));
-            try {
-                Thread.sleep(delay);
-            } catch (InterruptedException e) {
-                return; // stopped or restarted: the new owner of the generation takes over
-            }
-            if (!current(gen, attempt)) {
-                return;
-            }
-            host.events().emit(new HostEvent.ServerStarting(Instant.now(), name(), attempt));
-            if (connect(gen, attempt)) {
-                return;
-            }
-        }
+    void reconnectAttempt(int attempt) {
+        reconnectAttempts = attempt;
+    }
+
+    /** The reconnector ran out of attempts: FAILED, unless a stop or restart overtook it. */
+    void gaveUpReconnecting(long gen, int attempts) {
         lock.lock();
         try {
             if (gen == generation && state == ServerState.RECONNECTING) {
                 moveTo(ServerState.FAILED);
-                ready.completeExceptionally(new ServerUnavailableException(name(), "gave up reconnecting after " + max + " attempts"));
+                ready.completeExceptionally(new ServerUnavailableException(name(), "gave up reconnecting after " + attempts + " attempts"));
             }
         } finally {
             lock.unlock();
         }
-        LOG.warn("server '{}': gave up reconnecting after {} attempts", name(), max);
+        LOG.warn("server '{}': gave up reconnecting after {} attempts", name(), attempts);
     }
 
     /** Whether generation {@code gen} still owns the server (a stop or restart has not overtaken it). */
-    private boolean current(long gen, int attempt) {
+    boolean current(long gen, int attempt) {
         lock.lock();
         try {
             return gen == generation && state == (attempt == 0 ? ServerState.STARTING : ServerState.RECONNECTING);
@@ -352,46 +316,27 @@ public final class ManagedServer {
         }
     }
 
-    // ---- list_changed ------------------------------------------------------------------------------
-
-    private void onNotification(long gen, JsonRpcNotification notification) {
-        CatalogKind kind = switch (notification.method()) {
-            case "notifications/tools/list_changed" -> CatalogKind.TOOLS;
-            case "notifications/prompts/list_changed" -> CatalogKind.PROMPTS;
-            case "notifications/resources/list_changed" -> CatalogKind.RESOURCES;
-            default -> null;
-        };
-        if (kind == null || !refreshPending[kind.ordinal()].compareAndSet(false, true)) {
-            return; // not a list change, or a refresh of that list is already waiting to run
+    /** The live client of generation {@code gen}, if it is READY. */
+    Optional<McpClient> clientOf(long gen) {
+        lock.lock();
+        try {
+            return gen == generation && state == ServerState.READY ? Optional.ofNullable(client) : Optional.empty();
+        } finally {
+            lock.unlock();
         }
-        Thread.ofVirtual().name("mcphost-refresh-" + name()).start(() -> refresh(gen, kind));
     }
 
-    private void refresh(long gen, CatalogKind kind) {
-        refreshLock.lock();
+    /** Swaps in a relisted offer, unless {@code listedBy} was replaced meanwhile. @return whether it was swapped */
+    boolean replaceOffer(long gen, McpClient listedBy, Offer relisted) {
+        lock.lock();
         try {
-            refreshPending[kind.ordinal()].set(false);
-            McpClient c = client;
-            Offer before = offer;
-            if (c == null || before == null || state != ServerState.READY) {
-                return;
+            if (gen != generation || client != listedBy) {
+                return false;
             }
-            Offer after = before.relist(c, kind);
-            lock.lock();
-            try {
-                if (gen != generation || client != c) {
-                    return;
-                }
-                offer = after;
-            } finally {
-                lock.unlock();
-            }
-            host.offerChanged(this, EnumSet.of(kind));
-        } catch (McpException e) {
-            LOG.warn("server '{}': could not refresh its {} after list_changed: {}", name(), kind.name().toLowerCase(),
-                    e.getMessage());
+            offer = relisted;
+            return true;
         } finally {
-            refreshLock.unlock();
+            lock.unlock();
         }
     }
 
@@ -407,7 +352,7 @@ public final class ManagedServer {
                 return;
             }
             generation++;
-            interruptReconnector();
+            cancelReconnector();
             starting = connecting;
             c = client;
             client = null;
@@ -425,9 +370,9 @@ public final class ManagedServer {
         host.events().emit(new HostEvent.ServerStopped(Instant.now(), name()));
     }
 
-    private void interruptReconnector() {
+    private void cancelReconnector() {
         if (reconnector != null) {
-            reconnector.interrupt();
+            reconnector.cancel();
             reconnector = null;
         }
     }

@@ -1,4 +1,4 @@
-package io.mcphost.host.internal;
+package io.mcphost.host.internal.catalog;
 
 import io.mcphost.host.NameCollision;
 import io.mcphost.host.ToolNaming;

@@ -1,4 +1,4 @@
-package io.mcphost.host.internal;
+package io.mcphost.host.internal.supervision;
 
 import io.mcphost.host.HostEvent;
 import java.util.List;
@@ -6,7 +6,11 @@ import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Hands events to the application's listeners on the raising thread; a listener that throws is logged and skipped. */
+/**
+ * Hands events to the application's listeners on the raising thread; a listener that throws is logged
+ * and skipped. Thread-safe (the listener list is fixed at construction); blocks only as long as the
+ * listeners do.
+ */
 public final class EventBus {
     private static final Logger LOG = LoggerFactory.getLogger(EventBus.class);
 
@@ -16,10 +20,12 @@ public final class EventBus {
         this.listeners = List.copyOf(listeners);
     }
 
+    /** Whether anyone listens, so that work done only for events (asking for progress) can be skipped. */
     public boolean hasListeners() {
         return !listeners.isEmpty();
     }
 
+    /** Delivers {@code event} to every listener in order; never throws. */
     public void emit(HostEvent event) {
         for (Consumer<HostEvent> listener : listeners) {
             try {

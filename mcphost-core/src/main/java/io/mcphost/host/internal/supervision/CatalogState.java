@@ -1,9 +1,11 @@
-package io.mcphost.host.internal;
+package io.mcphost.host.internal.supervision;
 
+import io.mcphost.client.ListKind;
 import io.mcphost.host.Catalog;
 import io.mcphost.host.HostEvent;
-import io.mcphost.host.HostEvent.CatalogKind;
 import io.mcphost.host.ServerState;
+import io.mcphost.host.internal.catalog.CatalogBuilder;
+import io.mcphost.host.internal.catalog.ServerOffer;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
@@ -13,7 +15,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * The host's current catalog: rebuilt from the READY servers' offers, in configuration order, whenever
  * one of them changes, and swapped in whole, so a caller always sees one consistent snapshot. A second
  * catalog over every server that was ever listed (READY or not) tells a name of a server that is down
- * ("unavailable") from a name nobody offers ("unknown").
+ * ("unavailable") from a name nobody offers ("unknown"). Thread-safe; rebuilds are serialised and
+ * never block on I/O.
  */
 public final class CatalogState {
     private final HostSettings settings;
@@ -27,6 +30,7 @@ public final class CatalogState {
         this.events = events;
     }
 
+    /** The catalog of the READY servers: an immutable snapshot. Never blocks. */
     public Catalog current() {
         return current;
     }
@@ -37,7 +41,7 @@ public final class CatalogState {
     }
 
     /** Rebuilds from {@code servers} (in order) and announces that {@code cause} changed. */
-    public void rebuild(List<ManagedServer> servers, String cause, Set<CatalogKind> kinds) {
+    public void rebuild(List<ManagedServer> servers, String cause, Set<ListKind> kinds) {
         rebuild.lock();
         try {
             CatalogBuilder ready = new CatalogBuilder(settings.naming(), settings.toolFilter());

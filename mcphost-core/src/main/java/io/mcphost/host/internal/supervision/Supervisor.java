@@ -1,0 +1,207 @@
+package io.mcphost.host.internal.supervision;
+
+import io.mcphost.client.ListKind;
+import io.mcphost.host.Catalog;
+import io.mcphost.host.ServerSpec;
+import io.mcphost.host.ServerState;
+import io.mcphost.host.ServerStatus;
+import io.mcphost.protocol.McpCancelledException;
+import io.mcphost.protocol.McpClosedException;
+import io.mcphost.protocol.McpNotFoundException;
+import io.mcphost.protocol.ServerUnavailableException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The servers of one host: who they are (membership, in configuration order), starting them in
+ * parallel, adding, removing and restarting them at runtime, and closing them all within one deadline.
+ * Each server's own life (connecting, reconnecting, relisting) is its {@link ManagedServer}'s.
+ *
+ * <p>Thread-safe. Membership changes hold a {@link ReentrantLock} only to change the list; starting and
+ * stopping (blocking I/O) happen outside it, on the caller's thread or on named virtual threads.
+ */
+public final class Supervisor implements ManagedServer.Host {
+    /** Slack on top of the close budget for the stopping threads to be scheduled and report back. */
+    private static final Duration CLOSE_SLACK = Duration.ofMillis(500);
+
+    private final HostSettings settings;
+    private final EventBus events;
+    private final CatalogState catalog;
+    private final List<ManagedServer> servers = new CopyOnWriteArrayList<>();
+    private final ReentrantLock membership = new ReentrantLock();
+    private volatile boolean closed;
+
+    public Supervisor(HostSettings settings, EventBus events) {
+        this.settings = settings;
+        this.events = events;
+        this.catalog = new CatalogState(settings, events);
+    }
+
+    @Override
+    public HostSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public EventBus events() {
+        return events;
+    }
+
+    /** The host's catalog, rebuilt whenever a member's offer changes. */
+    public CatalogState catalog() {
+        return catalog;
+    }
+
+    /** Rebuilds the catalog from every member; runs on the thread that noticed the change. */
+    @Override
+    public void offerChanged(ManagedServer server, Set<ListKind> kinds) {
+        catalog.rebuild(servers, server.name(), kinds);
+    }
+
+    /** The server of that name, if it is a member. Never blocks. */
+    public Optional<ManagedServer> find(String name) {
+        for (ManagedServer s : servers) {
+            if (s.name().equals(name)) {
+                return Optional.of(s);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Every member's status, in configuration order. Never blocks. */
+    public List<ServerStatus> statuses() {
+        Catalog current = catalog.current();
+        return servers.stream().map(s -> s.status(current.toolsOf(s.name()).size())).toList();
+    }
+
+    /** One member's status, if it is a member. Never blocks. */
+    public Optional<ServerStatus> status(String name) {
+        Catalog current = catalog.current();
+        return find(name).map(s -> s.status(current.toolsOf(s.name()).size()));
+    }
+
+    /**
+     * Starts every server in parallel and blocks until each is READY or has failed (each bounded by its
+     * startup and request timeouts).
+     *
+     * @throws ServerUnavailableException naming the first required server that failed (or any, with
+     *         fail-open off); everything is closed first
+     * @throws McpCancelledException if the caller is interrupted; everything is closed first
+     */
+    public void startAll(List<ServerSpec> specs) {
+        for (ServerSpec spec : specs) {
+            servers.add(new ManagedServer(spec, this));
+        }
+        List<Thread> starting = new ArrayList<>();
+        for (ManagedServer server : servers) {
+            starting.add(Thread.ofVirtual().name("mcphost-start-" + server.name()).start(server::start));
+        }
+        for (Thread t : starting) {
+            try {
+                t.join(); // each start is bounded by its startup timeout and request timeout
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                close(settings.closeTimeout());
+                throw new McpCancelledException(null, "interrupted while starting the host's servers", e);
+            }
+        }
+        for (ManagedServer server : servers) {
+            if (server.state() != ServerState.READY && (server.spec().required() || !settings.failOpen())) {
+                ServerStatus status = status(server.name()).orElseThrow();
+                close(settings.closeTimeout());
+                throw new ServerUnavailableException(server.name(), (server.spec().required() ? "a required server" : "a server")
+                        + " could not be started" + (settings.failOpen() ? "" : " (fail-open is off)")
+                        + status.lastErrorMessage().map(e -> ": " + e).orElse("")
+                        + status.stderrTail().map(t -> "\nstderr:\n" + t).orElse(""));
+            }
+        }
+    }
+
+    /** See {@link io.mcphost.host.McpHost#addServer}. */
+    public ServerStatus add(ServerSpec spec) {
+        Objects.requireNonNull(spec, "spec");
+        ManagedServer server = new ManagedServer(spec, this);
+        membership.lock();
+        try {
+            ensureOpen();
+            if (find(spec.name()).isPresent()) {
+                throw new IllegalArgumentException("a server named '" + spec.name() + "' already exists");
+            }
+            servers.add(server);
+        } finally {
+            membership.unlock();
+        }
+        server.start();
+        return status(spec.name()).orElseThrow();
+    }
+
+    /** See {@link io.mcphost.host.McpHost#removeServer}. */
+    public boolean remove(String name) {
+        Optional<ManagedServer> server;
+        membership.lock();
+        try {
+            server = find(name);
+            server.ifPresent(servers::remove);
+        } finally {
+            membership.unlock();
+        }
+        server.ifPresent(s -> {
+            s.stop(settings.closeTimeout());
+            catalog.rebuild(servers, name, EnumSet.allOf(ListKind.class));
+        });
+        return server.isPresent();
+    }
+
+    /** See {@link io.mcphost.host.McpHost#restartServer}. */
+    public ServerStatus restart(String name) {
+        ensureOpen();
+        ManagedServer server = find(name).orElseThrow(() -> new McpNotFoundException("no server is named '" + name + "'", null));
+        server.start();
+        return status(name).orElseThrow();
+    }
+
+    /**
+     * Stops every server in parallel and returns within {@code budget} plus a little scheduling slack,
+     * whatever the servers do. Idempotent.
+     */
+    public void close(Duration budget) {
+        List<ManagedServer> all;
+        membership.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            all = List.copyOf(servers);
+        } finally {
+            membership.unlock();
+        }
+        List<Thread> stopping = new ArrayList<>();
+        for (ManagedServer server : all) {
+            stopping.add(Thread.ofVirtual().name("mcphost-stop-" + server.name()).start(() -> server.stop(budget)));
+        }
+        long deadline = System.nanoTime() + budget.toNanos() + CLOSE_SLACK.toNanos();
+        for (Thread t : stopping) {
+            try {
+                t.join(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+    }
+
+    /** @throws McpClosedException once the host is closed */
+    public void ensureOpen() {
+        if (closed) {
+            throw new McpClosedException(null, "the host was closed");
+        }
+    }
+}
