@@ -192,7 +192,15 @@ public final class ManagedServer {
     /** One connection attempt of generation {@code gen}; {@code attempt} 0 is a start, later ones reconnects. */
     boolean connect(long gen, int attempt) {
         Instant began = Instant.now();
-        McpClient candidate = ClientFactory.newClient(spec, host.settings(), host.events(), transportFor(),
+        Transport transport;
+        try {
+            transport = transportFor();
+        } catch (RuntimeException e) {
+            // A bad header or an unset token variable: a failed server with its cause, never one STARTING forever.
+            return failed(gen, attempt, e instanceof McpException m ? m
+                    : new McpTransportException(name(), "cannot set up the transport: " + e.getMessage(), e));
+        }
+        McpClient candidate = ClientFactory.newClient(spec, host.settings(), host.events(), transport,
                 kind -> refresher.onListChanged(gen, kind), cause -> onConnectionLost(gen, cause));
         connecting = candidate;
         if (!current(gen, attempt)) {
@@ -223,27 +231,32 @@ public final class ManagedServer {
             return true;
         } catch (McpException e) {
             candidate.close(host.settings().closeTimeout());
-            lock.lock();
-            try {
-                if (gen != generation || state == ServerState.STOPPED) {
-                    return false;
-                }
-                lastError = e;
-                if (attempt == 0) {
-                    moveTo(ServerState.FAILED);
-                    ready.completeExceptionally(e);
-                }
-            } finally {
-                lock.unlock();
-            }
-            LOG.warn("server '{}' could not be started{}: {}", name(), attempt == 0 ? "" : " (reconnect attempt " + attempt + ")",
-                    e.getMessage());
-            host.events().emit(new HostEvent.ServerFailed(Instant.now(), name(), e, attempt > 0
-                    && attempt < host.settings().reconnect().maxAttempts()));
-            return false;
+            return failed(gen, attempt, e);
         } finally {
             connecting = null;
         }
+    }
+
+    /** Records a failed attempt of generation {@code gen}: FAILED on a start, an event either way. */
+    private boolean failed(long gen, int attempt, McpException e) {
+        lock.lock();
+        try {
+            if (gen != generation || state == ServerState.STOPPED) {
+                return false;
+            }
+            lastError = e;
+            if (attempt == 0) {
+                moveTo(ServerState.FAILED);
+                ready.completeExceptionally(e);
+            }
+        } finally {
+            lock.unlock();
+        }
+        LOG.warn("server '{}' could not be started{}: {}", name(), attempt == 0 ? "" : " (reconnect attempt " + attempt + ")",
+                e.getMessage());
+        host.events().emit(new HostEvent.ServerFailed(Instant.now(), name(), e, attempt > 0
+                && attempt < host.settings().reconnect().maxAttempts()));
+        return false;
     }
 
     private Transport transportFor() {
