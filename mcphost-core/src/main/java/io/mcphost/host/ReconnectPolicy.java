@@ -16,20 +16,24 @@ import java.util.concurrent.ThreadLocalRandom;
  * retry in step. After {@code maxAttempts} failed attempts the server is FAILED.
  */
 public final class ReconnectPolicy {
-    private static final ReconnectPolicy NEVER = new ReconnectPolicy(Duration.ofSeconds(1), Duration.ofSeconds(1), 0, 0);
+    private static final Duration DEFAULT_STABLE_AFTER = Duration.ofSeconds(30);
+    private static final ReconnectPolicy NEVER =
+            new ReconnectPolicy(Duration.ofSeconds(1), Duration.ofSeconds(1), 0, 0, DEFAULT_STABLE_AFTER);
     private static final ReconnectPolicy DEFAULT =
-            new ReconnectPolicy(Duration.ofMillis(500), Duration.ofSeconds(30), 0.2, 10);
+            new ReconnectPolicy(Duration.ofMillis(500), Duration.ofSeconds(30), 0.2, 10, DEFAULT_STABLE_AFTER);
 
     private final Duration initialDelay;
     private final Duration maxDelay;
     private final double jitter;
     private final int maxAttempts;
+    private final Duration stableAfter;
 
-    private ReconnectPolicy(Duration initialDelay, Duration maxDelay, double jitter, int maxAttempts) {
+    private ReconnectPolicy(Duration initialDelay, Duration maxDelay, double jitter, int maxAttempts, Duration stableAfter) {
         this.initialDelay = initialDelay;
         this.maxDelay = maxDelay;
         this.jitter = jitter;
         this.maxAttempts = maxAttempts;
+        this.stableAfter = stableAfter;
     }
 
     /** 0.5 s, doubling up to 30 s, ±20 % jitter, 10 attempts. */
@@ -56,7 +60,22 @@ public final class ReconnectPolicy {
         }
         between(jitter, 0, 1, "jitter");
         positive(maxAttempts, "maxAttempts");
-        return new ReconnectPolicy(initialDelay, maxDelay, jitter, maxAttempts);
+        return new ReconnectPolicy(initialDelay, maxDelay, jitter, maxAttempts, DEFAULT_STABLE_AFTER);
+    }
+
+    /**
+     * This policy, with the time a connection must stay up before the backoff starts over (30 s unless
+     * set). A server that connects and dies again sooner (a crash loop, a flapping network) continues
+     * the same backoff — longer waits, and FAILED once {@link #maxAttempts()} attempts are spent —
+     * instead of being relaunched at the first delay forever.
+     */
+    public ReconnectPolicy stableAfter(Duration stableAfter) {
+        return new ReconnectPolicy(initialDelay, maxDelay, jitter, maxAttempts, positive(stableAfter, "stableAfter"));
+    }
+
+    /** How long a connection must stay up before the backoff starts over. */
+    public Duration stableAfter() {
+        return stableAfter;
     }
 
     /** Whether lost servers are reconnected at all. */
@@ -83,17 +102,17 @@ public final class ReconnectPolicy {
     @Override
     public String toString() {
         return enabled() ? "ReconnectPolicy[" + initialDelay + ".." + maxDelay + ", jitter " + jitter + ", "
-                + maxAttempts + " attempts]" : "ReconnectPolicy[never]";
+                + maxAttempts + " attempts, stable after " + stableAfter + "]" : "ReconnectPolicy[never]";
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof ReconnectPolicy p && p.initialDelay.equals(initialDelay) && p.maxDelay.equals(maxDelay)
-                && p.jitter == jitter && p.maxAttempts == maxAttempts;
+                && p.jitter == jitter && p.maxAttempts == maxAttempts && p.stableAfter.equals(stableAfter);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(initialDelay, maxDelay, jitter, maxAttempts);
+        return Objects.hash(initialDelay, maxDelay, jitter, maxAttempts, stableAfter);
     }
 }

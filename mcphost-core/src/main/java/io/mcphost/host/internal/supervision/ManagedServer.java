@@ -3,6 +3,7 @@ package io.mcphost.host.internal.supervision;
 import io.mcphost.client.ListKind;
 import io.mcphost.client.McpClient;
 import io.mcphost.host.HostEvent;
+import io.mcphost.host.ReconnectPolicy;
 import io.mcphost.host.ServerSpec;
 import io.mcphost.host.ServerState;
 import io.mcphost.host.ServerStatus;
@@ -62,6 +63,8 @@ public final class ManagedServer {
     private volatile Offer offer;
     private volatile McpException lastError;
     private volatile int reconnectAttempts;
+    /** Reconnect attempts spent since the connection was last stable (up for the policy's stableAfter). */
+    private int backoffAttempts;
     private volatile Instant since = Instant.now();
     private volatile CompletableFuture<McpClient> ready = new CompletableFuture<>();
     private long generation;
@@ -285,13 +288,19 @@ public final class ManagedServer {
             closeClientLater(client);
             client = null;
             lastError = cause;
-            retry = host.settings().reconnect().enabled();
+            ReconnectPolicy policy = host.settings().reconnect();
+            if (Duration.between(since, Instant.now()).compareTo(policy.stableAfter()) >= 0) {
+                backoffAttempts = 0; // it was up long enough: a fresh failure, not a crash loop
+            }
+            retry = policy.enabled() && backoffAttempts < policy.maxAttempts();
             moveTo(retry ? ServerState.RECONNECTING : ServerState.FAILED);
             ready = new CompletableFuture<>();
             if (!retry) {
-                ready.completeExceptionally(cause);
+                ready.completeExceptionally(policy.enabled() ? new ServerUnavailableException(name(), "gave up reconnecting: "
+                        + "it died again within " + policy.stableAfter() + " of each of " + backoffAttempts + " reconnects")
+                        : cause);
             } else {
-                reconnector = Reconnector.start(this, gen);
+                reconnector = Reconnector.start(this, gen, backoffAttempts + 1);
             }
         } finally {
             lock.unlock();
@@ -302,7 +311,13 @@ public final class ManagedServer {
     }
 
     void reconnectAttempt(int attempt) {
-        reconnectAttempts = attempt;
+        lock.lock();
+        try {
+            reconnectAttempts = attempt;
+            backoffAttempts = attempt;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** The reconnector ran out of attempts: FAILED, unless a stop or restart overtook it. */

@@ -13,17 +13,22 @@ import java.time.Instant;
 final class Reconnector {
     private final ManagedServer server;
     private final long generation;
+    private final int firstAttempt;
     private final Thread thread;
 
-    private Reconnector(ManagedServer server, long generation) {
+    private Reconnector(ManagedServer server, long generation, int firstAttempt) {
         this.server = server;
         this.generation = generation;
+        this.firstAttempt = firstAttempt;
         this.thread = Thread.ofVirtual().name("mcphost-reconnect-" + server.name()).unstarted(this::run);
     }
 
-    /** Starts reconnecting {@code server}'s generation {@code gen}; returns at once. */
-    static Reconnector start(ManagedServer server, long gen) {
-        Reconnector r = new Reconnector(server, gen);
+    /**
+     * Starts reconnecting {@code server}'s generation {@code gen} at attempt {@code firstAttempt} (above 1
+     * when the connection died again before it was stable: the backoff goes on where it was); returns at once.
+     */
+    static Reconnector start(ManagedServer server, long gen, int firstAttempt) {
+        Reconnector r = new Reconnector(server, gen, firstAttempt);
         r.thread.start();
         return r;
     }
@@ -36,7 +41,7 @@ final class Reconnector {
     private void run() {
         ReconnectPolicy policy = server.host().settings().reconnect();
         int max = policy.maxAttempts();
-        for (int attempt = 1; attempt <= max; attempt++) {
+        for (int attempt = firstAttempt; attempt <= max; attempt++) {
             Duration delay = policy.delay(attempt);
             server.reconnectAttempt(attempt);
             server.host().events().emit(new HostEvent.ServerReconnecting(Instant.now(), server.name(), attempt, delay));
