@@ -4,6 +4,7 @@ import io.mcphost.client.ListKind;
 import io.mcphost.client.Progress;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
+import io.mcphost.protocol.tools.Tool;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
@@ -42,8 +43,18 @@ public sealed interface HostEvent {
     /** The server was stopped: removed, restarted, or the host closed. */
     record ServerStopped(Instant at, String server) implements HostEvent { }
 
-    /** The catalog changed because of this server: it came, went or its lists changed. */
+    /**
+     * This server's part of the catalog changed: it came, went, its lists changed, or another server's
+     * change moved one of its names. One event per server whose entries changed.
+     */
     record CatalogChanged(Instant at, String server, Set<ListKind> kinds) implements HostEvent { }
+
+    /**
+     * A tool the catalog already exposed came back from its server with another description, input or
+     * output schema, or annotations (a "rug pull": what the application or its user approved is not
+     * what the model will now be offered). {@code name} is the exposed name; the tool stays in the catalog.
+     */
+    record ToolDefinitionChanged(Instant at, String server, String name, Tool before, Tool after) implements HostEvent { }
 
     /** A routed tool call is about to pass through the interceptors to the server. */
     record ToolCallStarted(Instant at, String server, long callId, String name, String toolName) implements HostEvent { }

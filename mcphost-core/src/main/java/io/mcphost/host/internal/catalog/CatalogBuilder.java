@@ -35,6 +35,7 @@ public final class CatalogBuilder {
     private final ToolFilter globalFilter;
     private final List<ServerOffer> offers = new ArrayList<>();
     private final Set<String> servers = new HashSet<>();
+    private Catalog previous = Catalog.empty();
 
     public CatalogBuilder(ToolNaming naming, ToolFilter globalFilter) {
         this.naming = Objects.requireNonNull(naming, "naming");
@@ -55,11 +56,26 @@ public final class CatalogBuilder {
         return this;
     }
 
+    /**
+     * The catalog this one replaces: every tool and prompt it exposed keeps its name while its server
+     * still offers it, so a server that adds an entry at runtime never takes a name from another.
+     */
+    public CatalogBuilder after(Catalog previous) {
+        this.previous = Objects.requireNonNull(previous, "previous");
+        return this;
+    }
+
     /** The catalog of everything added so far. */
     public Catalog build() {
         List<NameCollision> collisions = new ArrayList<>();
 
         NameAllocator toolNames = new NameAllocator(naming, NameCollision.Kind.TOOL);
+        for (HostTool tool : previous.tools()) {
+            if (offers.stream().anyMatch(o -> o.server().equals(tool.server()) && o.filter().allows(tool.tool().name())
+                    && o.tools().stream().anyMatch(t -> t.name().equals(tool.tool().name())))) {
+                toolNames.keep(tool.name(), tool.server(), tool.tool().name());
+            }
+        }
         List<HostTool> tools = new ArrayList<>();
         for (ServerOffer offer : offers) {
             List<Tool> offered = offer.tools().stream().filter(t -> offer.filter().allows(t.name())).toList();
@@ -76,6 +92,12 @@ public final class CatalogBuilder {
         collisions.addAll(toolNames.collisions());
 
         NameAllocator promptNames = new NameAllocator(naming, NameCollision.Kind.PROMPT);
+        for (HostPrompt prompt : previous.prompts()) {
+            if (offers.stream().anyMatch(o -> o.server().equals(prompt.server())
+                    && o.prompts().stream().anyMatch(p -> p.name().equals(prompt.prompt().name())))) {
+                promptNames.keep(prompt.name(), prompt.server(), prompt.prompt().name());
+            }
+        }
         List<HostPrompt> prompts = new ArrayList<>();
         for (ServerOffer offer : offers) {
             Map<String, String> names = promptNames.allocate(offer.server(), offer.prefix(),

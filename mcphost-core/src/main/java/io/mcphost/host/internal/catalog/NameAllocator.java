@@ -30,7 +30,9 @@ import java.util.regex.Pattern;
  *       cut so the whole is 64 characters at most), for n = 1, 2, … until free.</li>
  * </ol>
  * Servers are named in the order they are added and each sees only the names taken before it, so a
- * server added later never renames an earlier one's entries. Within a server, entries whose primary
+ * server added later never renames an earlier one's entries. Names {@linkplain #keep kept} from the
+ * previous catalog come before all of that: an entry that was exposed keeps its name for as long as
+ * its server offers it, and nobody else gets that name meanwhile, whatever the order. Within a server, entries whose primary
  * form needed no change go first, then the rest, each group by original name: the server's listing
  * order does not matter, so re-listing the same tools in another order yields the same names.
  */
@@ -50,12 +52,33 @@ public final class NameAllocator {
     private final ToolNaming naming;
     private final NameCollision.Kind kind;
     private final Map<String, Claimant> holders = new HashMap<>();
+    /** Names the previous catalog exposed, for entries still offered: exposed name → its holder. */
+    private final Map<String, Claimant> kept = new HashMap<>();
+    private final Map<Claimant, String> keptByClaimant = new HashMap<>();
     private final Map<String, Contest> contests = new LinkedHashMap<>();
     private final List<Contest> duplicates = new ArrayList<>();
 
     public NameAllocator(ToolNaming naming, NameCollision.Kind kind) {
         this.naming = naming;
         this.kind = kind;
+    }
+
+    /**
+     * Keeps the name {@code exposed} for {@code server}'s entry {@code original}, which the previous
+     * catalog exposed under it. Call before any {@link #allocate}, only for entries that are offered again.
+     */
+    public void keep(String exposed, String server, String original) {
+        Claimant claimant = new Claimant(server, original);
+        if (!kept.containsKey(exposed) && !keptByClaimant.containsKey(claimant)) {
+            kept.put(exposed, claimant);
+            keptByClaimant.put(claimant, exposed);
+        }
+    }
+
+    /** Whether {@code name} is held, or kept for someone other than {@code claimant}. */
+    private boolean takenFor(String name, Claimant claimant) {
+        Claimant keeper = kept.get(name);
+        return holders.containsKey(name) || keeper != null && !keeper.equals(claimant);
     }
 
     /**
@@ -85,19 +108,21 @@ public final class NameAllocator {
         Map<String, String> names = new HashMap<>();
         for (Entry entry : entries) {
             Claimant claimant = new Claimant(server, entry.original());
-            String name = entry.primary();
-            if (holders.containsKey(name)) {
+            String keptName = keptByClaimant.get(claimant);
+            String name = keptName != null ? keptName : entry.primary();
+            if (takenFor(name, claimant)) {
                 String qualifiedRaw = qualifier + separator + entry.original();
                 String resolved = null;
-                if (!qualifiedRaw.equals(entry.primaryRaw()) && !holders.containsKey(fit(qualifiedRaw))) {
+                if (!qualifiedRaw.equals(entry.primaryRaw()) && !takenFor(fit(qualifiedRaw), claimant)) {
                     resolved = fit(qualifiedRaw);
                 }
                 for (int n = 1; resolved == null; n++) {
                     String candidate = withHash(sanitise(qualifiedRaw), qualifiedRaw + "#" + n);
-                    resolved = holders.containsKey(candidate) ? null : candidate;
+                    resolved = takenFor(candidate, claimant) ? null : candidate;
                 }
+                Claimant holder = holders.containsKey(name) ? holders.get(name) : kept.get(name);
                 Contest contest = contests.computeIfAbsent(name, contested -> new Contest(contested,
-                        new ArrayList<>(List.of(holders.get(contested))), new ArrayList<>(List.of(contested)), false));
+                        new ArrayList<>(List.of(holder)), new ArrayList<>(List.of(contested)), false));
                 contest.claimants().add(claimant);
                 contest.outcomes().add(resolved);
                 name = resolved;

@@ -6,7 +6,6 @@ import io.mcphost.host.HostEvent;
 import io.mcphost.host.ServerState;
 import io.mcphost.host.internal.catalog.CatalogBuilder;
 import io.mcphost.host.internal.catalog.ServerOffer;
-import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
@@ -42,6 +41,7 @@ public final class CatalogState {
 
     /** Rebuilds from {@code servers} (in order) and announces that {@code cause} changed. */
     public void rebuild(List<ManagedServer> servers, String cause, Set<ListKind> kinds) {
+        List<HostEvent> changes;
         rebuild.lock();
         try {
             CatalogBuilder ready = new CatalogBuilder(settings.naming(), settings.toolFilter());
@@ -56,11 +56,13 @@ public final class CatalogState {
                     }
                 });
             }
-            current = ready.build();
-            everKnown = known.build();
+            Catalog before = current;
+            current = ready.after(before).build();
+            everKnown = known.after(everKnown).build();
+            changes = CatalogDiff.between(before, current, cause, kinds);
         } finally {
             rebuild.unlock();
         }
-        events.emit(new HostEvent.CatalogChanged(Instant.now(), cause, Set.copyOf(kinds)));
+        changes.forEach(events::emit);
     }
 }
