@@ -45,7 +45,9 @@ import org.slf4j.LoggerFactory;
  * {@link InboundHandler#onClosed} receives, within about 100 ms, a {@link McpTransportException}
  * with the exit code and the end of its stderr, and the rest of the process tree is stopped.
  *
- * <p>Thread-safe: concurrent {@link #send} calls write whole lines, one after another.
+ * <p>Its settings are copied from the {@link Builder} at {@link Builder#build()}; changing the
+ * builder afterwards changes nothing here. Thread-safe: concurrent {@link #send} calls write whole
+ * lines, one after another.
  * {@link #close(Duration)} returns within its budget whatever the server does: stdin is closed,
  * then the whole process tree gets SIGTERM, then SIGKILL. Reader and drain threads are virtual,
  * so they never keep the JVM alive, and one shared shutdown hook kills the trees of transports
