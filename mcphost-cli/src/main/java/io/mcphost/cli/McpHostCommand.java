@@ -31,10 +31,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
-/**
- * The {@code mcphost} command: one server ({@code --stdio}, {@code --url}, the embedded demo server by
- * default) or every server of a configuration ({@code --config} or {@code $MCPHOST_CONFIG}) as one.
- */
+/** The {@code mcphost} command: one server (the embedded demo server by default) or all of a {@code --config}. */
 // scope INHERIT gives every subcommand --help too, which the one-line usage errors point to.
 @Command(name = "mcphost", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "mcphost 0.1.0",
         description = "Talks to MCP servers: the embedded demo server unless --stdio or --url names another, or every server of --config.",
