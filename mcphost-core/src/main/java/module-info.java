@@ -28,6 +28,6 @@ module io.mcphost.core {
     exports io.mcphost.config;
     exports io.mcphost.host;
 
-    exports io.mcphost.protocol.internal to io.mcphost.server, io.mcphost.cli;
-    exports io.mcphost.transport.stdio.internal to io.mcphost.server;
+    // The server toolkit shares the codec and builder checks; nothing else may reach internals.
+    exports io.mcphost.protocol.internal to io.mcphost.server;
 }

@@ -7,6 +7,7 @@ module io.mcphost.server {
     requires jdk.httpserver;
 
     exports io.mcphost.server;
-    exports io.mcphost.server.demo;
+    // The demo server is the CLI's default server, not an API of its own.
+    exports io.mcphost.server.demo to io.mcphost.cli;
     exports io.mcphost.server.http;
 }

@@ -18,8 +18,8 @@ import java.util.stream.Collectors;
 
 /**
  * What the CLI's client offers a server and how it shows what the server sends back: elicitation
- * answered on the terminal ({@link TerminalElicitation}), sampling (announced only with
- * announced unless {@code --no-sampling}, then refused), and the server's log messages with {@code --log-level}.
+ * answered on the terminal ({@link TerminalElicitation}), sampling (announced unless {@code --no-sampling},
+ * each request declined: no model is configured), and the server's log messages with {@code --log-level}.
  * Everything it prints goes to stderr, so stdout keeps only results. Thread-safe: the handlers run
  * on the client's virtual threads, log messages on its notification thread.
  */
@@ -101,9 +101,9 @@ final class ClientFeatures {
     }
 
     /**
-     * Sampling is announced only when asked for, so that by default a server takes its own way
-     * without a model instead of a path that is bound to fail; when announced, each request is
-     * refused with a reason the server can pass on, and the user sees that it was asked.
+     * Sampling is announced by default, so a server that needs it asks and the user sees that it did;
+     * each request is refused with a reason the server can pass on. {@code --no-sampling} leaves it
+     * unannounced, so the server takes its own way without a model.
      */
     private CreateMessageResult declineSampling(CreateMessageRequestParams request, ServerRequestContext context) {
         err.println("mcphost: server '" + TerminalElicitation.printable(context.server()) + "' asked for sampling (a model's reply to "

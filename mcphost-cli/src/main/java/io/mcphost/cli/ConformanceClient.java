@@ -5,7 +5,7 @@ import io.mcphost.client.McpClient;
 import io.mcphost.protocol.elicitation.ElicitRequestFormParams;
 import io.mcphost.protocol.elicitation.ElicitRequestURLParams;
 import io.mcphost.protocol.elicitation.ElicitResult;
-import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.Json;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.transport.http.HttpTransport;
 import java.time.Duration;
@@ -23,7 +23,6 @@ import tools.jackson.databind.node.ObjectNode;
 @Command(name = "conformance-client", hidden = true,
         description = "Act as the client of one conformance-suite scenario (MCP_CONFORMANCE_SCENARIO) against URL.")
 final class ConformanceClient implements Callable<Integer> {
-    private static final JsonCodec CODEC = JsonCodec.get();
 
     @Parameters(paramLabel = "URL", description = "The scenario server's URL, given by the suite.")
     String url;
@@ -35,7 +34,7 @@ final class ConformanceClient implements Callable<Integer> {
         // Accepts every form with nothing filled in: the library completes it with the schema's
         // defaults (SEP-1034), which is what elicitation-sep1034-client-defaults checks.
         ElicitationHandler acceptEmpty = ElicitationHandler.blocking(request -> switch (request) {
-            case ElicitRequestFormParams form -> ElicitResult.accept(CODEC.newObject());
+            case ElicitRequestFormParams form -> ElicitResult.accept(Json.newObject());
             case ElicitRequestURLParams url -> ElicitResult.decline(); // never open a URL unattended
         });
         try (McpClient client = McpClient.builder(transport).name("conformance")
@@ -43,9 +42,9 @@ final class ConformanceClient implements Callable<Integer> {
             switch (scenario) {
                 case "initialize" -> { }
                 case "tools_call" -> expectSuccess(client.callTool("add_numbers", numbers(5, 3)));
-                case "sse-retry" -> expectSuccess(client.callTool("test_reconnection", CODEC.newObject()));
+                case "sse-retry" -> expectSuccess(client.callTool("test_reconnection", Json.newObject()));
                 case "elicitation-sep1034-client-defaults" ->
-                        expectSuccess(client.callTool("test_client_elicitation_defaults", CODEC.newObject()));
+                        expectSuccess(client.callTool("test_client_elicitation_defaults", Json.newObject()));
                 default -> client.listTools();
             }
         }
@@ -53,7 +52,7 @@ final class ConformanceClient implements Callable<Integer> {
     }
 
     private static ObjectNode numbers(int a, int b) {
-        ObjectNode arguments = CODEC.newObject();
+        ObjectNode arguments = Json.newObject();
         arguments.put("a", a);
         arguments.put("b", b);
         return arguments;

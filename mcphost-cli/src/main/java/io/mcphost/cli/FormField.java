@@ -1,6 +1,6 @@
 package io.mcphost.cli;
 
-import io.mcphost.protocol.internal.JsonSchemaValidator;
+import io.mcphost.protocol.JsonSchemas;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -205,7 +205,7 @@ final class FormField {
         } catch (IllegalArgumentException e) {
             return new Answer.Invalid(e.getMessage());
         }
-        List<String> violations = JsonSchemaValidator.get().validate(checked, value);
+        List<String> violations = JsonSchemas.validate(checked, value);
         if (!violations.isEmpty()) {
             // The validator starts each sentence with the value's path, which for one field is empty.
             return new Answer.Invalid(violations.stream().map(v -> v.replaceFirst("^\\$?:?\\s*", ""))

@@ -31,10 +31,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
-/** The {@code mcphost} command: one server at a time, the embedded demo server by default. */
+/** The {@code mcphost} command: one server (the embedded demo server by default) or all of a {@code --config}. */
 // scope INHERIT gives every subcommand --help too, which the one-line usage errors point to.
 @Command(name = "mcphost", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "mcphost 0.1.0",
-        description = "Talks to an MCP server: the embedded demo server unless --stdio or --url names another.",
+        description = "Talks to MCP servers: the embedded demo server unless --stdio or --url names another, or every server of --config.",
         subcommands = {ConformanceClient.class, CompleteCommand.class, SubscribeCommand.class, TasksCommand.class}, subcommandsRepeatable = false)
 final class McpHostCommand implements Callable<Integer> {
     static final int OK = 0;
@@ -119,7 +119,7 @@ final class McpHostCommand implements Callable<Integer> {
         this.columns = columns;
     }
 
-    /** Without a subcommand: the guided tour of the demo server (or of the server given). */
+    /** Without a subcommand: the guided tour of the demo server (or of the server given); with --config, the servers' status. */
     @Override
     public Integer call() {
         // Only an explicit --config changes the bare command: with MCPHOST_CONFIG set, './mcphost' still tours the demo.

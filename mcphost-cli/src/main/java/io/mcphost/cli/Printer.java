@@ -9,7 +9,7 @@ import io.mcphost.protocol.content.ResourceContents;
 import io.mcphost.protocol.content.ResourceLink;
 import io.mcphost.protocol.content.TextContent;
 import io.mcphost.protocol.content.TextResourceContents;
-import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.Json;
 import java.io.PrintWriter;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
@@ -43,8 +43,7 @@ final class Printer {
     }
 
     void json(Object value) {
-        JsonNode tree = value instanceof JsonNode node ? node : JsonCodec.get().valueToTree(value);
-        out.println(JsonCodec.get().mapper().writerWithDefaultPrettyPrinter().writeValueAsString(tree));
+        out.println(Json.prettyPrint(value));
         out.flush();
     }
 
@@ -125,7 +124,7 @@ final class Printer {
 
     void prettyJson(String heading, JsonNode node) {
         out.println(heading);
-        out.println(JsonCodec.get().mapper().writerWithDefaultPrettyPrinter().writeValueAsString(node));
+        out.println(Json.prettyPrint(node));
         out.flush();
     }
 }

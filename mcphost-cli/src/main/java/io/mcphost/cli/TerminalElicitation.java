@@ -6,7 +6,7 @@ import io.mcphost.protocol.elicitation.ElicitRequestFormParams;
 import io.mcphost.protocol.elicitation.ElicitRequestParams;
 import io.mcphost.protocol.elicitation.ElicitRequestURLParams;
 import io.mcphost.protocol.elicitation.ElicitResult;
-import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.Json;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.util.ArrayList;
@@ -79,7 +79,7 @@ final class TerminalElicitation {
         }
         say("  Enter keeps a [default]; * marks a required field; " + DECLINE + " refuses, " + CANCEL + " dismisses.");
         while (true) {
-            ObjectNode content = JsonCodec.get().newObject();
+            ObjectNode content = Json.newObject();
             for (FormField field : fields) {
                 field.describe().forEach(this::say);
                 Optional<ElicitResult> stop = askField(field, content);
@@ -129,7 +129,7 @@ final class TerminalElicitation {
         if (stop.isPresent()) {
             return stop.get();
         }
-        return yes(line.orElseThrow()) ? ElicitResult.accept(JsonCodec.get().newObject()) : declined();
+        return yes(line.orElseThrow()) ? ElicitResult.accept(Json.newObject()) : declined();
     }
 
     private ElicitResult url(String server, ElicitRequestURLParams request) throws InterruptedException {

@@ -1,11 +1,11 @@
 package io.mcphost.cli;
 
-import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.Json;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -14,20 +14,19 @@ import tools.jackson.databind.node.ObjectNode;
  * that JSON; anything else is a string. {@code key=value} words win over the JSON object.
  */
 final class ToolArguments {
-    private static final JsonCodec CODEC = JsonCodec.get();
 
     private ToolArguments() {
     }
 
     /** @throws IllegalArgumentException when a word has no '=' or the JSON is not an object */
     static ObjectNode parse(List<String> keyValues, String json) {
-        ObjectNode arguments = CODEC.newObject();
+        ObjectNode arguments = Json.newObject();
         if (json != null && !json.isBlank()) {
             JsonNode tree;
             try {
-                tree = CODEC.mapper().readTree(json);
-            } catch (JacksonException e) {
-                throw new IllegalArgumentException("--json is not valid JSON: " + e.getOriginalMessage());
+                tree = Json.parse(json);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--json is " + e.getMessage());
             }
             if (!tree.isObject()) {
                 throw new IllegalArgumentException("--json must be a JSON object, got " + tree.getNodeType());
@@ -59,13 +58,9 @@ final class ToolArguments {
 
     private static JsonNode value(String text) {
         try {
-            JsonNode node = CODEC.mapper().readTree(text);
-            if (node != null && !node.isMissingNode()) {
-                return node;
-            }
-        } catch (JacksonException e) {
-            // not JSON: a plain string
+            return Json.parse(text);
+        } catch (IllegalArgumentException e) {
+            return JsonNodeFactory.instance.stringNode(text); // not JSON: a plain string
         }
-        return CODEC.nodes().stringNode(text);
     }
 }

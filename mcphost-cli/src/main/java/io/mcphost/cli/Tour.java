@@ -2,7 +2,7 @@ package io.mcphost.cli;
 
 import io.mcphost.client.CallOptions;
 import io.mcphost.client.McpClient;
-import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.Json;
 import io.mcphost.protocol.lifecycle.ServerCapabilities;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
@@ -18,7 +18,6 @@ import tools.jackson.databind.node.ObjectNode;
  * and calls nothing.
  */
 final class Tour {
-    private static final JsonCodec CODEC = JsonCodec.get();
 
     private final McpHostCommand command;
     private final McpClient client;
@@ -35,10 +34,10 @@ final class Tour {
     void info() {
         ServerCapabilities caps = client.serverCapabilities();
         if (printer.isJson()) {
-            ObjectNode info = CODEC.newObject();
-            info.set("serverInfo", CODEC.valueToTree(client.serverInfo()));
+            ObjectNode info = Json.newObject();
+            info.set("serverInfo", Json.valueToTree(client.serverInfo()));
             info.put("protocolVersion", client.protocolVersion().id());
-            info.set("capabilities", CODEC.valueToTree(caps));
+            info.set("capabilities", Json.valueToTree(caps));
             client.instructions().ifPresent(i -> info.put("instructions", i));
             printer.json(info);
             return;
@@ -98,7 +97,7 @@ final class Tour {
     }
 
     private void show(String tool, String arguments, ProgressBar bar) {
-        JsonNode args = CODEC.mapper().readTree(arguments);
+        JsonNode args = Json.parse(arguments);
         heading("call " + tool + " " + args);
         CallToolResult result;
         if (bar == null) {

@@ -2,7 +2,7 @@ package io.mcphost.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.Json;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -63,7 +63,7 @@ class CliServerFeaturesTest {
     void completeWithJsonPrintsTheRawResultIncludingTotalAndHasMore() {
         CliRun r = CliRun.of("--json", "complete", "prompt", "summarize", "style");
 
-        JsonNode completion = JsonCodec.get().mapper().readTree(r.out()).path("completion");
+        JsonNode completion = Json.parse(r.out()).path("completion");
         assertThat(completion.path("values")).hasSize(4);
         assertThat(completion.path("total").asInt()).isEqualTo(4);
         assertThat(completion.path("hasMore").asBoolean()).isFalse();

@@ -14,7 +14,7 @@ class CliSubscribeTasksTest {
     /** A server with one tool and nothing else: no resources (so no subscribe), no task-capable tool. */
     private static McpServer bare() {
         return McpServer.builder()
-                .tool(Tool.of("noop", "Does nothing.", io.mcphost.protocol.internal.JsonCodec.get().newObject().put("type", "object")),
+                .tool(Tool.of("noop", "Does nothing.", io.mcphost.protocol.Json.newObject().put("type", "object")),
                         call -> CallToolResult.text("ok"))
                 .build();
     }

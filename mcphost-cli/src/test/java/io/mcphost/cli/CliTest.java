@@ -2,7 +2,7 @@ package io.mcphost.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.Json;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -87,7 +87,7 @@ class CliTest {
         CliRun r = CliRun.of("--json", "call", "add", "a=1", "b=2");
 
         assertThat(r.code()).isZero();
-        var tree = JsonCodec.get().mapper().readTree(r.out());
+        var tree = Json.parse(r.out());
         assertThat(tree.path("structuredContent").path("sum").doubleValue()).isEqualTo(3.0);
         assertThat(tree.path("content").path(0).path("type").asString()).isEqualTo("text");
     }
@@ -97,7 +97,7 @@ class CliTest {
         CliRun r = CliRun.of("tools", "--json");
 
         assertThat(r.code()).isZero();
-        assertThat(JsonCodec.get().mapper().readTree(r.out()).path("tools").isArray()).isTrue();
+        assertThat(Json.parse(r.out()).path("tools").isArray()).isTrue();
     }
 
     @Test
@@ -108,7 +108,7 @@ class CliTest {
         assertThat(human.code()).isZero();
         assertThat(human.out().strip()).isEqualTo("from json");
         assertThat(both.code()).isZero();
-        assertThat(JsonCodec.get().mapper().readTree(both.out()).path("structuredContent").path("sum").doubleValue()).isEqualTo(3.0);
+        assertThat(Json.parse(both.out()).path("structuredContent").path("sum").doubleValue()).isEqualTo(3.0);
     }
 
     @Test

@@ -2,14 +2,14 @@ package io.mcphost.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.Json;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /** How a typed line becomes a form field's value, or a reason to ask again. */
 class FormFieldTest {
     private static FormField field(String schema, boolean required) {
-        return FormField.of("f", JsonCodec.get().mapper().readTree(schema), required);
+        return FormField.of("f", Json.parse(schema), required);
     }
 
     private static String value(FormField field, String line) {
@@ -100,7 +100,7 @@ class FormFieldTest {
 
     @Test
     void whatAServerSendsCannotMoveTheCursorOrClearTheScreen() {
-        JsonNode schema = JsonCodec.get().mapper().readTree("{\"type\":\"string\",\"title\":\"\\u001b[2JName\\r\"}");
+        JsonNode schema = Json.parse("{\"type\":\"string\",\"title\":\"\\u001b[2JName\\r\"}");
 
         assertThat(FormField.of("f", schema, false).describe().getFirst()).isEqualTo("  ?[2JName? (text)");
     }

@@ -8,12 +8,12 @@ import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
-import io.mcphost.transport.stdio.internal.ChildEnvironment;
+import io.mcphost.transport.stdio.internal.ChildProcess;
 import io.mcphost.transport.stdio.internal.Excerpt;
-import io.mcphost.transport.stdio.internal.ExitReport;
 import io.mcphost.transport.stdio.internal.LineReader;
 import io.mcphost.transport.stdio.internal.ProcessTree;
-import io.mcphost.transport.stdio.internal.StderrDrain;
+import io.mcphost.transport.stdio.Lifecycle.State;
+import io.mcphost.transport.stdio.internal.StdioSettings;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,9 +26,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,7 +45,9 @@ import org.slf4j.LoggerFactory;
  * {@link InboundHandler#onClosed} receives, within about 100 ms, a {@link McpTransportException}
  * with the exit code and the end of its stderr, and the rest of the process tree is stopped.
  *
- * <p>Thread-safe: concurrent {@link #send} calls write whole lines, one after another.
+ * <p>Its settings are copied from the {@link Builder} at {@link Builder#build()}; changing the
+ * builder afterwards changes nothing here. Thread-safe: concurrent {@link #send} calls write whole
+ * lines, one after another.
  * {@link #close(Duration)} returns within its budget whatever the server does: stdin is closed,
  * then the whole process tree gets SIGTERM, then SIGKILL. Reader and drain threads are virtual,
  * so they never keep the JVM alive, and one shared shutdown hook kills the trees of transports
@@ -66,29 +67,22 @@ public final class StdioTransport implements Transport {
     private static final Duration CALLBACK_WAIT = Duration.ofMillis(100);
     private static final int PREVIEW_CHARS = 200;
 
-    private final Builder settings;
+    private final StdioSettings settings;
     private final String name;
     private final ReentrantLock writeLock = new ReentrantLock();
     /** Keeps onMessage and onClosed one at a time although they come from different threads. */
     private final ReentrantLock callbackLock = new ReentrantLock();
-    private final AtomicBoolean started = new AtomicBoolean();
-    private final AtomicBoolean closing = new AtomicBoolean();
-    private final AtomicBoolean ending = new AtomicBoolean();
-    private final AtomicBoolean reported = new AtomicBoolean();
-    private final CountDownLatch closeDone = new CountDownLatch(1);
-    private final CountDownLatch readerDone = new CountDownLatch(1);
+    private final Lifecycle state = new Lifecycle();
     private volatile InboundHandler handler;
-    private volatile Process process;
-    private volatile ProcessTree tree;
-    private volatile StderrDrain stderr;
+    private volatile ChildProcess child;
     private volatile InputStream in;
     private volatile OutputStream out;
     /** Why the server ended on its own; later sends fail with it. */
     private volatile String endReason;
 
-    private StdioTransport(Builder settings) {
+    private StdioTransport(StdioSettings settings) {
         this.settings = settings;
-        this.name = settings.name;
+        this.name = settings.name();
     }
 
     /** A builder for a transport that starts {@code command} with {@code args}, no shell involved. */
@@ -113,9 +107,7 @@ public final class StdioTransport implements Transport {
      * streams. The end of input is reported as {@link InboundHandler#onClosed} with a cause.
      */
     public static StdioTransport overStreams(String name, InputStream in, OutputStream out) {
-        Builder b = new Builder(List.of());
-        b.name(name);
-        StdioTransport t = new StdioTransport(b);
+        StdioTransport t = new Builder(List.of()).name(name).build();
         t.in = Objects.requireNonNull(in, "in");
         t.out = Objects.requireNonNull(out, "out");
         return t;
@@ -132,68 +124,42 @@ public final class StdioTransport implements Transport {
     @Override
     public void start(InboundHandler inbound) {
         Objects.requireNonNull(inbound, "inbound");
-        if (closing.get()) {
+        if (state.get().isClosing()) {
             throw new McpClosedException(name, "the transport is closed");
         }
-        if (!started.compareAndSet(false, true)) {
+        if (!state.move(State.NEW, State.OPEN)) {
             throw new IllegalStateException("transport '" + name + "' was already started");
         }
         handler = inbound;
         if (in == null) {
-            launch();
+            ChildProcess c;
+            try {
+                c = ChildProcess.launch(settings);
+            } catch (McpTransportException e) {
+                state.move(State.OPEN, State.CLOSED);
+                throw e;
+            }
+            child = c;
+            in = c.stdout();
+            out = c.stdin();
+            OpenTransports.register(this);
         }
         Thread.ofVirtual().name("mcphost-stdio-reader-" + name).start(this::readLoop);
-        Process p = process;
-        if (p != null) {
-            // stdout can outlive the process (a grandchild inherited it), so watch the exit too. Not with
-            // Process.onExit(): its completion runs on the common pool, which a busy application (or a
-            // test) can hold up for seconds; a waiting virtual thread costs nothing and answers at once.
-            Thread.ofVirtual().name("mcphost-stdio-exit-" + name).start(() -> {
-                try {
-                    p.waitFor();
-                    processExited();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
+        ChildProcess c = child;
+        if (c != null) {
+            c.onExit(this::processExited);
         }
-    }
-
-    private void launch() {
-        ProcessBuilder pb = new ProcessBuilder(settings.command);
-        settings.cwd.ifPresent(dir -> pb.directory(dir.toFile()));
-        Map<String, String> env = pb.environment();
-        Map<String, String> host = Map.copyOf(env);
-        env.clear();
-        env.putAll(ChildEnvironment.build(host, settings.envPassthrough, settings.env));
-        Process p;
-        try {
-            p = pb.start();
-        } catch (IOException e) {
-            closing.set(true);
-            closeDone.countDown();
-            throw new McpTransportException(name, "cannot start '" + String.join(" ", settings.command) + "': "
-                    + Optional.ofNullable(e.getMessage()).orElse(e.toString()), e);
-        }
-        process = p;
-        tree = new ProcessTree(p.toHandle());
-        tree.watch("mcphost-stdio-tree-" + name);
-        stderr = new StderrDrain(name, settings.stderrBufferBytes);
-        stderr.start(p.getErrorStream(), "mcphost-stdio-stderr-" + name);
-        in = p.getInputStream();
-        out = p.getOutputStream();
-        OpenTransports.register(this);
     }
 
     private void readLoop() {
-        LineReader reader = new LineReader(in, settings.maxMessageBytes);
+        LineReader reader = new LineReader(in, settings.maxMessageBytes());
         try {
             while (true) {
                 switch (reader.next()) {
                     case LineReader.Line line -> deliver(line.text());
                     case LineReader.Oversized big -> LOG.warn(
                             "server '{}': skipped a message of {} bytes, over the {}-byte limit (maxMessageBytes)",
-                            name, big.bytes(), settings.maxMessageBytes);
+                            name, big.bytes(), settings.maxMessageBytes());
                     case LineReader.End end -> {
                         inputEnded(null);
                         return;
@@ -205,8 +171,6 @@ public final class StdioTransport implements Transport {
         } catch (RuntimeException | Error e) {
             LOG.error("server '{}': the stdio reader failed", name, e);
             inputEnded(null);
-        } finally {
-            readerDone.countDown();
         }
     }
 
@@ -226,7 +190,7 @@ public final class StdioTransport implements Transport {
         for (JsonRpcMessage message : messages) {
             callbackLock.lock();
             try {
-                if (reported.get()) {
+                if (!state.get().isUnreported()) {
                     return; // onClosed was already called: nothing may follow it
                 }
                 handler.onMessage(message);
@@ -241,9 +205,9 @@ public final class StdioTransport implements Transport {
 
     /** stdout ended: a close we asked for, the end of our own input, or the server died. */
     private void inputEnded(IOException error) {
-        if (closing.get()) {
+        if (state.get().isClosing()) {
             report(null);
-        } else if (process == null) {
+        } else if (child == null) {
             report(new McpTransportException(name, "input ended" + (error == null ? "" : ": " + error.getMessage()), error));
         } else {
             serverEnded(error);
@@ -251,27 +215,20 @@ public final class StdioTransport implements Transport {
     }
 
     private void processExited() {
-        if (closing.get()) {
+        // Usually the reader sees the end of stdout at the same moment and reports itself, after
+        // delivering the server's last messages; give it that chance.
+        if (state.await(s -> s != State.OPEN, READER_END_WAIT)) {
             return;
-        }
-        try {
-            // Usually the reader sees the end of stdout at the same moment and reports itself,
-            // after delivering the server's last messages; give it that chance.
-            if (readerDone.await(READER_END_WAIT.toNanos(), TimeUnit.NANOSECONDS)) {
-                return;
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
         serverEnded(null);
     }
 
     /** The server exited or closed its stdout without being asked: report once, then stop its tree. */
     private void serverEnded(IOException error) {
-        if (!ending.compareAndSet(false, true)) {
-            return;
+        if (!state.move(State.OPEN, State.ENDING)) {
+            return; // already ending, or closing: whoever got there first reports
         }
-        String reason = ExitReport.of(process, stderr, System.nanoTime() + DEATH_REPORT_WAIT.toNanos());
+        String reason = child.exitReport(DEATH_REPORT_WAIT);
         endReason = reason;
         report(new McpTransportException(name, reason, error));
         Thread.ofVirtual().name("mcphost-stdio-reaper-" + name).start(() -> close(settings.closeBudget()));
@@ -279,9 +236,12 @@ public final class StdioTransport implements Transport {
 
     /** Calls onClosed exactly once, after any message being delivered (bounded wait). */
     private void report(McpTransportException cause) {
-        InboundHandler inbound = handler;
-        if (inbound == null || !reported.compareAndSet(false, true)) {
+        if (!state.claimReport()) {
             return;
+        }
+        InboundHandler inbound = handler;
+        if (inbound == null) {
+            return; // closed before start: nobody to tell
         }
         boolean locked = false;
         try {
@@ -312,7 +272,7 @@ public final class StdioTransport implements Transport {
     public void send(JsonRpcMessage message) {
         Objects.requireNonNull(message, "message");
         checkOpen();
-        if (!started.get()) {
+        if (state.get() == State.NEW) {
             throw new IllegalStateException("transport '" + name + "' is not started");
         }
         byte[] line = (CODEC.encode(message) + "\n").getBytes(StandardCharsets.UTF_8);
@@ -323,10 +283,9 @@ public final class StdioTransport implements Transport {
             out.flush();
         } catch (IOException e) {
             checkOpen();
-            Process p = process;
+            ChildProcess c = child;
             // A server that died before reading our message: say why it died, not just "broken pipe".
-            String why = p != null ? e.getMessage() + "; " + ExitReport.of(p, stderr, System.nanoTime() + DEATH_REPORT_WAIT.toNanos())
-                    : e.getMessage();
+            String why = c != null ? e.getMessage() + "; " + c.exitReport(DEATH_REPORT_WAIT) : e.getMessage();
             throw new McpTransportException(name, "cannot write to the server: " + why, e);
         } finally {
             writeLock.unlock();
@@ -338,21 +297,21 @@ public final class StdioTransport implements Transport {
         if (reason != null) {
             throw new McpTransportException(name, reason);
         }
-        if (closing.get()) {
+        if (state.get().isClosing()) {
             throw new McpClosedException(name, "the transport is closed");
         }
     }
 
     /** The last bytes the server wrote to stderr, at most {@link Builder#stderrBufferBytes} (empty over streams). */
     public String stderrTail() {
-        StderrDrain drain = stderr;
-        return drain == null ? "" : drain.tail();
+        ChildProcess c = child;
+        return c == null ? "" : c.stderrTail();
     }
 
     /** The server's process, once started. */
     public Optional<ProcessHandle> process() {
-        Process p = process;
-        return p == null ? Optional.empty() : Optional.of(p.toHandle());
+        ChildProcess c = child;
+        return c == null ? Optional.empty() : Optional.of(c.handle());
     }
 
     /**
@@ -366,21 +325,16 @@ public final class StdioTransport implements Transport {
     @Override
     public void close(Duration budget) {
         Objects.requireNonNull(budget, "budget");
-        if (!closing.compareAndSet(false, true)) {
-            awaitClosed(budget);
+        if (!state.claimClose()) {
+            state.await(s -> s == State.CLOSED, budget);
             return;
         }
         try {
-            ProcessTree t = tree;
-            if (t != null) {
-                // Look before stdin closes: a wrapper that exits on EOF would orphan its children.
-                t.refresh();
-                // Closing stdin first lets servers that exit on EOF flush and leave cleanly. On
-                // its own thread: a sender blocked on a full pipe holds the stream's lock.
-                closeInBackground(out);
-                boolean clean = t.terminate(settings.closeGracePeriod, settings.termGracePeriod, budget);
-                if (!clean) {
-                    LOG.warn("server '{}': processes still alive after the {} close budget: {}", name, budget, t.alive());
+            ChildProcess c = child;
+            if (c != null) {
+                Set<ProcessHandle> alive = c.stop(settings.closeGracePeriod(), settings.termGracePeriod(), budget);
+                if (!alive.isEmpty()) {
+                    LOG.warn("server '{}': processes still alive after the {} close budget: {}", name, budget, alive);
                 }
                 OpenTransports.unregister(this);
             } else {
@@ -389,7 +343,7 @@ public final class StdioTransport implements Transport {
             }
         } finally {
             report(null);
-            closeDone.countDown();
+            state.finish();
         }
     }
 
@@ -399,38 +353,29 @@ public final class StdioTransport implements Transport {
         close(settings.closeBudget());
     }
 
-    private void awaitClosed(Duration budget) {
-        try {
-            closeDone.await(budget.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     /** The process tree, for tests in this package. */
     Optional<ProcessTree> tree() {
-        return Optional.ofNullable(tree);
+        ChildProcess c = child;
+        return c == null ? Optional.empty() : Optional.of(c.tree());
+    }
+
+    /** The settings copied at build time, for tests in this package. */
+    StdioSettings settings() {
+        return settings;
     }
 
     /** For the shutdown hook: kill everything at once. */
     void killNow() {
-        ProcessTree t = tree;
-        if (t != null) {
-            t.killNow();
+        ChildProcess c = child;
+        if (c != null) {
+            c.killNow();
         }
     }
 
     private void closeInBackground(Closeable stream) {
-        if (stream == null) {
-            return;
+        if (stream != null) {
+            ChildProcess.closeInBackground(stream, "mcphost-stdio-close-" + name);
         }
-        Thread.ofVirtual().name("mcphost-stdio-close-" + name).start(() -> {
-            try {
-                stream.close();
-            } catch (IOException e) {
-                // Closing a pipe to a dead process fails; the process is being ended anyway.
-            }
-        });
     }
 
     /**
@@ -439,11 +384,12 @@ public final class StdioTransport implements Transport {
      */
     @Override
     public String describe() {
-        if (settings.command.isEmpty()) {
+        List<String> command = settings.command();
+        if (command.isEmpty()) {
             return name;
         }
-        int args = settings.command.size() - 1;
-        return settings.command.getFirst() + (args == 0 ? "" : " (+" + args + (args == 1 ? " arg)" : " args)"));
+        int args = command.size() - 1;
+        return command.getFirst() + (args == 0 ? "" : " (+" + args + (args == 1 ? " arg)" : " args)"));
     }
 
     @Override
@@ -519,14 +465,13 @@ public final class StdioTransport implements Transport {
             return this;
         }
 
+        /**
+         * Builds the transport. Does no I/O. The settings are copied: changing this builder
+         * afterwards does not change the transport, so one builder can make several variants.
+         */
         public StdioTransport build() {
-            return new StdioTransport(this);
+            return new StdioTransport(new StdioSettings(name, command, cwd, env, envPassthrough, maxMessageBytes,
+                    stderrBufferBytes, closeGracePeriod, termGracePeriod));
         }
-
-        /** Both graces plus a second for SIGKILL and reaping. */
-        Duration closeBudget() {
-            return closeGracePeriod.plus(termGracePeriod).plusSeconds(1);
-        }
-
     }
 }

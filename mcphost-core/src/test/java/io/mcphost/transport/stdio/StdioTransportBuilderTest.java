@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mcphost.protocol.McpTransportException;
 import io.mcphost.transport.RecordingHandler;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class StdioTransportBuilderTest {
@@ -40,5 +43,32 @@ class StdioTransportBuilderTest {
                 .hasMessageContaining("cannot start 'definitely-not-a-command-mcphost --flag'")
                 .hasMessageContaining("No such file or directory");
         transport.close(); // nothing to do, and must not hang
+    }
+
+    @Test
+    void changingTheBuilderAfterBuildDoesNotChangeTheBuiltTransport() {
+        var builder = StdioTransport.builder("cat", "-u").name("first")
+                .env(Map.of("A", "1")).envPassthrough(List.of("AWS_PROFILE"))
+                .maxMessageBytes(1_000).stderrBufferBytes(2_000)
+                .closeGracePeriod(Duration.ofSeconds(3)).termGracePeriod(Duration.ofSeconds(4));
+        var transport = builder.build();
+        var before = transport.settings();
+
+        builder.name("second").cwd(Path.of("/tmp")).env(Map.of("B", "2")).envPassthrough(List.of("HOME"))
+                .maxMessageBytes(5).stderrBufferBytes(6)
+                .closeGracePeriod(Duration.ofMillis(7)).termGracePeriod(Duration.ofMillis(8));
+        var second = builder.build();
+
+        assertThat(transport.settings()).isSameAs(before);
+        assertThat(transport.toString()).isEqualTo("StdioTransport[first]");
+        assertThat(before.cwd()).isEmpty();
+        assertThat(before.env()).isEqualTo(Map.of("A", "1"));
+        assertThat(before.envPassthrough()).containsExactly("AWS_PROFILE");
+        assertThat(before.maxMessageBytes()).isEqualTo(1_000);
+        assertThat(before.stderrBufferBytes()).isEqualTo(2_000);
+        assertThat(before.closeBudget()).isEqualTo(Duration.ofSeconds(8));
+        assertThat(second.toString()).isEqualTo("StdioTransport[second]");
+        assertThat(second.settings().cwd()).isEqualTo(Optional.of(Path.of("/tmp")));
+        assertThat(second.settings().closeBudget()).isEqualTo(Duration.ofMillis(1_015));
     }
 }

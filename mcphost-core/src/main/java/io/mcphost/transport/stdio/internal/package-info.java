@@ -1,5 +1,6 @@
 /**
- * Mechanisms of the stdio transport (process trees, line framing, stderr draining, the child
- * environment). Not API: exported only to McpHost's own modules and may change without notice.
+ * Mechanisms of the stdio transport (the child process and its tree, line framing, stderr
+ * draining, the child environment, the settings copied from the builder). Not API: not exported,
+ * and may change without notice.
  */
 package io.mcphost.transport.stdio.internal;
