@@ -4,32 +4,38 @@ import java.util.Optional;
 
 /**
  * The connection to a server failed or ended: the process exited, a stream broke, an HTTP exchange
- * failed. When a stdio server died, the message ends with the tail of what it wrote to stderr, which
- * {@link #stderrTail()} returns on its own.
+ * failed. When a stdio server died, the message ends with the tail of what it wrote to stderr, and
+ * {@link #stderrTail()} returns that tail on its own.
  */
 public sealed class McpTransportException extends McpException permits McpSessionExpiredException {
-    /** How the stdio transport's exit report introduces the server's last stderr lines. */
-    private static final String STDERR_MARKER = "its stderr ended with:\n";
+    private final String stderrTail;
 
     public McpTransportException(String server, String message) {
-        super(server, message, null);
+        this(server, message, null);
     }
 
     public McpTransportException(String server, String message, Throwable cause) {
-        super(server, message, cause);
+        this(server, message, cause, "");
     }
 
     /**
-     * The end of a local server's stderr when this reports that the server died (as quoted at the end
-     * of the message), so a host can show it apart from the error; empty for other failures.
+     * A failure that ended a local server's process.
+     *
+     * @param stderrTail the end of what the server wrote to stderr (also quoted in {@code message}); empty for none
+     */
+    public McpTransportException(String server, String message, Throwable cause, String stderrTail) {
+        super(server, message, cause);
+        this.stderrTail = stderrTail == null ? "" : stderrTail;
+    }
+
+    /**
+     * The end of a local server's stderr when this reports that the server died, so a host can show it
+     * apart from the error; empty for other failures. A copy under another name keeps it.
      */
     public Optional<String> stderrTail() {
-        String detail = detail();
-        int at = detail == null ? -1 : detail.lastIndexOf(STDERR_MARKER);
-        if (at < 0) {
-            return Optional.empty();
+        if (!stderrTail.isBlank()) {
+            return Optional.of(stderrTail);
         }
-        String tail = detail.substring(at + STDERR_MARKER.length());
-        return tail.isBlank() ? Optional.empty() : Optional.of(tail);
+        return getCause() instanceof McpTransportException cause ? cause.stderrTail() : Optional.empty();
     }
 }

@@ -9,6 +9,7 @@ import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.stdio.internal.ChildProcess;
+import io.mcphost.transport.stdio.internal.ExitReport;
 import io.mcphost.transport.stdio.internal.Excerpt;
 import io.mcphost.transport.stdio.internal.LineReader;
 import io.mcphost.transport.stdio.internal.ProcessTree;
@@ -228,9 +229,9 @@ public final class StdioTransport implements Transport {
         if (!state.move(State.OPEN, State.ENDING)) {
             return; // already ending, or closing: whoever got there first reports
         }
-        String reason = child.exitReport(DEATH_REPORT_WAIT);
-        endReason = reason;
-        report(new McpTransportException(name, reason, error));
+        ExitReport ending = child.exitReport(DEATH_REPORT_WAIT);
+        endReason = ending.message();
+        report(new McpTransportException(name, ending.message(), error, ending.stderrTail()));
         Thread.ofVirtual().name("mcphost-stdio-reaper-" + name).start(() -> close(settings.closeBudget()));
     }
 
@@ -285,7 +286,7 @@ public final class StdioTransport implements Transport {
             checkOpen();
             ChildProcess c = child;
             // A server that died before reading our message: say why it died, not just "broken pipe".
-            String why = c != null ? e.getMessage() + "; " + c.exitReport(DEATH_REPORT_WAIT) : e.getMessage();
+            String why = c != null ? e.getMessage() + "; " + c.exitReport(DEATH_REPORT_WAIT).message() : e.getMessage();
             throw new McpTransportException(name, "cannot write to the server: " + why, e);
         } finally {
             writeLock.unlock();

@@ -103,7 +103,7 @@ public final class ChildProcess {
      * Says how the process ended (exit code, end of stderr), waiting at most {@code wait} for the
      * exit code and the end of stderr to arrive. Blocks for at most {@code wait}.
      */
-    public String exitReport(Duration wait) {
+    public ExitReport exitReport(Duration wait) {
         return ExitReport.of(process, stderr, System.nanoTime() + wait.toNanos());
     }
 

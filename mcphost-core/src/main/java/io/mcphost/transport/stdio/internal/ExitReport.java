@@ -6,19 +6,19 @@ import java.util.concurrent.TimeUnit;
 /**
  * Says how a server process ended, for the exception its callers see: the exit code (or that it
  * still runs) and the end of its stderr, which usually holds the real reason ("API_KEY is not set").
+ *
+ * @param message    the whole sentence, the stderr tail quoted at its end
+ * @param stderrTail the end of stderr on its own, empty when the server wrote nothing there
  */
-public final class ExitReport {
+public record ExitReport(String message, String stderrTail) {
     private static final int TAIL_LINES = 20;
     private static final int TAIL_CHARS = 4 * 1024;
-
-    private ExitReport() {
-    }
 
     /**
      * Waits until {@code deadlineNanos} (a {@link System#nanoTime()} value) at most for the exit
      * code and for stderr to reach its end, then describes what it has.
      */
-    public static String of(Process process, StderrDrain stderr, long deadlineNanos) {
+    public static ExitReport of(Process process, StderrDrain stderr, long deadlineNanos) {
         StringBuilder message = new StringBuilder();
         try {
             if (process.waitFor(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS)) {
@@ -38,6 +38,6 @@ public final class ExitReport {
         } else {
             message.append("; its stderr ended with:\n").append(tail);
         }
-        return message.toString();
+        return new ExitReport(message.toString(), tail);
     }
 }
