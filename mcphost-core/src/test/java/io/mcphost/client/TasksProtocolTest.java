@@ -87,7 +87,7 @@ class TasksProtocolTest {
         }, b -> b);
         long start = System.nanoTime();
 
-        ToolTask job = c.client().callToolAsTask("job", null);
+        ToolTask job = c.client().tasks().callToolAsTask("job", null);
 
         assertThat(job.awaitResult(Duration.ofSeconds(5)).content()).hasSize(1);
         Duration took = Duration.ofNanos(System.nanoTime() - start);
@@ -105,7 +105,7 @@ class TasksProtocolTest {
             case "tasks/result" -> throw new IllegalStateException("upstream refused the request");
             default -> Optional.of(json("{}"));
         }, b -> b);
-        ToolTask job = c.client().callToolAsTask("job", null);
+        ToolTask job = c.client().tasks().callToolAsTask("job", null);
 
         assertThatThrownBy(() -> job.awaitResult(Duration.ofSeconds(5)))
                 .isInstanceOfSatisfying(McpError.class, e -> assertThat(e.code()).isEqualTo(JsonRpcError.INVALID_PARAMS))
@@ -122,7 +122,7 @@ class TasksProtocolTest {
             case "tasks/result" -> throw new IllegalStateException("Task t-1 was cancelled");
             default -> Optional.of(json("{}"));
         }, b -> b);
-        ToolTask job = c.client().callToolAsTask("job", null);
+        ToolTask job = c.client().tasks().callToolAsTask("job", null);
 
         assertThatThrownBy(() -> job.awaitResult(Duration.ofSeconds(5)))
                 .isInstanceOf(McpCancelledException.class)
@@ -138,7 +138,7 @@ class TasksProtocolTest {
             default -> Optional.of(json("{}"));
         }, b -> b);
 
-        assertThatThrownBy(() -> c.client().callToolAsTask("job", null))
+        assertThatThrownBy(() -> c.client().tasks().callToolAsTask("job", null))
                 .isInstanceOf(McpProtocolException.class)
                 .hasMessageContaining("tools/call of 'job' asked for a task, but the answer carries none");
     }
