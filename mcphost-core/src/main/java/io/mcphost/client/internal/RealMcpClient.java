@@ -62,6 +62,7 @@ public final class RealMcpClient implements McpClient {
     private final SessionRecovery recovery;
     private final ReentrantLock lifecycle = new ReentrantLock();
 
+    /** Wires a client; no I/O until {@link #connect()}. Use {@link McpClient.Builder}, not this. */
     public RealMcpClient(ClientConfig config) {
         this.config = config;
         this.name = config.name();
