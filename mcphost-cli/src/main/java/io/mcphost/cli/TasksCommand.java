@@ -45,7 +45,7 @@ final class TasksCommand {
             if (!supportsTasks(root, client)) {
                 return McpHostCommand.FAILURE;
             }
-            List<Task> tasks = client.listTasks();
+            List<Task> tasks = client.tasks().listTasks();
             Printer p = root.printer();
             if (p.isJson()) {
                 p.json(Map.of("tasks", tasks));
@@ -69,7 +69,7 @@ final class TasksCommand {
             if (!supportsTasks(root, client)) {
                 return McpHostCommand.FAILURE;
             }
-            Task task = client.getTask(id);
+            Task task = client.tasks().getTask(id);
             Printer p = root.printer();
             if (p.isJson()) {
                 p.json(task);
@@ -87,7 +87,7 @@ final class TasksCommand {
             if (!supportsTasks(root, client)) {
                 return McpHostCommand.FAILURE;
             }
-            CallToolResult result = client.getTaskResult(id, CallOptions.builder().timeout(root.requestTimeout()).build());
+            CallToolResult result = client.tasks().getTaskResult(id, CallOptions.builder().timeout(root.requestTimeout()).build());
             root.printResult(result);
             return result.isError() ? McpHostCommand.TOOL_ERROR : McpHostCommand.OK;
         }
@@ -99,7 +99,7 @@ final class TasksCommand {
             if (!supportsTasks(root, client)) {
                 return McpHostCommand.FAILURE;
             }
-            Task task = client.cancelTask(id);
+            Task task = client.tasks().cancelTask(id);
             Printer p = root.printer();
             if (p.isJson()) {
                 p.json(task);
@@ -120,7 +120,7 @@ final class TasksCommand {
             return McpHostCommand.FAILURE;
         }
         PrintWriter err = root.err();
-        ToolTask task = client.callToolAsTask(tool, arguments, options, TaskMetadata.create());
+        ToolTask task = client.tasks().callToolAsTask(tool, arguments, options, TaskMetadata.create());
         err.println("task " + task.taskId() + " started");
         err.flush();
         CompletableFuture<CallToolResult> result = task.awaitResultAsync(root.requestTimeout());

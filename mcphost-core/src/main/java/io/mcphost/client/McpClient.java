@@ -2,6 +2,7 @@ package io.mcphost.client;
 
 import static io.mcphost.protocol.internal.Settings.positive;
 
+import io.mcphost.client.internal.Blocking;
 import io.mcphost.client.internal.ClientConfig;
 import io.mcphost.client.internal.RealMcpClient;
 import io.mcphost.protocol.JsonRpcNotification;
@@ -20,7 +21,6 @@ import io.mcphost.protocol.resources.ResourceTemplate;
 import io.mcphost.protocol.resources.ResourceUpdatedNotificationParams;
 import io.mcphost.protocol.roots.Root;
 import io.mcphost.protocol.tasks.Task;
-import io.mcphost.protocol.tasks.TaskMetadata;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.transport.Transport;
@@ -39,31 +39,34 @@ import tools.jackson.databind.JsonNode;
  * answers. Safe for many concurrent callers; each call is independent and answers are matched to
  * callers by request id.
  *
- * <p>Every operation comes twice: a blocking method, which blocks the calling thread (cheap on a
- * virtual thread) for at most the call's timeout, and an {@code ...Async} twin returning a
- * {@link CompletableFuture} that fails with the same exception types (wrapped in a
- * {@link java.util.concurrent.CompletionException} by {@code join}). Interrupting a blocked
- * caller, or cancelling a future, sends {@code notifications/cancelled} to the server and fails
- * the call with {@link io.mcphost.protocol.McpCancelledException}.
+ * <p>Every request comes twice. The {@code ...Async} method never blocks (capability and argument
+ * checks throw at once) and returns a {@link CompletableFuture}; the blocking twin awaits it, so it
+ * blocks the calling thread (cheap on a virtual thread) for at most the request's deadline: the
+ * client's {@linkplain Builder#requestTimeout request timeout} unless the call's {@link CallOptions}
+ * say otherwise. Both fail with the same exception types (the future wraps them in a
+ * {@link java.util.concurrent.CompletionException} on {@code join}). Interrupting a blocked caller,
+ * or cancelling a future, sends {@code notifications/cancelled} to the server and fails the call with
+ * {@link io.mcphost.protocol.McpCancelledException}.
  *
  * <p>Failures are {@link io.mcphost.protocol.McpException}s naming the server:
  * {@link io.mcphost.protocol.McpTimeoutException} when the deadline passes,
  * {@link io.mcphost.protocol.McpError} when the server answers with an error,
  * {@link io.mcphost.protocol.McpCapabilityException} (before anything is sent) when the server did
- * not announce the feature, {@link io.mcphost.protocol.McpTransportException} when the connection
- * dies, {@link io.mcphost.protocol.McpClosedException} after {@link #close()}. A tool result with
- * {@code isError: true} is returned, not thrown.
+ * not announce the feature, {@link io.mcphost.protocol.McpProtocolException} when its answer is
+ * malformed, {@link io.mcphost.protocol.McpTransportException} when the connection dies,
+ * {@link io.mcphost.protocol.McpClosedException} after {@link #close()}. A tool result with
+ * {@code isError: true} is returned, not thrown. Methods below name only their own other failures.
  */
 public interface McpClient extends AutoCloseable {
 
-    /** A builder for a client over the given transport. */
+    /** A builder for a client over the given transport; no I/O until it connects. */
     static Builder builder(Transport transport) {
         return new Builder(transport);
     }
 
     /**
-     * A builder for a client of a local server started as a child process: {@code command} and
-     * {@code args} are executed directly, never through a shell, with an allowlisted environment.
+     * A builder for a client of a local server started as a child process: {@code command} and {@code args}
+     * are executed directly, never through a shell, with an allowlisted environment. Nothing starts yet.
      */
     static Builder stdio(String command, String... args) {
         StdioTransport transport = StdioTransport.builder(command, args).build();
@@ -72,10 +75,9 @@ public interface McpClient extends AutoCloseable {
     }
 
     /**
-     * A builder for a client of a remote server at {@code url}: Streamable HTTP, falling back to
-     * the legacy HTTP+SSE transport when the server speaks only that. For headers, tokens and the
-     * other HTTP settings, build an {@link io.mcphost.transport.http.HttpTransport} and use
-     * {@link #builder(Transport)}.
+     * A builder for a client of a remote server at {@code url}: Streamable HTTP, falling back to legacy HTTP+SSE
+     * when the server speaks only that. For headers, tokens and other HTTP settings, build an
+     * {@link io.mcphost.transport.http.HttpTransport} and use {@link #builder(Transport)}.
      *
      * @throws IllegalArgumentException if {@code url} is not an http(s) URL
      */
@@ -84,12 +86,13 @@ public interface McpClient extends AutoCloseable {
         return new Builder(transport);
     }
 
-    /** The server's name as used in logs and exceptions. */
+    /** The server's name as used in logs and exceptions. Never blocks. */
     String name();
 
+    /** Where the client is in its lifecycle. Never blocks. */
     ClientState state();
 
-    /** Why the client is {@link ClientState#FAILED}, if it is. */
+    /** Why the client is {@link ClientState#FAILED}, if it is. Never blocks. */
     Optional<Throwable> failure();
 
     /**
@@ -100,79 +103,121 @@ public interface McpClient extends AutoCloseable {
      * @throws io.mcphost.protocol.McpProtocolException if the server insists on a revision McpHost does not speak
      * @throws io.mcphost.protocol.McpTransportException if the server cannot be started or reached
      * @throws io.mcphost.protocol.McpTimeoutException if the handshake does not finish in time
+     * @throws IllegalStateException if the client is not {@link ClientState#CREATED}
      */
     void connect();
 
-    /** The negotiated protocol revision. @throws IllegalStateException before the handshake */
+    /** The negotiated protocol revision. Never blocks. @throws IllegalStateException before the handshake */
     ProtocolVersion protocolVersion();
 
-    /** The server's name and version from the handshake. @throws IllegalStateException before the handshake */
+    /** The server's name and version from the handshake. Never blocks. @throws IllegalStateException before the handshake */
     Implementation serverInfo();
 
-    /** What the server announced. @throws IllegalStateException before the handshake */
+    /** What the server announced. Never blocks. @throws IllegalStateException before the handshake */
     ServerCapabilities serverCapabilities();
 
-    /** The server's usage instructions, if it sent any. */
+    /** The server's usage instructions, if it sent any; empty before the handshake. Never blocks. */
     Optional<String> instructions();
 
-    void ping();
+    /** Sends {@code ping}; blocks until the server answers, at most the request timeout. */
+    default void ping() {
+        Blocking.await(name(), pingAsync());
+    }
 
+    /** {@link #ping()} without blocking. */
     CompletableFuture<Void> pingAsync();
 
-    /** All tools, following every page. */
-    List<Tool> listTools();
+    /** All tools, following every page; blocks for at most the request timeout per page. Needs {@code tools}. */
+    default List<Tool> listTools() {
+        return Blocking.await(name(), listToolsAsync());
+    }
 
+    /** {@link #listTools()} without blocking. */
     CompletableFuture<List<Tool>> listToolsAsync();
 
-    /** Calls a tool with the client's default timeout. {@code arguments} may be null for none. */
+    /** {@link #callTool(String, JsonNode, CallOptions)} with the client's default timeout. */
     default CallToolResult callTool(String name, JsonNode arguments) {
         return callTool(name, arguments, CallOptions.defaults());
     }
 
     /**
-     * Calls a tool. When the tool (as last listed) declares an {@code outputSchema}, the result's
-     * {@code structuredContent} is validated against it and a mismatch throws
-     * {@link io.mcphost.protocol.McpProtocolException}. A tool the server lists with
-     * {@code execution.taskSupport: required} runs as a task, within the same deadline: cancelling the
-     * call, or its timing out, cancels the task.
+     * Calls a tool and blocks for its result, at most the options' timeout. When the tool (as last
+     * listed) declares an {@code outputSchema}, the result's {@code structuredContent} is validated
+     * against it and a mismatch throws {@link io.mcphost.protocol.McpProtocolException}. A tool the
+     * server lists with {@code execution.taskSupport: required} runs as a task, within the same
+     * deadline: cancelling the call, or its timing out, cancels the task (also when the caller gives
+     * up while the task is being created).
+     *
+     * @param arguments a JSON object, or null for none
+     * @throws IllegalArgumentException if {@code arguments} is neither null nor a JSON object
      */
-    CallToolResult callTool(String name, JsonNode arguments, CallOptions options);
+    default CallToolResult callTool(String name, JsonNode arguments, CallOptions options) {
+        return Blocking.await(name(), callToolAsync(name, arguments, options));
+    }
 
+    /** {@link #callTool(String, JsonNode)} without blocking. */
     default CompletableFuture<CallToolResult> callToolAsync(String name, JsonNode arguments) {
         return callToolAsync(name, arguments, CallOptions.defaults());
     }
 
+    /** {@link #callTool(String, JsonNode, CallOptions)} without blocking. */
     CompletableFuture<CallToolResult> callToolAsync(String name, JsonNode arguments, CallOptions options);
 
-    /** All resources, following every page. */
-    List<Resource> listResources();
+    /** All resources, following every page; blocks at most the request timeout per page. Needs {@code resources}. */
+    default List<Resource> listResources() {
+        return Blocking.await(name(), listResourcesAsync());
+    }
 
+    /** {@link #listResources()} without blocking. */
     CompletableFuture<List<Resource>> listResourcesAsync();
 
-    /** All resource templates, following every page. */
-    List<ResourceTemplate> listResourceTemplates();
+    /** All resource templates, following every page; blocks at most the request timeout per page. Needs {@code resources}. */
+    default List<ResourceTemplate> listResourceTemplates() {
+        return Blocking.await(name(), listResourceTemplatesAsync());
+    }
 
+    /** {@link #listResourceTemplates()} without blocking. */
     CompletableFuture<List<ResourceTemplate>> listResourceTemplatesAsync();
 
-    ReadResourceResult readResource(String uri);
+    /** Reads a resource ({@code resources/read}); blocks at most the request timeout. Needs {@code resources}. */
+    default ReadResourceResult readResource(String uri) {
+        return Blocking.await(name(), readResourceAsync(uri));
+    }
 
+    /** {@link #readResource} without blocking. */
     CompletableFuture<ReadResourceResult> readResourceAsync(String uri);
 
-    /** All prompts, following every page. */
-    List<Prompt> listPrompts();
+    /** All prompts, following every page; blocks at most the request timeout per page. Needs {@code prompts}. */
+    default List<Prompt> listPrompts() {
+        return Blocking.await(name(), listPromptsAsync());
+    }
 
+    /** {@link #listPrompts()} without blocking. */
     CompletableFuture<List<Prompt>> listPromptsAsync();
 
-    GetPromptResult getPrompt(String name, Map<String, String> arguments);
+    /** Gets a prompt with its arguments (null for none); blocks at most the request timeout. Needs {@code prompts}. */
+    default GetPromptResult getPrompt(String name, Map<String, String> arguments) {
+        return Blocking.await(name(), getPromptAsync(name, arguments));
+    }
 
+    /** {@link #getPrompt} without blocking. */
     CompletableFuture<GetPromptResult> getPromptAsync(String name, Map<String, String> arguments);
 
-    CompleteResult complete(CompleteRequestParams request);
+    /** Asks for completions ({@code completion/complete}); blocks at most the request timeout. Needs {@code completions}. */
+    default CompleteResult complete(CompleteRequestParams request) {
+        return Blocking.await(name(), completeAsync(request));
+    }
 
+    /** {@link #complete} without blocking. */
     CompletableFuture<CompleteResult> completeAsync(CompleteRequestParams request);
 
-    /** Asks the server to send log messages at {@code level} and above. */
-    void setLoggingLevel(LoggingLevel level);
+    /** Asks the server to send log messages at {@code level} and above; blocks at most the request timeout. Needs {@code logging}. */
+    default void setLoggingLevel(LoggingLevel level) {
+        Blocking.await(name(), setLoggingLevelAsync(level));
+    }
+
+    /** {@link #setLoggingLevel} without blocking. */
+    CompletableFuture<Void> setLoggingLevelAsync(LoggingLevel level);
 
     /**
      * Replaces the roots the server sees in {@code roots/list} and, when connected, sends
@@ -199,7 +244,9 @@ public interface McpClient extends AutoCloseable {
      *         not announce {@code resources.subscribe}
      * @throws io.mcphost.protocol.McpError if the server refused (e.g. an unknown resource)
      */
-    ResourceSubscription subscribeResource(String uri, Consumer<ResourceUpdatedNotificationParams> listener);
+    default ResourceSubscription subscribeResource(String uri, Consumer<ResourceUpdatedNotificationParams> listener) {
+        return Blocking.await(name(), subscribeResourceAsync(uri, listener));
+    }
 
     /**
      * {@link #subscribeResource} without blocking: the capability check still throws at once, the
@@ -210,66 +257,20 @@ public interface McpClient extends AutoCloseable {
                                                                    Consumer<ResourceUpdatedNotificationParams> listener);
 
     /**
-     * Sends any request and returns the raw result: the escape hatch for methods this interface
-     * does not model. Capability checks are the caller's business.
+     * Sends any request and blocks for its raw result, at most the options' timeout: the escape hatch
+     * for methods this interface does not model. Capability checks are the caller's business.
+     *
+     * @throws IllegalArgumentException if {@code params} is neither null nor a JSON object
      */
-    JsonNode request(String method, JsonNode params, CallOptions options);
-
-    CompletableFuture<JsonNode> requestAsync(String method, JsonNode params, CallOptions options);
-
-    // ---- tasks (2025-11-25, experimental) ---------------------------------------------------------
-
-    /** {@link #callToolAsTask(String, JsonNode, CallOptions, TaskMetadata)} with default options and ttl. */
-    default ToolTask callToolAsTask(String name, JsonNode arguments) {
-        return callToolAsTask(name, arguments, CallOptions.defaults(), TaskMetadata.create());
+    default JsonNode request(String method, JsonNode params, CallOptions options) {
+        return Blocking.await(name(), requestAsync(method, params, options));
     }
 
-    /**
-     * Starts a tool as a task: the server answers at once with a task id and runs the tool on its
-     * own; the returned handle polls, awaits and cancels it. Needs the server capability
-     * {@code tasks.requests.tools.call} and a tool listed with {@code execution.taskSupport}
-     * {@code optional} or {@code required} (the tools are listed first if they have not been).
-     * Blocks until the server has created the task, at most the options' timeout, which is also the
-     * default deadline of {@link ToolTask#awaitResult()}. A progress callback in {@code options}
-     * receives the task's progress for its whole life.
-     *
-     * @param task the {@code task} param, e.g. {@code TaskMetadata.keepFor(Duration.ofMinutes(10))}: how
-     *             long the server should keep the task (it may choose otherwise)
-     * @throws io.mcphost.protocol.McpCapabilityException before sending, if the server or the tool does not
-     *         support tasks
-     */
-    ToolTask callToolAsTask(String name, JsonNode arguments, CallOptions options, TaskMetadata task);
+    /** {@link #request} without blocking. */
+    CompletableFuture<JsonNode> requestAsync(String method, JsonNode params, CallOptions options);
 
-    CompletableFuture<ToolTask> callToolAsTaskAsync(String name, JsonNode arguments, CallOptions options, TaskMetadata task);
-
-    /** A task's current state ({@code tasks/get}). @throws io.mcphost.protocol.McpError {@code -32602} for an unknown task */
-    Task getTask(String taskId);
-
-    CompletableFuture<Task> getTaskAsync(String taskId);
-
-    /**
-     * A tool task's result ({@code tasks/result}). The server answers only once the task has ended,
-     * so give {@code options} a timeout long enough; a failed task's tool error is returned as the
-     * {@code isError} result it is, and a task that ended without one gives the server's
-     * {@link io.mcphost.protocol.McpError}.
-     */
-    CallToolResult getTaskResult(String taskId, CallOptions options);
-
-    CompletableFuture<CallToolResult> getTaskResultAsync(String taskId, CallOptions options);
-
-    /** All tasks the server shows this client ({@code tasks/list}), following every page. Needs {@code tasks.list}. */
-    List<Task> listTasks();
-
-    CompletableFuture<List<Task>> listTasksAsync();
-
-    /**
-     * Cancels a task ({@code tasks/cancel}) and returns its state, {@code cancelled}. Needs {@code tasks.cancel}.
-     *
-     * @throws io.mcphost.protocol.McpError {@code -32602} if the task is unknown or has already ended
-     */
-    Task cancelTask(String taskId);
-
-    CompletableFuture<Task> cancelTaskAsync(String taskId);
+    /** The experimental tasks of 2025-11-25: tool calls as tasks and requests about a task id. Never blocks. */
+    ClientTasks tasks();
 
     /**
      * Closes the connection within {@code budget}: pending calls fail at once with
@@ -281,7 +282,7 @@ public interface McpClient extends AutoCloseable {
      */
     void close(Duration budget);
 
-    /** Closes within the configured close timeout. */
+    /** Closes within the configured close timeout; blocks at most that long. */
     @Override
     void close();
 

@@ -8,7 +8,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * A tool call the server runs as a task (2025-11-25, experimental), from
- * {@link McpClient#callToolAsTask}: the server answered at once with a task id, and the result comes
+ * {@link ClientTasks#callToolAsTask}: the server answered at once with a task id, and the result comes
  * later. Thread-safe; one handle may be awaited, refreshed and cancelled from many threads at once.
  *
  * <p>{@link #task()} is the last state the client saw, kept current without I/O by every answer

@@ -94,7 +94,7 @@ class EverythingTasksTest {
 
     @Test
     void anAmbiguousQueryAsksTheUserThroughTheTaskAndUsesTheAnswer() {
-        ToolTask task = client.callToolAsTask(RESEARCH, research("python", true));
+        ToolTask task = client.tasks().callToolAsTask(RESEARCH, research("python", true));
 
         CallToolResult result = task.awaitResult(Duration.ofSeconds(30));
 
@@ -103,13 +103,13 @@ class EverythingTasksTest {
                 form -> assertThat(form.message()).contains("could have multiple interpretations"));
         assertThat(statuses).filteredOn(t -> t.taskId().equals(task.taskId())).extracting(Task::status)
                 .contains(TaskStatus.INPUT_REQUIRED, TaskStatus.WORKING);
-        assertThat(client.getTask(task.taskId()).status()).isEqualTo(TaskStatus.COMPLETED);
-        assertThat(client.listTasks()).extracting(Task::taskId).contains(task.taskId());
+        assertThat(client.tasks().getTask(task.taskId()).status()).isEqualTo(TaskStatus.COMPLETED);
+        assertThat(client.tasks().listTasks()).extracting(Task::taskId).contains(task.taskId());
     }
 
     @Test
     void aCancelledResearchTaskEndsCancelled() {
-        ToolTask task = client.callToolAsTask(RESEARCH, research("cancellation", false));
+        ToolTask task = client.tasks().callToolAsTask(RESEARCH, research("cancellation", false));
 
         assertThat(task.cancel().status()).isEqualTo(TaskStatus.CANCELLED);
         assertThatThrownBy(() -> task.awaitResult(Duration.ofSeconds(10)))
@@ -120,7 +120,7 @@ class EverythingTasksTest {
     void aToolWithoutTaskSupportIsNotCalledAsATask() {
         int before = transport.sent().size();
 
-        assertThatThrownBy(() -> client.callToolAsTask("echo", CODEC.newObject().put("message", "hi")))
+        assertThatThrownBy(() -> client.tasks().callToolAsTask("echo", CODEC.newObject().put("message", "hi")))
                 .isInstanceOf(McpCapabilityException.class).hasMessageContaining("tool 'echo' cannot run as a task");
         assertThat(transport.sent().subList(before, transport.sent().size()))
                 .noneMatch(m -> m instanceof JsonRpcRequest r && r.method().equals("tools/call"));
@@ -128,7 +128,7 @@ class EverythingTasksTest {
 
     @Test
     void everyMessageTheClientSentIsValidForTheNegotiatedRevision() {
-        ToolTask task = client.callToolAsTask(RESEARCH, research("validation", false));
+        ToolTask task = client.tasks().callToolAsTask(RESEARCH, research("validation", false));
         task.refresh();
         task.cancel();
 

@@ -23,6 +23,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -87,7 +90,7 @@ class TasksProtocolTest {
         }, b -> b);
         long start = System.nanoTime();
 
-        ToolTask job = c.client().callToolAsTask("job", null);
+        ToolTask job = c.client().tasks().callToolAsTask("job", null);
 
         assertThat(job.awaitResult(Duration.ofSeconds(5)).content()).hasSize(1);
         Duration took = Duration.ofNanos(System.nanoTime() - start);
@@ -105,7 +108,7 @@ class TasksProtocolTest {
             case "tasks/result" -> throw new IllegalStateException("upstream refused the request");
             default -> Optional.of(json("{}"));
         }, b -> b);
-        ToolTask job = c.client().callToolAsTask("job", null);
+        ToolTask job = c.client().tasks().callToolAsTask("job", null);
 
         assertThatThrownBy(() -> job.awaitResult(Duration.ofSeconds(5)))
                 .isInstanceOfSatisfying(McpError.class, e -> assertThat(e.code()).isEqualTo(JsonRpcError.INVALID_PARAMS))
@@ -122,12 +125,42 @@ class TasksProtocolTest {
             case "tasks/result" -> throw new IllegalStateException("Task t-1 was cancelled");
             default -> Optional.of(json("{}"));
         }, b -> b);
-        ToolTask job = c.client().callToolAsTask("job", null);
+        ToolTask job = c.client().tasks().callToolAsTask("job", null);
 
         assertThatThrownBy(() -> job.awaitResult(Duration.ofSeconds(5)))
                 .isInstanceOf(McpCancelledException.class)
                 .hasMessageContaining("task t-1 of tool 'job' was cancelled: the operator stopped it");
         assertThat(c.server().receivedMethods()).containsSubsequence("tasks/result", "tasks/get");
+    }
+
+    @Test
+    void aCallerWhoGivesUpWhileARequiredToolsTaskIsCreatedGetsTheTaskCancelledOnceItExists() {
+        CountDownLatch answerTheCall = new CountDownLatch(1);
+        Connected c = connect(r -> switch (r.method()) {
+            case "tools/list" -> Optional.of(json(TOOLS.replace("optional", "required")));
+            case "tools/call" -> {
+                try {
+                    answerTheCall.await(5, TimeUnit.SECONDS); // the task is being created while the caller gives up
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                yield Optional.of(CODEC.newObject().set("task", task("working", "")));
+            }
+            case "tasks/cancel" -> Optional.of(task("cancelled", ""));
+            default -> Optional.of(task("working", ""));
+        }, b -> b);
+        CompletableFuture<?> call = c.client().callToolAsync("job", null);
+        Await.until(() -> c.server().receivedMethods().contains("tools/call"), Duration.ofSeconds(5), "the call to reach the server");
+
+        call.cancel(true);
+        answerTheCall.countDown();
+
+        Await.until(() -> c.server().receivedMethods().contains("tasks/cancel"), Duration.ofSeconds(5), "tasks/cancel");
+        assertThat(c.server().received()).filteredOn(m -> m instanceof JsonRpcRequest r && r.method().equals("tasks/cancel"))
+                .singleElement().satisfies(m -> assertThat(((JsonRpcRequest) m).params().orElseThrow().path("taskId").stringValue())
+                        .isEqualTo("t-1"));
+        // The creating request was not called off (the server would have created the task anyway), nor awaited.
+        assertThat(c.server().receivedMethods()).doesNotContain("notifications/cancelled", "tasks/result");
     }
 
     @Test
@@ -138,7 +171,7 @@ class TasksProtocolTest {
             default -> Optional.of(json("{}"));
         }, b -> b);
 
-        assertThatThrownBy(() -> c.client().callToolAsTask("job", null))
+        assertThatThrownBy(() -> c.client().tasks().callToolAsTask("job", null))
                 .isInstanceOf(McpProtocolException.class)
                 .hasMessageContaining("tools/call of 'job' asked for a task, but the answer carries none");
     }

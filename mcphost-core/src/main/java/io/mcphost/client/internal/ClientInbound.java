@@ -23,7 +23,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Routes what the server sends: answers to the callers waiting for them, notifications to
@@ -34,7 +33,10 @@ final class ClientInbound implements InboundHandler {
     private static final Logger LOG = LoggerFactory.getLogger(ClientInbound.class);
     private static final JsonCodec CODEC = JsonCodec.get();
 
-    private final RealMcpClient client;
+    private final Exchange exchange;
+    private final Tasks tasks;
+    /** The client's reaction to a dead connection (RealMcpClient.fail): record it, fail every pending call. */
+    private final Consumer<McpException> onConnectionFailed;
     private final PendingRequests pending;
     private final NotificationQueue notifications;
     private final ServerRequests serverRequests;
@@ -42,9 +44,12 @@ final class ClientInbound implements InboundHandler {
     private final ClientConfig config;
     private final Logger serverLog;
 
-    ClientInbound(RealMcpClient client, PendingRequests pending, NotificationQueue notifications,
-                  ServerRequests serverRequests, Subscriptions subscriptions, ClientConfig config) {
-        this.client = client;
+    ClientInbound(Exchange exchange, Tasks tasks, Consumer<McpException> onConnectionFailed, PendingRequests pending,
+                  NotificationQueue notifications, ServerRequests serverRequests, Subscriptions subscriptions,
+                  ClientConfig config) {
+        this.exchange = exchange;
+        this.tasks = tasks;
+        this.onConnectionFailed = onConnectionFailed;
         this.pending = pending;
         this.notifications = notifications;
         this.serverRequests = serverRequests;
@@ -95,7 +100,7 @@ final class ClientInbound implements InboundHandler {
 
     @Override
     public void onRequestFailed(RequestId id, McpTransportException cause) {
-        if (!pending.fail(id, client.named(cause))) {
+        if (!pending.fail(id, exchange.named(cause))) {
             LOG.debug("server '{}': failure of unknown or finished request {} ignored: {}", config.name(), id, cause.detail());
         }
     }
@@ -103,7 +108,7 @@ final class ClientInbound implements InboundHandler {
     @Override
     public void onClosed(McpTransportException cause) {
         if (cause != null) {
-            client.fail(cause);
+            onConnectionFailed.accept(cause);
         }
     }
 
@@ -113,7 +118,7 @@ final class ClientInbound implements InboundHandler {
             case McpMethod.NOTIFICATIONS_PROGRESS -> onProgress(params);
             case McpMethod.NOTIFICATIONS_MESSAGE -> onLog(params);
             case McpMethod.NOTIFICATIONS_CANCELLED -> serverRequests.cancel(params);
-            case McpMethod.NOTIFICATIONS_TASKS_STATUS -> client.tasks().onStatus(params);
+            case McpMethod.NOTIFICATIONS_TASKS_STATUS -> tasks.onStatus(params);
             default -> notifications.submit(n.method(), () -> config.onNotification().accept(n));
         }
         // Besides onNotification, which keeps receiving these: the typed listeners, in the same order.
@@ -150,7 +155,7 @@ final class ClientInbound implements InboundHandler {
         entry.ifPresent(p -> p.deadline().progressed());
         // A task's progress outlives the request that created it (Tasks).
         Optional<Consumer<Progress>> listener = entry.flatMap(PendingRequests.Pending::onProgress)
-                .or(() -> id.flatMap(client.tasks()::progressListener));
+                .or(() -> id.flatMap(tasks::progressListener));
         if (listener.isEmpty()) {
             return;
         }
@@ -179,23 +184,5 @@ final class ClientInbound implements InboundHandler {
             serverLog.atLevel(level).log("{}{}", message.logger().map(l -> "[" + l + "] ").orElse(""), text);
         }
         notifications.submit("log", () -> config.onLog().accept(message));
-    }
-
-    /** Tells the server we no longer wait for a request (timed out or cancelled). Never throws. */
-    void sendCancelled(RequestId id, String reason) {
-        ObjectNode params = CODEC.newObject();
-        switch (id) {
-            case RequestId.NumberId n -> params.put("requestId", n.value());
-            case RequestId.StringId s -> params.put("requestId", s.value());
-        }
-        params.put("reason", reason);
-        // Off the caller's (or the timer's) thread: a full pipe must not stall deadlines of other calls.
-        Thread.ofVirtual().name("mcphost-cancel-" + config.name()).start(() -> {
-            try {
-                config.transport().send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_CANCELLED, params));
-            } catch (McpException e) {
-                LOG.debug("server '{}': could not send notifications/cancelled for {}: {}", config.name(), id, e.getMessage());
-            }
-        });
     }
 }

@@ -1,6 +1,5 @@
 package io.mcphost.client.internal;
 
-import io.mcphost.client.CallOptions;
 import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.McpProtocolException;
@@ -30,16 +29,21 @@ final class Handshake {
     private Handshake() {
     }
 
-    static Session run(RealMcpClient client, ClientConfig config) {
+    /**
+     * Runs the exchange and returns its session; the caller installs it. Blocks for at most the
+     * initialize timeout (plus a second's grace), on the caller's thread.
+     *
+     * @throws io.mcphost.protocol.McpException if the server does not answer in time, refuses, or answers with a revision we do not speak
+     */
+    static Session run(Exchange exchange, ClientConfig config) {
         ObjectNode params = CODEC.newObject();
         params.put("protocolVersion", ProtocolVersion.LATEST_HANDSHAKE.id());
         params.set("capabilities", clientCapabilities(config));
         params.set("clientInfo", CODEC.valueToTree(config.clientInfo()));
-        CallOptions options = CallOptions.timeout(config.initializeTimeout());
-        JsonNode result = client.await(client.sendOnce(McpMethod.INITIALIZE, params, options, true),
+        JsonNode result = Blocking.await(exchange.name(), exchange.sendHandshake(McpMethod.INITIALIZE, params),
                 config.initializeTimeout().plusSeconds(1), "the initialize handshake");
 
-        Session session = toSession(client.name(), result);
+        Session session = toSession(exchange.name(), result);
         config.transport().send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_INITIALIZED, null));
         config.transport().handshakeCompleted(session.version());
         return session;

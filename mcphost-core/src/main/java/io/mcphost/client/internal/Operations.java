@@ -36,22 +36,32 @@ final class Operations {
 
     private static final JsonCodec CODEC = JsonCodec.get();
 
-    private final RealMcpClient client;
+    private final Exchange exchange;
+    private final Tasks tasks;
     /** Output schemas of the tools as last listed, for validating structuredContent. */
     private final Map<String, JsonNode> outputSchemas = new ConcurrentHashMap<>();
 
-    Operations(RealMcpClient client) {
-        this.client = client;
+    /**
+     * The tasks half is made here: a plain tools/call may become a task (a tool that requires one)
+     * and task creation lists the tools, so the two refer to each other; Tasks only keeps the reference.
+     */
+    Operations(Exchange exchange, NotificationQueue notifications) {
+        this.exchange = exchange;
+        this.tasks = new Tasks(exchange, this, notifications);
+    }
+
+    Tasks tasks() {
+        return tasks;
     }
 
     CompletableFuture<List<Tool>> listTools() {
-        client.require("tools", McpMethod.TOOLS_LIST);
+        exchange.require("tools", McpMethod.TOOLS_LIST);
         return this.<Tool>pages(McpMethod.TOOLS_LIST, "tools", Tool.class).thenApply(tools -> {
             outputSchemas.clear();
             for (Tool tool : tools) {
                 tool.outputSchema().ifPresent(schema -> outputSchemas.put(tool.name(), schema));
             }
-            client.tasks().toolsListed(tools);
+            tasks.toolsListed(tools);
             return tools;
         });
     }
@@ -59,10 +69,10 @@ final class Operations {
     CompletableFuture<CallToolResult> callTool(String tool, JsonNode arguments, CallOptions options) {
         Objects.requireNonNull(tool, "tool");
         Objects.requireNonNull(options, "options");
-        client.require("tools", McpMethod.TOOLS_CALL);
+        exchange.require("tools", McpMethod.TOOLS_CALL);
         ObjectNode params = toolCallParams(tool, arguments);
         // A tool that requires a task runs as one, unseen by the caller (Tasks).
-        return client.tasks().callTool(tool, params, options, () -> client.send(McpMethod.TOOLS_CALL, params, options, result -> {
+        return tasks.callTool(tool, params, options, () -> exchange.send(McpMethod.TOOLS_CALL, params, options, result -> {
             CallToolResult decoded = CODEC.treeToValue(result, CallToolResult.class);
             checkStructuredContent(tool, decoded);
             return decoded;
@@ -73,11 +83,9 @@ final class Operations {
     static ObjectNode toolCallParams(String tool, JsonNode arguments) {
         ObjectNode params = CODEC.newObject();
         params.put("name", tool);
-        if (arguments != null && !arguments.isNull()) {
-            if (!arguments.isObject()) {
-                throw new IllegalArgumentException("tool arguments must be a JSON object, got " + arguments.getNodeType());
-            }
-            params.set("arguments", arguments);
+        ObjectNode checked = Exchange.objectParams(arguments, "tool arguments");
+        if (checked != null) {
+            params.set("arguments", checked);
         }
         return params;
     }
@@ -88,67 +96,67 @@ final class Operations {
             return;
         }
         if (result.structuredContent().isEmpty()) {
-            throw new McpProtocolException(client.name(), "tool '" + tool
+            throw new McpProtocolException(exchange.name(), "tool '" + tool
                     + "' declares an outputSchema but its result has no structuredContent");
         }
         List<String> violations = JsonSchemaValidator.get().validate(schema, result.structuredContent().get());
         if (!violations.isEmpty()) {
-            throw new McpProtocolException(client.name(), "tool '" + tool
+            throw new McpProtocolException(exchange.name(), "tool '" + tool
                     + "' returned structuredContent that does not match its outputSchema: " + String.join("; ", violations));
         }
     }
 
     CompletableFuture<List<Resource>> listResources() {
-        client.require("resources", McpMethod.RESOURCES_LIST);
+        exchange.require("resources", McpMethod.RESOURCES_LIST);
         return pages(McpMethod.RESOURCES_LIST, "resources", Resource.class);
     }
 
     CompletableFuture<List<ResourceTemplate>> listResourceTemplates() {
-        client.require("resources", McpMethod.RESOURCES_TEMPLATES_LIST);
+        exchange.require("resources", McpMethod.RESOURCES_TEMPLATES_LIST);
         return pages(McpMethod.RESOURCES_TEMPLATES_LIST, "resourceTemplates", ResourceTemplate.class);
     }
 
     CompletableFuture<ReadResourceResult> readResource(String uri) {
         Objects.requireNonNull(uri, "uri");
-        client.require("resources", McpMethod.RESOURCES_READ);
+        exchange.require("resources", McpMethod.RESOURCES_READ);
         ObjectNode params = CODEC.newObject().put("uri", uri);
-        return client.send(McpMethod.RESOURCES_READ, params, CallOptions.defaults(),
+        return exchange.send(McpMethod.RESOURCES_READ, params, CallOptions.defaults(),
                 result -> CODEC.treeToValue(result, ReadResourceResult.class));
     }
 
     CompletableFuture<List<Prompt>> listPrompts() {
-        client.require("prompts", McpMethod.PROMPTS_LIST);
+        exchange.require("prompts", McpMethod.PROMPTS_LIST);
         return pages(McpMethod.PROMPTS_LIST, "prompts", Prompt.class);
     }
 
     CompletableFuture<GetPromptResult> getPrompt(String prompt, Map<String, String> arguments) {
         Objects.requireNonNull(prompt, "prompt");
-        client.require("prompts", McpMethod.PROMPTS_GET);
+        exchange.require("prompts", McpMethod.PROMPTS_GET);
         ObjectNode params = CODEC.newObject().put("name", prompt);
         if (arguments != null && !arguments.isEmpty()) {
             ObjectNode args = params.putObject("arguments");
             arguments.forEach(args::put);
         }
-        return client.send(McpMethod.PROMPTS_GET, params, CallOptions.defaults(),
+        return exchange.send(McpMethod.PROMPTS_GET, params, CallOptions.defaults(),
                 result -> CODEC.treeToValue(result, GetPromptResult.class));
     }
 
     CompletableFuture<CompleteResult> complete(CompleteRequestParams request) {
         Objects.requireNonNull(request, "request");
         // 2024-11-05 had completion without a capability flag; later revisions announce it.
-        if (client.session().version().isAtLeast(io.mcphost.protocol.ProtocolVersion.V2025_03_26)) {
-            client.require("completions", McpMethod.COMPLETION_COMPLETE);
+        if (exchange.session().version().isAtLeast(io.mcphost.protocol.ProtocolVersion.V2025_03_26)) {
+            exchange.require("completions", McpMethod.COMPLETION_COMPLETE);
         }
-        return client.send(McpMethod.COMPLETION_COMPLETE, CODEC.valueToTree(request), CallOptions.defaults(),
+        return exchange.send(McpMethod.COMPLETION_COMPLETE, CODEC.valueToTree(request), CallOptions.defaults(),
                 result -> CODEC.treeToValue(result, CompleteResult.class));
     }
 
     CompletableFuture<Void> setLoggingLevel(LoggingLevel level) {
         Objects.requireNonNull(level, "level");
-        client.require("logging", McpMethod.LOGGING_SET_LEVEL);
+        exchange.require("logging", McpMethod.LOGGING_SET_LEVEL);
         ObjectNode params = CODEC.newObject();
         params.set("level", CODEC.valueToTree(level));
-        return client.send(McpMethod.LOGGING_SET_LEVEL, params, CallOptions.defaults(), result -> null);
+        return exchange.send(McpMethod.LOGGING_SET_LEVEL, params, CallOptions.defaults(), result -> null);
     }
 
     /** Fetches every page of a list method, following {@code nextCursor} until it is absent. */
@@ -162,16 +170,16 @@ final class Operations {
         if (cursor != null) {
             params.put("cursor", cursor);
         }
-        return client.send(method, params, CallOptions.defaults(), result -> result).thenCompose(result -> {
+        return exchange.send(method, params, CallOptions.defaults(), result -> result).thenCompose(result -> {
             JsonNode list = result.path(field);
             if (!list.isArray()) {
-                throw new McpProtocolException(client.name(), method + ": the answer has no '" + field + "' array");
+                throw new McpProtocolException(exchange.name(), method + ": the answer has no '" + field + "' array");
             }
             for (JsonNode item : list) {
                 try {
                     items.add(CODEC.treeToValue(item, type));
                 } catch (McpProtocolException e) {
-                    throw new McpProtocolException(client.name(), method + ": " + e.getMessage(), e);
+                    throw new McpProtocolException(exchange.name(), method + ": " + e.getMessage(), e);
                 }
             }
             JsonNode next = result.path("nextCursor");
@@ -179,7 +187,7 @@ final class Operations {
                 return CompletableFuture.completedFuture(List.copyOf(items));
             }
             if (!seenCursors.add(next.stringValue()) || seenCursors.size() >= MAX_PAGES) {
-                throw new McpProtocolException(client.name(), method + ": the server's pagination does not end (cursor '"
+                throw new McpProtocolException(exchange.name(), method + ": the server's pagination does not end (cursor '"
                         + next.stringValue() + "' repeated or more than " + MAX_PAGES + " pages)");
             }
             return page(method, field, type, next.stringValue(), items, seenCursors);

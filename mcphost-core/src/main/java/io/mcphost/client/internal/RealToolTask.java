@@ -22,6 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -171,6 +172,27 @@ final class RealToolTask implements ToolTask {
         return word(task.status()) + task.statusMessage().map(m -> ": " + m).orElse("");
     }
 
+    /**
+     * One pause between polls. Its end is claimed once, by the timer or by a wake: cancelling the
+     * timer is not enough, since a timer already running (its thread preempted on a loaded machine)
+     * still counts as cancellable, and both would go on polling, in two chains.
+     */
+    private static final class Pause {
+        private final AtomicBoolean ended = new AtomicBoolean();
+        volatile ScheduledFuture<?> timer;
+
+        boolean claim() {
+            return ended.compareAndSet(false, true);
+        }
+
+        void cancelTimer() {
+            ScheduledFuture<?> t = timer;
+            if (t != null) {
+                t.cancel(false);
+            }
+        }
+    }
+
     /** One wait for the result. Its steps run one at a time, each on a virtual thread. */
     private final class Await {
         final CompletableFuture<CallToolResult> out = new CompletableFuture<>();
@@ -179,7 +201,7 @@ final class RealToolTask implements ToolTask {
         final boolean owned;
         final long deadline;
         private volatile ScheduledFuture<?> expiry;
-        private volatile ScheduledFuture<?> pause;
+        private volatile Pause pause;
         private volatile Future<?> request;
         private int polls;
 
@@ -208,11 +230,16 @@ final class RealToolTask implements ToolTask {
                 case COMPLETED, FAILED, INPUT_REQUIRED -> fetch();
                 case CANCELLED -> out.completeExceptionally(cancelled(now));
                 case WORKING -> {
-                    ScheduledFuture<?> timer = Tasks.TIMERS.schedule(() -> tasks.executor().execute(this::poll),
-                            pauseAfter(now).toNanos(), TimeUnit.NANOSECONDS);
-                    pause = timer;
+                    Pause next = new Pause();
+                    pause = next;
+                    next.timer = Tasks.TIMERS.schedule(() -> {
+                        if (next.claim()) {
+                            tasks.executor().execute(this::poll);
+                        }
+                    }, pauseAfter(now).toNanos(), TimeUnit.NANOSECONDS);
                     // A change that arrived between reading the state and arming the timer must not wait a pause.
-                    if ((version.get() != seen || out.isDone()) && timer.cancel(false)) {
+                    if ((version.get() != seen || out.isDone()) && next.claim()) {
+                        next.cancelTimer();
                         tasks.executor().execute(this::step);
                     }
                 }
@@ -221,8 +248,9 @@ final class RealToolTask implements ToolTask {
 
         /** A status change arrived: end the pause, if one is running. */
         void wake() {
-            ScheduledFuture<?> timer = pause;
-            if (timer != null && timer.cancel(false)) {
+            Pause current = pause;
+            if (current != null && current.claim()) {
+                current.cancelTimer();
                 tasks.executor().execute(this::step);
             }
         }
@@ -293,7 +321,10 @@ final class RealToolTask implements ToolTask {
         private void finish(Throwable error) {
             waiters.remove(this);
             cancel(expiry);
-            cancel(pause);
+            Pause current = pause;
+            if (current != null && current.claim()) {
+                current.cancelTimer();
+            }
             cancel(request);
             boolean gaveUp = out.isCancelled() || error instanceof CancellationException
                     || (error instanceof McpTimeoutException && System.nanoTime() >= deadline);

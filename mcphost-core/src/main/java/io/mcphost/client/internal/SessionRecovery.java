@@ -1,6 +1,5 @@
 package io.mcphost.client.internal;
 
-import io.mcphost.client.CallOptions;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpSessionExpiredException;
 import java.util.concurrent.CancellationException;
@@ -16,13 +15,14 @@ import tools.jackson.databind.JsonNode;
  * Keeps requests working when the server forgets the session ({@link McpSessionExpiredException},
  * HTTP 404): the handshake runs again on the same transport — once for all callers that hit the
  * expiry together — and each request is retried, up to {@code sessionRetries} times. Requests sent
- * while a re-initialisation runs wait for it, so none carries the dead session. Thread-safe; nothing
- * here blocks a caller (the handshake runs on a virtual thread of its own).
+ * while a re-initialisation runs wait for it, so none carries the dead session. A stage of the
+ * {@link Exchange}: each attempt goes on down the pipeline, so later stages run once per attempt.
+ * Thread-safe; nothing here blocks a caller (the handshake runs on a virtual thread of its own).
  */
-final class SessionRecovery {
+final class SessionRecovery implements RequestStage {
     private static final Logger LOG = LoggerFactory.getLogger(SessionRecovery.class);
 
-    private final RealMcpClient client;
+    private final ConnectionState connection;
     private final int sessionRetries;
     /** Runs the handshake again and installs its session; throws when it fails. */
     private final Runnable handshake;
@@ -34,17 +34,18 @@ final class SessionRecovery {
     /** Done unless a re-initialisation is running; requests wait for it before they are sent. */
     private volatile CompletableFuture<Void> reinitialization = CompletableFuture.completedFuture(null);
 
-    SessionRecovery(RealMcpClient client, int sessionRetries, Runnable handshake, Runnable afterReinitialization) {
-        this.client = client;
+    SessionRecovery(ConnectionState connection, int sessionRetries, Runnable handshake, Runnable afterReinitialization) {
+        this.connection = connection;
         this.sessionRetries = sessionRetries;
         this.handshake = handshake;
         this.afterReinitialization = afterReinitialization;
     }
 
-    /** Sends a request with session recovery; each attempt has the whole timeout. */
-    CompletableFuture<JsonNode> send(String method, JsonNode params, CallOptions options) {
+    /** Sends a request on with session recovery; each attempt has the whole timeout. */
+    @Override
+    public CompletableFuture<JsonNode> apply(OutboundRequest request, Next next) {
         CompletableFuture<JsonNode> outer = new CompletableFuture<>();
-        attempt(outer, method, params, options, sessionRetries, null);
+        attempt(outer, request, next, sessionRetries, null);
         return outer;
     }
 
@@ -58,33 +59,29 @@ final class SessionRecovery {
         return reinitializations.get();
     }
 
-    private void attempt(CompletableFuture<JsonNode> outer, String method, JsonNode params, CallOptions options,
+    private void attempt(CompletableFuture<JsonNode> outer, OutboundRequest request, Next next,
                          int retriesLeft, McpSessionExpiredException original) {
         CompletableFuture<Void> gate = reinitialization;
         if (!gate.isDone()) {
             // A re-initialisation is running: requests sent now would carry the dead session.
             gate.whenComplete((v, e) -> {
                 if (e != null) {
-                    outer.completeExceptionally(original != null ? original : client.unwrap(e));
+                    outer.completeExceptionally(original != null ? original : unwrap(e));
                 } else {
-                    attempt(outer, method, params, options, retriesLeft, original);
+                    attempt(outer, request, next, retriesLeft, original);
                 }
             });
             return;
         }
         long generation = sessionGeneration.get();
-        CompletableFuture<JsonNode> inner = client.sendOnce(method, params, options, false);
-        outer.whenComplete((r, e) -> {
-            if (outer.isCancelled()) {
-                inner.cancel(false);
-            }
-        });
+        CompletableFuture<JsonNode> inner = next.proceed(request);
+        Exchange.propagateCancel(outer, inner);
         inner.whenComplete((result, error) -> {
             if (error == null) {
                 outer.complete(result);
                 return;
             }
-            McpException cause = client.unwrap(error);
+            McpException cause = unwrap(error);
             if (cause instanceof McpSessionExpiredException expired) {
                 McpSessionExpiredException first = original != null ? original : expired;
                 if (retriesLeft <= 0 || outer.isDone()) {
@@ -93,10 +90,10 @@ final class SessionRecovery {
                 }
                 reinitialize(generation).whenComplete((v, e) -> {
                     if (e != null) {
-                        first.addSuppressed(client.unwrap(e));
+                        first.addSuppressed(unwrap(e));
                         outer.completeExceptionally(first);
                     } else {
-                        attempt(outer, method, params, options, retriesLeft - 1, first);
+                        attempt(outer, request, next, retriesLeft - 1, first);
                     }
                 });
                 return;
@@ -117,16 +114,16 @@ final class SessionRecovery {
             }
             CompletableFuture<Void> run = new CompletableFuture<>();
             reinitialization = run;
-            Thread.ofVirtual().name("mcphost-reinit-" + client.name()).start(() -> {
+            Thread.ofVirtual().name("mcphost-reinit-" + connection.server()).start(() -> {
                 try {
                     handshake.run();
                     sessionGeneration.incrementAndGet();
                     reinitializations.incrementAndGet();
-                    LOG.info("server '{}': the session had expired; re-initialised ({})", client.name(),
-                            client.protocolVersion().id());
+                    LOG.info("server '{}': the session had expired; re-initialised ({})", connection.server(),
+                            connection.session().version().id());
                     run.complete(null);
                 } catch (RuntimeException e) {
-                    LOG.warn("server '{}': the session expired and re-initialising failed: {}", client.name(), e.getMessage());
+                    LOG.warn("server '{}': the session expired and re-initialising failed: {}", connection.server(), e.getMessage());
                     run.completeExceptionally(e);
                     return;
                 }
@@ -136,5 +133,9 @@ final class SessionRecovery {
         } finally {
             reinitLock.unlock();
         }
+    }
+
+    private McpException unwrap(Throwable error) {
+        return Blocking.unwrap(connection.server(), error);
     }
 }

@@ -33,7 +33,7 @@ final class Subscriptions {
     private static final Logger LOG = LoggerFactory.getLogger(Subscriptions.class);
     private static final JsonCodec CODEC = JsonCodec.get();
 
-    private final RealMcpClient client;
+    private final Exchange exchange;
     private final ReentrantLock lock = new ReentrantLock();
     private final Map<String, Entry> byUri = new HashMap<>();
 
@@ -52,16 +52,16 @@ final class Subscriptions {
         }
     }
 
-    Subscriptions(RealMcpClient client) {
-        this.client = client;
+    Subscriptions(Exchange exchange) {
+        this.exchange = exchange;
     }
 
     CompletableFuture<ResourceSubscription> subscribe(String uri, Consumer<ResourceUpdatedNotificationParams> listener) {
         Objects.requireNonNull(uri, "uri");
         Objects.requireNonNull(listener, "listener");
-        JsonNode subscribe = client.session().capabilitiesJson().path("resources").path("subscribe");
+        JsonNode subscribe = exchange.session().capabilitiesJson().path("resources").path("subscribe");
         if (!subscribe.isBoolean() || !subscribe.booleanValue()) {
-            throw new McpCapabilityException(client.name(), McpMethod.RESOURCES_SUBSCRIBE
+            throw new McpCapabilityException(exchange.name(), McpMethod.RESOURCES_SUBSCRIBE
                     + " needs the server capability 'resources.subscribe', which this server did not announce");
         }
         Handle handle;
@@ -82,7 +82,7 @@ final class Subscriptions {
         ready.whenComplete((v, error) -> {
             if (error != null) {
                 handle.forget();
-                result.completeExceptionally(client.unwrap(error));
+                result.completeExceptionally(exchange.unwrap(error));
             } else {
                 handle.active.set(true);
                 if (!result.complete(handle)) {
@@ -104,7 +104,7 @@ final class Subscriptions {
                 chain(entry, () -> request(McpMethod.RESOURCES_SUBSCRIBE, entry.uri)).whenComplete((v, error) -> {
                     if (error != null) {
                         LOG.warn("server '{}': could not subscribe to {} again after re-initialising: {}",
-                                client.name(), entry.uri, client.unwrap(error).getMessage());
+                                exchange.name(), entry.uri, exchange.unwrap(error).getMessage());
                     }
                 });
             }
@@ -140,14 +140,14 @@ final class Subscriptions {
             lock.unlock();
         }
         if (targets.isEmpty()) {
-            LOG.debug("server '{}': update of {}, to which nothing is subscribed", client.name(), update.uri());
+            LOG.debug("server '{}': update of {}, to which nothing is subscribed", exchange.name(), update.uri());
         }
         for (Handle handle : targets) {
             if (handle.active.get() && !handle.closed.get()) {
                 try {
                     handle.listener.accept(update);
                 } catch (RuntimeException e) {
-                    LOG.warn("server '{}': the listener of {} threw; ignored", client.name(), handle.entry.uri, e);
+                    LOG.warn("server '{}': the listener of {} threw; ignored", exchange.name(), handle.entry.uri, e);
                 }
             }
         }
@@ -174,7 +174,7 @@ final class Subscriptions {
 
     private CompletableFuture<Void> request(String method, String uri) {
         try {
-            return client.send(method, CODEC.newObject().put("uri", uri), CallOptions.defaults(), result -> null);
+            return exchange.send(method, CODEC.newObject().put("uri", uri), CallOptions.defaults(), result -> null);
         } catch (McpException e) {
             return CompletableFuture.failedFuture(e);
         }
@@ -219,9 +219,9 @@ final class Subscriptions {
         @Override
         public void close() {
             try {
-                client.await(closeAsync());
+                exchange.await(closeAsync());
             } catch (McpException e) {
-                LOG.debug("server '{}': closing the subscription to {} was interrupted", client.name(), entry.uri);
+                LOG.debug("server '{}': closing the subscription to {} was interrupted", exchange.name(), entry.uri);
             }
         }
 
@@ -242,8 +242,8 @@ final class Subscriptions {
             }
             return unsubscribe.handle((v, error) -> {
                 if (error != null) {
-                    LOG.debug("server '{}': could not unsubscribe from {}: {}", client.name(), entry.uri,
-                            client.unwrap(error).getMessage());
+                    LOG.debug("server '{}': could not unsubscribe from {}: {}", exchange.name(), entry.uri,
+                            exchange.unwrap(error).getMessage());
                 }
                 lock.lock();
                 try {

@@ -1,6 +1,7 @@
 package io.mcphost.client.internal;
 
 import io.mcphost.client.CallOptions;
+import io.mcphost.client.ClientTasks;
 import io.mcphost.client.Progress;
 import io.mcphost.client.ToolTask;
 import io.mcphost.protocol.McpCapabilityException;
@@ -32,7 +33,6 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -49,7 +49,7 @@ import tools.jackson.databind.node.ObjectNode;
  * request, and the path by which {@code callTool} runs a tool that requires a task. Thread-safe; the
  * waiting itself lives in {@link RealToolTask}.
  */
-final class Tasks {
+final class Tasks implements ClientTasks {
     private static final Logger LOG = LoggerFactory.getLogger(Tasks.class);
     private static final JsonCodec CODEC = JsonCodec.get();
     // One daemon thread for all clients: it only fires deadlines and poll pauses; the work goes to virtual threads.
@@ -59,7 +59,7 @@ final class Tasks {
         return t;
     });
 
-    private final RealMcpClient client;
+    private final Exchange exchange;
     private final Operations operations;
     private final NotificationQueue notifications;
     private final ClientConfig config;
@@ -72,16 +72,16 @@ final class Tasks {
     private final ConcurrentHashMap<RequestId, Consumer<Progress>> progress = new ConcurrentHashMap<>();
     private final AtomicLong progressTokens = new AtomicLong();
 
-    Tasks(RealMcpClient client, Operations operations, NotificationQueue notifications, ClientConfig config) {
-        this.client = client;
+    Tasks(Exchange exchange, Operations operations, NotificationQueue notifications) {
+        this.exchange = exchange;
         this.operations = operations;
         this.notifications = notifications;
-        this.config = config;
+        this.config = exchange.config();
         this.executor = work -> Thread.ofVirtual().name("mcphost-task-" + config.name()).start(work);
     }
 
     String server() {
-        return client.name();
+        return exchange.name();
     }
 
     Executor executor() {
@@ -89,11 +89,11 @@ final class Tasks {
     }
 
     <T> T await(CompletableFuture<T> future) {
-        return client.await(future);
+        return exchange.await(future);
     }
 
     McpException unwrap(Throwable t) {
-        return client.unwrap(t);
+        return exchange.unwrap(t);
     }
 
     // ---- capabilities ---------------------------------------------------------------------------
@@ -109,7 +109,7 @@ final class Tasks {
 
     /** The server's {@code tasks} capability; missing before 2025-11-25, the revision that introduced tasks. */
     private JsonNode tasksCapability() {
-        Session session = client.session();
+        Session session = exchange.session();
         return session.version().isAtLeast(ProtocolVersion.V2025_11_25)
                 ? session.capabilitiesJson().path("tasks") : MissingNode.getInstance();
     }
@@ -117,7 +117,7 @@ final class Tasks {
     private void require(String capability, boolean present, String what) {
         if (!present) {
             throw new McpCapabilityException(server(), what + " needs the server capability '" + capability
-                    + "', which this server did not announce (protocol revision " + client.session().version().id() + ")");
+                    + "', which this server did not announce (protocol revision " + exchange.session().version().id() + ")");
         }
     }
 
@@ -143,12 +143,19 @@ final class Tasks {
 
     // ---- creating tasks -------------------------------------------------------------------------
 
-    CompletableFuture<ToolTask> callToolAsTask(String tool, JsonNode arguments, CallOptions options, TaskMetadata task) {
+    @Override
+    public ToolTask callToolAsTask(String tool, JsonNode arguments, CallOptions options, TaskMetadata task) {
+        return await(callToolAsTaskAsync(tool, arguments, options, task));
+    }
+
+    @Override
+    public CompletableFuture<ToolTask> callToolAsTaskAsync(String tool, JsonNode arguments, CallOptions options,
+                                                           TaskMetadata task) {
         Objects.requireNonNull(tool, "tool");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(task, "task");
         ObjectNode params = Operations.toolCallParams(tool, arguments);
-        client.require("tools", McpMethod.TOOLS_CALL);
+        exchange.require("tools", McpMethod.TOOLS_CALL);
         // Spec (tasks, tool-level negotiation): without the capability, no tool may be called as a task.
         require("tasks.requests.tools.call", offersToolTasks(), "calling tool '" + tool + "' as a task");
         return chain(supportOf(tool), support -> {
@@ -177,7 +184,9 @@ final class Tasks {
             return RequestId.of(value);
         });
         Duration awaitTimeout = options.requestTimeout().orElse(config.requestTimeout());
-        CompletableFuture<ToolTask> created = client.send(McpMethod.TOOLS_CALL, params, sent.build(), result -> {
+        // Created "detached" (Exchange.sendCreating): a caller who gives up while the server creates the task
+        // must not leave it running, and only the answer names it, so it is cancelled once the answer arrives.
+        CompletableFuture<ToolTask> created = exchange.sendCreating(McpMethod.TOOLS_CALL, params, sent.build(), result -> {
             if (!result.path("task").isObject()) {
                 // No server name here: send() wraps this in an exception that names it.
                 throw new McpProtocolException(null, "tools/call of '" + tool
@@ -189,7 +198,7 @@ final class Tasks {
                 handles.put(handle.taskId(), handle);
             }
             return handle;
-        });
+        }, this::abandoned);
         created.whenComplete((handle, error) -> {
             if (error != null || handle.task().isTerminal()) {
                 token.ifPresent(progress::remove);
@@ -224,11 +233,61 @@ final class Tasks {
         });
     }
 
+    /** Nobody waits for the task that {@code handle} created any more: forget it and cancel it at the server. */
+    private void abandoned(ToolTask handle) {
+        RealToolTask task = (RealToolTask) handle;
+        forget(task);
+        if (!task.task().isTerminal()) {
+            LOG.debug("server '{}': the caller gave up while task {} was being created; cancelling it", server(), task.taskId());
+            cancelQuietly(task.taskId());
+        }
+    }
+
     // ---- requests about a task id ---------------------------------------------------------------
+
+    @Override
+    public Task getTask(String taskId) {
+        return await(getTaskAsync(taskId));
+    }
+
+    @Override
+    public CompletableFuture<Task> getTaskAsync(String taskId) {
+        return get(taskId, CallOptions.defaults());
+    }
+
+    @Override
+    public CallToolResult getTaskResult(String taskId, CallOptions options) {
+        return await(getTaskResultAsync(taskId, options));
+    }
+
+    @Override
+    public CompletableFuture<CallToolResult> getTaskResultAsync(String taskId, CallOptions options) {
+        return result(taskId, Optional.empty(), options);
+    }
+
+    @Override
+    public List<Task> listTasks() {
+        return await(listTasksAsync());
+    }
+
+    @Override
+    public CompletableFuture<List<Task>> listTasksAsync() {
+        return list();
+    }
+
+    @Override
+    public Task cancelTask(String taskId) {
+        return await(cancelTaskAsync(taskId));
+    }
+
+    @Override
+    public CompletableFuture<Task> cancelTaskAsync(String taskId) {
+        return cancel(taskId);
+    }
 
     CompletableFuture<Task> get(String taskId, CallOptions options) {
         require("tasks", tasksCapability().isObject(), McpMethod.TASKS_GET);
-        return client.send(McpMethod.TASKS_GET, idParams(taskId), options,
+        return exchange.send(McpMethod.TASKS_GET, idParams(taskId), options,
                 result -> observed(CODEC.treeToValue(result, GetTaskResult.class).task()));
     }
 
@@ -239,7 +298,7 @@ final class Tasks {
     CompletableFuture<CallToolResult> result(String taskId, Optional<String> tool, CallOptions options) {
         require("tasks", tasksCapability().isObject(), McpMethod.TASKS_RESULT);
         Optional<String> toolName = tool.or(() -> Optional.ofNullable(handles.get(taskId)).map(RealToolTask::toolName));
-        return client.send(McpMethod.TASKS_RESULT, idParams(taskId), options, result -> {
+        return exchange.send(McpMethod.TASKS_RESULT, idParams(taskId), options, result -> {
             CallToolResult decoded = CODEC.treeToValue(result, CallToolResult.class);
             toolName.ifPresent(name -> operations.checkStructuredContent(name, decoded));
             return decoded;
@@ -256,7 +315,7 @@ final class Tasks {
 
     CompletableFuture<Task> cancel(String taskId) {
         require("tasks.cancel", canCancel(), McpMethod.TASKS_CANCEL);
-        return client.send(McpMethod.TASKS_CANCEL, idParams(taskId), CallOptions.defaults(),
+        return exchange.send(McpMethod.TASKS_CANCEL, idParams(taskId), CallOptions.defaults(),
                 result -> observed(CODEC.treeToValue(result, CancelTaskResult.class).task()));
     }
 
@@ -326,16 +385,14 @@ final class Tasks {
      */
     <A, B> CompletableFuture<B> chain(CompletableFuture<A> first, Function<A, CompletableFuture<B>> next) {
         CompletableFuture<B> out = new CompletableFuture<>();
-        AtomicReference<CompletableFuture<?>> running = new AtomicReference<>(first);
-        out.whenComplete((r, e) -> {
-            if (out.isCancelled()) {
-                running.get().cancel(false);
-            }
-        });
+        Exchange.propagateCancel(out, first);
         first.whenCompleteAsync((value, error) -> {
             if (error != null) {
                 out.completeExceptionally(error);
                 return;
+            }
+            if (out.isDone()) {
+                return; // the caller gave up before the next stage began: do not start it
             }
             CompletableFuture<B> second;
             try {
@@ -344,10 +401,7 @@ final class Tasks {
                 out.completeExceptionally(e);
                 return;
             }
-            running.set(second);
-            if (out.isCancelled()) {
-                second.cancel(false);
-            }
+            Exchange.propagateCancel(out, second); // at once if the caller gave up meanwhile
             second.whenComplete((result, e) -> {
                 if (e != null) {
                     out.completeExceptionally(e);

@@ -1,0 +1,306 @@
+package io.mcphost.client.internal;
+
+import io.mcphost.client.CallOptions;
+import io.mcphost.client.ClientState;
+import io.mcphost.protocol.JsonRpcNotification;
+import io.mcphost.protocol.JsonRpcRequest;
+import io.mcphost.protocol.McpCapabilityException;
+import io.mcphost.protocol.McpClosedException;
+import io.mcphost.protocol.McpException;
+import io.mcphost.protocol.McpMethod;
+import io.mcphost.protocol.McpProtocolException;
+import io.mcphost.protocol.McpSessionExpiredException;
+import io.mcphost.protocol.McpTimeoutException;
+import io.mcphost.protocol.McpTransportException;
+import io.mcphost.protocol.RequestId;
+import io.mcphost.protocol.ServerUnavailableException;
+import io.mcphost.protocol.internal.JsonCodec;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The client's one request pipeline. A request passes the installed {@link RequestStage}s in order
+ * (today: re-open a closed client, then {@link SessionRecovery}) and ends in {@link #transmit},
+ * which sends it once under a deadline. Each concern lives in one place here:
+ * <ul>
+ *   <li>the params check (a JSON object or nothing), {@link #objectParams};</li>
+ *   <li>the deadline and request id, by {@link PendingRequests} and {@link Deadline};</li>
+ *   <li>cancellation: a cancelled or timed-out request becomes {@code notifications/cancelled}
+ *       ({@link #forwardCancellation}), and cancelling a derived future cancels the raw one
+ *       ({@link #propagateCancel});</li>
+ *   <li>naming: transport exceptions carry this client's name ({@link #named});</li>
+ *   <li>decoding and the "answer is malformed" wrapping ({@link #send(String, JsonNode, CallOptions, Function)}).</li>
+ * </ul>
+ * Thread-safe. Nothing here blocks except the transport's write in {@link #transmit}.
+ */
+final class Exchange {
+    private static final Logger LOG = LoggerFactory.getLogger(Exchange.class);
+    private static final JsonCodec CODEC = JsonCodec.get();
+
+    private final ClientConfig config;
+    private final String name;
+    private final PendingRequests pending;
+    private final ConnectionState connection;
+    private volatile List<RequestStage> stages = List.of();
+
+    Exchange(ClientConfig config, PendingRequests pending, ConnectionState connection) {
+        this.config = config;
+        this.name = config.name();
+        this.pending = pending;
+        this.connection = connection;
+    }
+
+    /**
+     * Installs the stages, outermost first. Once, at construction of the client: the stages need the
+     * exchange (a re-handshake sends through it), so they cannot be passed to its constructor.
+     */
+    void install(List<RequestStage> ordered) {
+        if (!stages.isEmpty()) {
+            throw new IllegalStateException("the stages of server '" + name + "' are installed already");
+        }
+        stages = List.copyOf(ordered);
+    }
+
+    String name() {
+        return name;
+    }
+
+    /** The handshake's outcome. @throws IllegalStateException before it */
+    Session session() {
+        return connection.session();
+    }
+
+    ClientConfig config() {
+        return config;
+    }
+
+    /**
+     * Sends a request through every stage and returns the future of its raw result. The future fails
+     * with {@link McpTimeoutException} at the deadline; cancelling it, or its timing out, sends
+     * {@code notifications/cancelled}.
+     *
+     * @throws IllegalArgumentException if {@code params} is neither null nor a JSON object
+     */
+    CompletableFuture<JsonNode> send(String method, JsonNode params, CallOptions options) {
+        ObjectNode body = objectParams(params, "params");
+        return proceed(0, new OutboundRequest(method, body == null ? CODEC.newObject() : body.deepCopy(), options));
+    }
+
+    private CompletableFuture<JsonNode> proceed(int index, OutboundRequest request) {
+        List<RequestStage> current = stages;
+        if (index == current.size()) {
+            return transmit(request, false);
+        }
+        try {
+            return current.get(index).apply(request, next -> proceed(index + 1, next));
+        } catch (McpException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /** Like {@link #send(String, JsonNode, CallOptions)} with the result decoded; cancelling the returned future cancels the request. */
+    <T> CompletableFuture<T> send(String method, JsonNode params, CallOptions options, Function<JsonNode, T> decode) {
+        CompletableFuture<JsonNode> raw = send(method, params, options);
+        CompletableFuture<T> typed = raw.thenApply(result -> decode(method, result, decode));
+        propagateCancel(typed, raw);
+        return typed;
+    }
+
+    /**
+     * Like {@link #send(String, JsonNode, CallOptions, Function)} for a request that creates something
+     * only the answer names (a task): a caller who cancels the returned future does not cancel the
+     * request, since the server may already be creating it; once the answer arrives, {@code onAbandoned}
+     * receives the decoded value, on a virtual thread, to undo it (tasks/cancel). The request's own
+     * deadline still applies.
+     */
+    <T> CompletableFuture<T> sendCreating(String method, JsonNode params, CallOptions options,
+                                          Function<JsonNode, T> decode, Consumer<T> onAbandoned) {
+        CompletableFuture<JsonNode> raw = send(method, params, options);
+        CompletableFuture<T> typed = new CompletableFuture<>();
+        raw.whenComplete((result, error) -> {
+            if (error != null) {
+                typed.completeExceptionally(error);
+                return;
+            }
+            T value;
+            try {
+                value = decode(method, result, decode);
+            } catch (RuntimeException e) {
+                typed.completeExceptionally(e);
+                return;
+            }
+            if (!typed.complete(value)) {
+                Thread.ofVirtual().name("mcphost-abandoned-" + name).start(() -> onAbandoned.accept(value));
+            }
+        });
+        return typed;
+    }
+
+    private <T> T decode(String method, JsonNode result, Function<JsonNode, T> decode) {
+        try {
+            return decode.apply(result);
+        } catch (McpProtocolException e) {
+            throw new McpProtocolException(name, method + ": the server's answer is malformed: " + e.getMessage(), e);
+        }
+    }
+
+    /** The initialize request of a (re-)handshake: past every stage, with the fixed initialize deadline and never cancelled. */
+    CompletableFuture<JsonNode> sendHandshake(String method, ObjectNode params) {
+        return transmit(new OutboundRequest(method, params, CallOptions.timeout(config.initializeTimeout())), true);
+    }
+
+    /** The last step: sends the request once under its deadline. */
+    private CompletableFuture<JsonNode> transmit(OutboundRequest request, boolean handshake) {
+        ClientState current = connection.state();
+        if (current != ClientState.READY && !(handshake && current == ClientState.CONNECTING)) {
+            return CompletableFuture.failedFuture(notReady(request.method(), current));
+        }
+        PendingRequests.Pending entry;
+        try {
+            entry = pending.register(request.method(), handshake ? Deadline.Policy.fixed(config.initializeTimeout())
+                    : Deadline.Policy.of(request.options(), config), request.options().onProgress());
+        } catch (McpException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        ObjectNode body = withMeta(request, entry);
+        if (!handshake) {
+            forwardCancellation(entry); // the spec forbids cancelling initialize
+        }
+        try {
+            config.transport().send(JsonRpcRequest.of(entry.id(), request.method(), body));
+        } catch (McpTransportException e) {
+            entry.future().completeExceptionally(named(e));
+        } catch (McpException e) {
+            entry.future().completeExceptionally(e);
+        }
+        return entry.future();
+    }
+
+    private static ObjectNode withMeta(OutboundRequest request, PendingRequests.Pending entry) {
+        CallOptions options = request.options();
+        if (options.meta().isEmpty() && !entry.wantsProgress()) {
+            return request.params();
+        }
+        // A copy: a retry of the same request gets another id, so another progress token.
+        ObjectNode body = request.params().deepCopy();
+        ObjectNode meta = body.has("_meta") && body.get("_meta").isObject()
+                ? (ObjectNode) body.get("_meta") : body.putObject("_meta");
+        options.meta().ifPresent(m -> meta.setAll((ObjectNode) m));
+        if (entry.wantsProgress()) {
+            // The request id doubles as the progress token: unique while the request is pending.
+            meta.put("progressToken", ((RequestId.NumberId) entry.id()).value());
+        }
+        return body;
+    }
+
+    /**
+     * The one check that request params (and tool arguments) are a JSON object.
+     *
+     * @return the object, or null for null or JSON null
+     * @throws IllegalArgumentException naming {@code what} otherwise
+     */
+    static ObjectNode objectParams(JsonNode params, String what) {
+        if (params == null || params.isNull()) {
+            return null;
+        }
+        if (params instanceof ObjectNode object) {
+            return object;
+        }
+        throw new IllegalArgumentException(what + " must be a JSON object, got " + params.getNodeType());
+    }
+
+    // ---- cancellation ---------------------------------------------------------------------------
+
+    /** A request the caller cancelled, or that timed out, is called off at the server too. */
+    private void forwardCancellation(PendingRequests.Pending entry) {
+        entry.future().whenComplete((result, error) -> {
+            if (error instanceof CancellationException) {
+                sendCancelled(entry.id(), "cancelled by the caller");
+            } else if (error instanceof McpTimeoutException timedOut) {
+                sendCancelled(entry.id(), "timed out: " + timedOut.detail());
+            }
+        });
+    }
+
+    /** Cancelling {@code derived} (a later stage, a decoded result, a retry's outer future) cancels {@code source}. */
+    static void propagateCancel(CompletableFuture<?> derived, CompletableFuture<?> source) {
+        derived.whenComplete((r, e) -> {
+            if (derived.isCancelled()) {
+                source.cancel(false);
+            }
+        });
+    }
+
+    /** Tells the server we no longer wait for a request. Never throws. */
+    private void sendCancelled(RequestId id, String reason) {
+        ObjectNode params = CODEC.newObject();
+        switch (id) {
+            case RequestId.NumberId n -> params.put("requestId", n.value());
+            case RequestId.StringId s -> params.put("requestId", s.value());
+        }
+        params.put("reason", reason);
+        // Off the caller's (or the timer's) thread: a full pipe must not stall deadlines of other calls.
+        Thread.ofVirtual().name("mcphost-cancel-" + name).start(() -> {
+            try {
+                config.transport().send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_CANCELLED, params));
+            } catch (McpException e) {
+                LOG.debug("server '{}': could not send notifications/cancelled for {}: {}", name, id, e.getMessage());
+            }
+        });
+    }
+
+    // ---- naming and failures ----------------------------------------------------------------------
+
+    /** A transport failure under this client's name (a transport names the server by its URL or command). */
+    McpTransportException named(McpTransportException e) {
+        if (e.server().filter(name::equals).isPresent()) {
+            return e;
+        }
+        return switch (e) {
+            case McpSessionExpiredException expired -> {
+                McpSessionExpiredException renamed = new McpSessionExpiredException(name, expired.detail());
+                renamed.initCause(expired);
+                yield renamed;
+            }
+            default -> new McpTransportException(name, e.detail(), e);
+        };
+    }
+
+    private McpException notReady(String method, ClientState current) {
+        Throwable failure = connection.failure().orElse(null);
+        return switch (current) {
+            case CLOSED -> new McpClosedException(name, method + ": the client is closed");
+            case FAILED -> new McpTransportException(name, method + ": the connection failed: "
+                    + (failure == null ? "unknown cause" : detail(failure)), failure);
+            case CREATED, CONNECTING, READY -> new ServerUnavailableException(name, method
+                    + ": the client is not connected yet (state " + current + ")");
+        };
+    }
+
+    private static String detail(Throwable t) {
+        return t instanceof McpException e ? e.detail() : String.valueOf(t.getMessage());
+    }
+
+    McpException unwrap(Throwable t) {
+        return Blocking.unwrap(name, t);
+    }
+
+    <T> T await(CompletableFuture<T> future) {
+        return Blocking.await(name, future);
+    }
+
+    /** Fails the capability check before anything is sent. */
+    void require(String capability, String method) {
+        if (!session().capabilitiesJson().has(capability)) {
+            throw new McpCapabilityException(name, method + " needs the server capability '" + capability
+                    + "', which this server did not announce");
+        }
+    }
+}
