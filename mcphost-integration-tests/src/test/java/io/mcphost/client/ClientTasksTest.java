@@ -1,10 +1,16 @@
-package io.mcphost.server;
+package io.mcphost.client;
 
 import static io.mcphost.server.Fixtures.ANY_OBJECT;
-import static io.mcphost.server.RawClient.awaitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mcphost.server.ToolCall;
+import io.mcphost.server.McpServer;
+import io.mcphost.server.Fixtures;
+import io.mcphost.server.WireSchema;
+import io.mcphost.testkit.RawClient;
+import io.mcphost.testkit.Await;
+import io.mcphost.testkit.RecordingTransport;
 import io.mcphost.client.CallOptions;
 import io.mcphost.client.ElicitationHandler;
 import io.mcphost.client.McpClient;
@@ -56,7 +62,7 @@ class ClientTasksTest {
     private final AtomicBoolean sawCancel = new AtomicBoolean();
     private final List<Task> statuses = new CopyOnWriteArrayList<>();
     private final List<AutoCloseable> toClose = new ArrayList<>();
-    private Recording sent;
+    private RecordingTransport sent;
 
     @AfterEach
     void closeAll() throws Exception {
@@ -110,7 +116,7 @@ class ClientTasksTest {
     private McpClient connect(McpServer server, UnaryOperator<McpClient.Builder> setup) {
         MemoryTransport.Pair pair = MemoryTransport.pair();
         toClose.add(server.serve(pair.server()));
-        sent = new Recording(pair.client());
+        sent = new RecordingTransport(pair.client());
         McpClient client = setup.apply(McpClient.builder(sent).name("tasks").requestTimeout(Duration.ofSeconds(10))
                 .onTaskStatus(statuses::add)).connect();
         toClose.add(client);
@@ -126,7 +132,7 @@ class ClientTasksTest {
     }
 
     private List<String> sentMethods() {
-        return sent.messages.stream().filter(JsonRpcRequest.class::isInstance).map(m -> ((JsonRpcRequest) m).method()).toList();
+        return sent.sent().stream().filter(JsonRpcRequest.class::isInstance).map(m -> ((JsonRpcRequest) m).method()).toList();
     }
 
     @Test
@@ -140,7 +146,7 @@ class ClientTasksTest {
         release.complete(null);
 
         assertThat(text(task.awaitResult(Duration.ofSeconds(5)))).isEqualTo("worked");
-        awaitUntil(() -> task.task().status() == TaskStatus.COMPLETED, "the handle to see the end");
+        Await.until(RawClient.WAIT, () -> task.task().status() == TaskStatus.COMPLETED, "the handle to see the end");
         assertThat(client.getTask(task.taskId()).status()).isEqualTo(TaskStatus.COMPLETED);
         assertThat(text(client.getTaskResult(task.taskId(), CallOptions.defaults()))).isEqualTo("worked");
     }
@@ -167,7 +173,7 @@ class ClientTasksTest {
         Task cancelled = task.cancel();
 
         assertThat(cancelled.status()).isEqualTo(TaskStatus.CANCELLED);
-        awaitUntil(sawCancel::get, "the tool to see the cancellation");
+        Await.until(RawClient.WAIT, sawCancel::get, "the tool to see the cancellation");
         assertThatThrownBy(() -> task.awaitResult(Duration.ofSeconds(5)))
                 .isInstanceOf(McpCancelledException.class)
                 .hasMessageContaining(task.taskId()).hasMessageContaining("The task was cancelled by request.");
@@ -234,7 +240,7 @@ class ClientTasksTest {
         CallToolResult result = client.callTool("report", null);
 
         assertThat(text(result)).isEqualTo("reported");
-        JsonRpcRequest call = sent.messages.stream().filter(m -> m instanceof JsonRpcRequest r && r.method().equals("tools/call"))
+        JsonRpcRequest call = sent.sent().stream().filter(m -> m instanceof JsonRpcRequest r && r.method().equals("tools/call"))
                 .map(JsonRpcRequest.class::cast).findFirst().orElseThrow();
         assertThat(call.params().orElseThrow().path("task").isObject()).isTrue();
         assertThat(sentMethods()).containsSubsequence("tools/list", "tools/call", "tasks/result");
@@ -250,7 +256,7 @@ class ClientTasksTest {
                 .hasMessageContaining("tool 'slow_report' ran as task").hasMessageContaining("within PT0.3S")
                 .hasMessageContaining("the task is cancelled");
 
-        awaitUntil(sawCancel::get, "the tool to see the cancellation");
+        Await.until(RawClient.WAIT, sawCancel::get, "the tool to see the cancellation");
         assertThat(sentMethods()).contains("tasks/cancel");
     }
 
@@ -259,11 +265,11 @@ class ClientTasksTest {
         McpClient client = connect(server().build());
         CompletableFuture<CallToolResult> call = client.callToolAsync("slow_report", null);
         // Once the task exists (the client asks for its result). A cancel racing the task's creation is a known gap.
-        awaitUntil(() -> sentMethods().contains("tasks/result") || sentMethods().contains("tasks/get"), "the task to exist");
+        Await.until(RawClient.WAIT, () -> sentMethods().contains("tasks/result") || sentMethods().contains("tasks/get"), "the task to exist");
 
         call.cancel(true);
 
-        awaitUntil(sawCancel::get, "the tool to see the cancellation");
+        Await.until(RawClient.WAIT, sawCancel::get, "the tool to see the cancellation");
         assertThat(client.listTasks()).singleElement().extracting(Task::status).isEqualTo(TaskStatus.CANCELLED);
     }
 
@@ -300,7 +306,7 @@ class ClientTasksTest {
                 TaskMetadata.keepFor(Duration.ofMinutes(1)));
 
         assertThat(text(task.awaitResult())).isEqualTo("counted");
-        awaitUntil(() -> progress.size() == 3, "three progress reports");
+        Await.until(RawClient.WAIT, () -> progress.size() == 3, "three progress reports");
         assertThat(progress).extracting(Progress::progress).containsExactly(1.0, 2.0, 3.0);
         assertThat(task.task().ttl()).hasValue(60_000L);
     }
@@ -313,7 +319,7 @@ class ClientTasksTest {
         ToolTask task = client.callToolAsTask("ask", null);
 
         assertThat(text(task.awaitResult(Duration.ofSeconds(5)))).isEqualTo("hello Ada");
-        awaitUntil(() -> statuses.stream().anyMatch(t -> t.status() == TaskStatus.COMPLETED), "the last status");
+        Await.until(RawClient.WAIT, () -> statuses.stream().anyMatch(t -> t.status() == TaskStatus.COMPLETED), "the last status");
         assertThat(statuses).extracting(Task::status)
                 .containsExactly(TaskStatus.INPUT_REQUIRED, TaskStatus.WORKING, TaskStatus.COMPLETED);
     }
@@ -339,7 +345,7 @@ class ClientTasksTest {
         client.callTool("report", null);
         client.callToolAsTask("ask", null).awaitResult();
 
-        for (JsonRpcMessage message : sent.messages) {
+        for (JsonRpcMessage message : sent.sent()) {
             JsonNode json = CODEC.toTree(message);
             switch (message) {
                 case JsonRpcRequest r -> WireSchema.assertValid(json, "ClientRequest");
@@ -350,41 +356,5 @@ class ClientTasksTest {
         }
         assertThat(sentMethods()).contains("tasks/get", "tasks/list", "tasks/cancel", "tasks/result");
         assertThat(client.protocolVersion()).isEqualTo(ProtocolVersion.V2025_11_25);
-    }
-
-    /** Keeps what the client sends. */
-    private static final class Recording implements Transport {
-        final List<JsonRpcMessage> messages = new CopyOnWriteArrayList<>();
-        private final Transport delegate;
-
-        Recording(Transport delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public void start(InboundHandler inbound) {
-            delegate.start(inbound);
-        }
-
-        @Override
-        public void send(JsonRpcMessage message) {
-            messages.add(message);
-            delegate.send(message);
-        }
-
-        @Override
-        public void close(Duration budget) {
-            delegate.close(budget);
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
-        }
-
-        @Override
-        public String describe() {
-            return delegate.describe();
-        }
     }
 }

@@ -2,6 +2,9 @@ package io.mcphost.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mcphost.testkit.NpmFixtures;
+import io.mcphost.testkit.RecordingTransport;
+import io.mcphost.testkit.Await;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.SpecSchemas;
 import io.mcphost.protocol.content.TextContent;
@@ -152,8 +155,7 @@ class EverythingServerRequestsTest {
         client.setRoots(List.of(Root.of("file:///work/other", "other")));
 
         // The server fetches roots/list again when told the list changed, on its own schedule.
-        Await.until(() -> text(client.callTool("get-roots-list", CODEC.newObject())).contains("file:///work/other"),
-                Duration.ofSeconds(10), "the server to see the new roots");
+        Await.until(Duration.ofSeconds(10), () -> text(client.callTool("get-roots-list", CODEC.newObject())).contains("file:///work/other"), "the server to see the new roots");
     }
 
     @Test

@@ -2,6 +2,8 @@ package io.mcphost.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mcphost.testkit.NpmFixtures;
+import io.mcphost.testkit.Await;
 import io.mcphost.protocol.resources.Resource;
 import io.mcphost.transport.stdio.StdioTransport;
 import java.time.Duration;
@@ -51,7 +53,7 @@ class EverythingSubscriptionsTest {
         client.subscribeResource(second, u -> secondUpdates.add(u.uri()));
 
         client.callTool(TOGGLE, null); // on: one update per subscribed URI now
-        Await.until(() -> !firstUpdates.isEmpty() && !secondUpdates.isEmpty(), Duration.ofSeconds(10), "the first updates");
+        Await.until(Duration.ofSeconds(10), () -> !firstUpdates.isEmpty() && !secondUpdates.isEmpty(), "the first updates");
         assertThat(firstUpdates).containsOnly(first);
         assertThat(secondUpdates).containsOnly(second);
 
@@ -60,7 +62,7 @@ class EverythingSubscriptionsTest {
         int secondCount = secondUpdates.size();
         client.callTool(TOGGLE, null); // off
         client.callTool(TOGGLE, null); // on again: an update for the second URI only
-        Await.until(() -> secondUpdates.size() > secondCount, Duration.ofSeconds(10), "an update after unsubscribing");
+        Await.until(Duration.ofSeconds(10), () -> secondUpdates.size() > secondCount, "an update after unsubscribing");
 
         // The server walks its subscriptions in subscription order: an update of the first URI would
         // have come before this one.
@@ -71,7 +73,7 @@ class EverythingSubscriptionsTest {
 
     @Test
     void toolsRegisteredAfterTheHandshakeAreAnnouncedAsAListChange() {
-        Await.until(() -> listChanges.contains(ListKind.TOOLS), Duration.ofSeconds(10), "tools/list_changed");
+        Await.until(Duration.ofSeconds(10), () -> listChanges.contains(ListKind.TOOLS), "tools/list_changed");
 
         assertThat(client.listTools()).extracting(t -> t.name()).contains("simulate-research-query");
     }

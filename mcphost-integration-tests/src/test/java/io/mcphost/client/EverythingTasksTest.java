@@ -3,6 +3,8 @@ package io.mcphost.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mcphost.testkit.NpmFixtures;
+import io.mcphost.testkit.RecordingTransport;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.McpCancelledException;

@@ -1,4 +1,4 @@
-package io.mcphost.server;
+package io.mcphost.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -12,6 +12,7 @@ import io.mcphost.protocol.content.TextContent;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.server.demo.DemoServer;
+import io.mcphost.testkit.Await;
 import io.mcphost.server.http.StreamableHttpServer;
 import io.mcphost.transport.http.HttpTransport;
 import java.net.http.HttpClient;
@@ -141,7 +142,7 @@ class HttpSessionRecoveryTest {
         List<Progress> progress = new CopyOnWriteArrayList<>();
         CompletableFuture<CallToolResult> call = client.callToolAsync("slow_task", args("steps", 6, "delayMs", 150),
                 CallOptions.builder().onProgress(progress::add).build());
-        await(() -> progress.size() >= 2);
+        Await.until(Duration.ofSeconds(5), () -> progress.size() >= 2, "two progress notifications");
 
         assertThat(server.dropStreams()).isPositive();
 
@@ -163,13 +164,4 @@ class HttpSessionRecoveryTest {
         assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(1_500);
     }
 
-    private static void await(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met in 5 s");
-            }
-            Thread.sleep(10);
-        }
-    }
 }

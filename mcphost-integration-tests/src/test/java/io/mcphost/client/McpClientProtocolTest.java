@@ -1,9 +1,11 @@
 package io.mcphost.client;
 
-import static io.mcphost.client.ScriptedServer.json;
+import static io.mcphost.testkit.ScriptedServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mcphost.testkit.ScriptedServer;
+import io.mcphost.testkit.Await;
 import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.McpCapabilityException;
@@ -66,7 +68,7 @@ class McpClientProtocolTest {
     void handshakeSendsInitializedAfterTheAnswer() {
         Connected c = connect(r -> Optional.of(json("{}")));
 
-        Await.until(() -> c.server().receivedMethods().size() >= 2, Duration.ofSeconds(5), "initialized");
+        Await.until(Duration.ofSeconds(5), () -> c.server().receivedMethods().size() >= 2, "initialized");
         assertThat(c.server().receivedMethods()).startsWith("initialize", "notifications/initialized");
         assertThat(c.client().state()).isEqualTo(ClientState.READY);
         assertThat(c.client().serverInfo().name()).isEqualTo("scripted");
@@ -91,7 +93,7 @@ class McpClientProtocolTest {
     @Test
     void aFeatureTheServerDidNotAnnounceFailsBeforeAnythingIsSent() {
         Connected c = connect(r -> Optional.of(json("{}")));
-        Await.until(() -> c.server().received().size() >= 2, Duration.ofSeconds(5), "initialized");
+        Await.until(Duration.ofSeconds(5), () -> c.server().received().size() >= 2, "initialized");
         int before = c.server().received().size();
 
         assertThatThrownBy(() -> c.client().listPrompts())
@@ -216,12 +218,12 @@ class McpClientProtocolTest {
     @Test
     void theServersPingIsAnswered() throws Exception {
         Connected c = connect(r -> Optional.of(json("{}")));
-        Await.until(() -> c.server().received().size() >= 2, Duration.ofSeconds(5), "initialized");
+        Await.until(Duration.ofSeconds(5), () -> c.server().received().size() >= 2, "initialized");
         int before = c.server().received().size();
 
         c.server().send(JsonRpcRequest.of(io.mcphost.protocol.RequestId.of("srv-1"), "ping", null));
 
-        Await.until(() -> c.server().received().size() > before, Duration.ofSeconds(5), "the ping answer");
+        Await.until(Duration.ofSeconds(5), () -> c.server().received().size() > before, "the ping answer");
         assertThat(c.server().receivedMethods().getLast()).isEqualTo("response");
     }
 
@@ -235,7 +237,7 @@ class McpClientProtocolTest {
 
         server.send(JsonRpcNotification.of("notifications/tools/list_changed", null));
 
-        Await.until(() -> !seen.isEmpty(), Duration.ofSeconds(5), "the list_changed notification");
+        Await.until(Duration.ofSeconds(5), () -> !seen.isEmpty(), "the list_changed notification");
         assertThat(seen.getFirst().method()).isEqualTo("notifications/tools/list_changed");
     }
 }

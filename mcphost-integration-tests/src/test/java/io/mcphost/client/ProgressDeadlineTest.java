@@ -1,4 +1,4 @@
-package io.mcphost.server;
+package io.mcphost.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

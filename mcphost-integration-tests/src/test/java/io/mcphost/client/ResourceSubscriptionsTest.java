@@ -1,4 +1,4 @@
-package io.mcphost.server;
+package io.mcphost.client;
 
 import static io.mcphost.server.Fixtures.echoServer;
 import static io.mcphost.server.Fixtures.fullServer;
@@ -15,8 +15,10 @@ import io.mcphost.protocol.McpCapabilityException;
 import io.mcphost.protocol.McpError;
 import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.resources.ResourceUpdatedNotificationParams;
+import io.mcphost.server.McpServer;
 import io.mcphost.server.http.StreamableHttpServer;
-import io.mcphost.transport.InboundHandler;
+import io.mcphost.testkit.Await;
+import io.mcphost.testkit.RecordingTransport;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.http.HttpTransport;
 import io.mcphost.transport.memory.MemoryTransport;
@@ -26,8 +28,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -43,7 +43,7 @@ class ResourceSubscriptionsTest {
 
     private final List<AutoCloseable> toClose = new ArrayList<>();
     /** Methods of the requests that reached the server, in order. */
-    private final List<String> received = new CopyOnWriteArrayList<>();
+    private final List<RecordingTransport> recordings = new CopyOnWriteArrayList<>();
 
     @AfterEach
     void closeAll() throws Exception {
@@ -54,14 +54,21 @@ class ResourceSubscriptionsTest {
 
     private McpClient connect(McpServer server) {
         var pair = MemoryTransport.pair();
-        toClose.add(server.serve(new Recording(pair.server())));
+        toClose.add(server.serve(recorded(pair.server())));
         McpClient client = McpClient.builder(pair.client()).name("test").connect();
         toClose.add(client);
         return client;
     }
 
+    /** The server's end of a transport, recorded so a test sees every request that reaches the server. */
+    private RecordingTransport recorded(Transport serverEnd) {
+        RecordingTransport recording = new RecordingTransport(serverEnd);
+        recordings.add(recording);
+        return recording;
+    }
+
     private List<String> subscriptionRequests() {
-        return received.stream().filter(m -> m.startsWith("resources/") && m.contains("subscribe")).toList();
+        return recordings.stream().flatMap(r -> r.receivedMethods().stream()).filter(m -> m.startsWith("resources/") && m.contains("subscribe")).toList();
     }
 
     @Test
@@ -77,7 +84,7 @@ class ResourceSubscriptionsTest {
 
         assertThat(server.notifyResourceUpdated(README)).isEqualTo(1);
         assertThat(server.notifyResourceUpdated(NOTE)).isEqualTo(1);
-        await(() -> readmeUpdates.size() == 1 && noteUpdates.size() == 1);
+        Await.until(Duration.ofSeconds(5), () -> readmeUpdates.size() == 1 && noteUpdates.size() == 1, "readmeUpdates.size() == 1 && noteUpdates.size() == 1");
         // Each session hears of its own resource only (the notes update came after the readme one).
         assertThat(readmeUpdates).containsExactly(README);
         assertThat(noteUpdates).containsExactly(NOTE);
@@ -89,7 +96,7 @@ class ResourceSubscriptionsTest {
         McpServer server = fullServer().build();
         List<JsonRpcNotification> raw = new CopyOnWriteArrayList<>();
         var pair = MemoryTransport.pair();
-        toClose.add(server.serve(new Recording(pair.server())));
+        toClose.add(server.serve(recorded(pair.server())));
         McpClient client = McpClient.builder(pair.client()).name("test").onNotification(raw::add).connect();
         toClose.add(client);
         List<String> first = new CopyOnWriteArrayList<>();
@@ -102,13 +109,13 @@ class ResourceSubscriptionsTest {
         assertThat(a.uri()).isEqualTo(README);
 
         server.notifyResourceUpdated(README);
-        await(() -> first.size() == 1 && second.size() == 1);
+        Await.until(Duration.ofSeconds(5), () -> first.size() == 1 && second.size() == 1, "first.size() == 1 && second.size() == 1");
 
         a.close();
         assertThat(a.isActive()).isFalse();
         assertThat(subscriptionRequests()).containsExactly(McpMethod.RESOURCES_SUBSCRIBE);
         assertThat(server.notifyResourceUpdated(README)).isEqualTo(1);
-        await(() -> second.size() == 2);
+        Await.until(Duration.ofSeconds(5), () -> second.size() == 2, "second.size() == 2");
         assertThat(first).hasSize(1);
 
         b.close();
@@ -116,7 +123,7 @@ class ResourceSubscriptionsTest {
         assertThat(subscriptionRequests()).containsExactly(McpMethod.RESOURCES_SUBSCRIBE, McpMethod.RESOURCES_UNSUBSCRIBE);
         assertThat(server.notifyResourceUpdated(README)).isZero();
         // onNotification keeps receiving the updates too.
-        await(() -> raw.stream().filter(n -> n.method().equals(McpMethod.NOTIFICATIONS_RESOURCES_UPDATED)).count() == 2);
+        Await.until(Duration.ofSeconds(5), () -> raw.stream().filter(n -> n.method().equals(McpMethod.NOTIFICATIONS_RESOURCES_UPDATED)).count() == 2, "raw.stream().filter(n -> n.method().equals(McpMethod.NOTIFICATIONS_RESOURCES_UPDATED)).count() == 2");
     }
 
     @Test
@@ -150,7 +157,7 @@ class ResourceSubscriptionsTest {
         CompletableFuture<ResourceSubscription> pending = client.subscribeResourceAsync(NOTE, u -> updates.add(u.uri()));
         ResourceSubscription subscription = pending.get(5, TimeUnit.SECONDS);
         server.notifyResourceUpdated(NOTE);
-        await(() -> updates.size() == 1);
+        Await.until(Duration.ofSeconds(5), () -> updates.size() == 1, "updates.size() == 1");
 
         subscription.closeAsync().get(5, TimeUnit.SECONDS);
         assertThat(server.notifyResourceUpdated(NOTE)).isZero();
@@ -184,7 +191,7 @@ class ResourceSubscriptionsTest {
         server.notifyPromptsListChanged();
         server.notifyResourcesListChanged();
 
-        await(() -> changes.size() == 3);
+        Await.until(Duration.ofSeconds(5), () -> changes.size() == 3, "changes.size() == 3");
         assertThat(changes).containsExactly(ListKind.TOOLS, ListKind.PROMPTS, ListKind.RESOURCES);
         assertThat(notifications).containsExactly(McpMethod.NOTIFICATIONS_TOOLS_LIST_CHANGED,
                 McpMethod.NOTIFICATIONS_PROMPTS_LIST_CHANGED, McpMethod.NOTIFICATIONS_RESOURCES_LIST_CHANGED);
@@ -201,71 +208,14 @@ class ResourceSubscriptionsTest {
         List<String> updates = new CopyOnWriteArrayList<>();
         client.subscribeResource(README, u -> updates.add(u.uri()));
         server.notifyResourceUpdated(README);
-        await(() -> updates.size() == 1);
+        Await.until(Duration.ofSeconds(5), () -> updates.size() == 1, "updates.size() == 1");
 
         http.expireAllSessions();
         assertThat(server.notifyResourceUpdated(README)).isZero(); // the old session and its subscription are gone
         client.ping(); // meets the expiry, re-initialises, and the client subscribes again
 
         assertThat(http.initializeCount()).isEqualTo(2);
-        await(() -> server.notifyResourceUpdated(README) == 1);
-        await(() -> updates.size() >= 2);
-    }
-
-    private static void await(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met in 5 s");
-            }
-            LockSupport.parkNanos(1_000_000);
-        }
-    }
-
-    /** The server's end of a transport, noting the method of every request that reaches the server. */
-    private final class Recording implements Transport {
-        private final Transport delegate;
-
-        Recording(Transport delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public void start(InboundHandler inbound) {
-            delegate.start(new InboundHandler() {
-                @Override
-                public void onMessage(JsonRpcMessage message) {
-                    if (message instanceof JsonRpcRequest request) {
-                        received.add(request.method());
-                    }
-                    inbound.onMessage(message);
-                }
-
-                @Override
-                public void onClosed(io.mcphost.protocol.McpTransportException cause) {
-                    inbound.onClosed(cause);
-                }
-            });
-        }
-
-        @Override
-        public void send(JsonRpcMessage message) {
-            delegate.send(message);
-        }
-
-        @Override
-        public void close(Duration budget) {
-            delegate.close(budget);
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
-        }
-
-        @Override
-        public String describe() {
-            return delegate.describe();
-        }
+        Await.until(Duration.ofSeconds(5), () -> server.notifyResourceUpdated(README) == 1, "server.notifyResourceUpdated(README) == 1");
+        Await.until(Duration.ofSeconds(5), () -> updates.size() >= 2, "updates.size() >= 2");
     }
 }

@@ -1,9 +1,12 @@
 package io.mcphost.client;
 
-import static io.mcphost.client.ScriptedServer.json;
+import static io.mcphost.testkit.ScriptedServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mcphost.testkit.ScriptedServer;
+import io.mcphost.testkit.RecordingTransport;
+import io.mcphost.testkit.Await;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcErrorResponse;
 import io.mcphost.protocol.JsonRpcMessage;
@@ -73,7 +76,7 @@ class ServerRequestsTest {
     /** Sends a request from the server and waits for the client's answer to it. */
     private static JsonRpcMessage ask(Connected c, String id, String method, String params) {
         c.server().send(JsonRpcRequest.of(RequestId.of(id), method, params == null ? null : json(params)));
-        Await.until(() -> answerTo(c, id).isPresent(), Duration.ofSeconds(5), "the client's answer to " + method);
+        Await.until(Duration.ofSeconds(5), () -> answerTo(c, id).isPresent(), "the client's answer to " + method);
         return answerTo(c, id).orElseThrow();
     }
 
@@ -247,7 +250,7 @@ class ServerRequestsTest {
         assertThat(ask(c, "ping", "ping", null)).isInstanceOf(JsonRpcResponse.class);
         assertThat(answerTo(c, "slow")).isEmpty();
         release.countDown();
-        Await.until(() -> answerTo(c, "slow").isPresent(), Duration.ofSeconds(5), "the slow answer");
+        Await.until(Duration.ofSeconds(5), () -> answerTo(c, "slow").isPresent(), "the slow answer");
     }
 
     @Test
@@ -271,7 +274,7 @@ class ServerRequestsTest {
 
         c.server().send(JsonRpcNotification.of("notifications/cancelled", json("{\"requestId\":\"long\",\"reason\":\"user left\"}")));
 
-        Await.until(interrupted::get, Duration.ofSeconds(5), "the handler to be interrupted");
+        Await.until(Duration.ofSeconds(5), interrupted::get, "the handler to be interrupted");
         assertThat(sawCancelled).isTrue();
         // The handler has ended (with an exception, which would be sent as an error if the request were
         // still open); a round trip later that error would have arrived.
@@ -288,11 +291,11 @@ class ServerRequestsTest {
             return pending;
         }));
         c.server().send(JsonRpcRequest.of(RequestId.of(7), "elicitation/create", json(FORM)));
-        Await.until(() -> context.get() != null, Duration.ofSeconds(5), "the handler to be called");
+        Await.until(Duration.ofSeconds(5), () -> context.get() != null, "the handler to be called");
 
         c.server().send(JsonRpcNotification.of("notifications/cancelled", json("{\"requestId\":7}")));
 
-        Await.until(pending::isCancelled, Duration.ofSeconds(5), "the handler's future to be cancelled");
+        Await.until(Duration.ofSeconds(5), pending::isCancelled, "the handler's future to be cancelled");
         assertThat(context.get().isCancelled()).isTrue();
         assertThat(context.get().requestId()).isEqualTo(RequestId.of(7));
     }
@@ -306,7 +309,7 @@ class ServerRequestsTest {
         }));
 
         assertThat(result(ask(c, "1", "elicitation/create", FORM))).isEqualTo(json("{\"action\":\"cancel\"}"));
-        Await.until(() -> context.get().isCancelled(), Duration.ofSeconds(5), "the handler to learn of the deadline");
+        Await.until(Duration.ofSeconds(5), () -> context.get().isCancelled(), "the handler to learn of the deadline");
     }
 
     @Test
@@ -328,8 +331,7 @@ class ServerRequestsTest {
 
         c.client().setRoots(List.of(Root.of("file:///work/b")));
 
-        Await.until(() -> c.server().receivedMethods().contains("notifications/roots/list_changed"), Duration.ofSeconds(5),
-                "notifications/roots/list_changed");
+        Await.until(Duration.ofSeconds(5), () -> c.server().receivedMethods().contains("notifications/roots/list_changed"), "notifications/roots/list_changed");
         assertThat(result(ask(c, "2", "roots/list", null))).isEqualTo(json("{\"roots\":[{\"uri\":\"file:///work/b\"}]}"));
         assertEverythingSentIsValid(c);
     }
@@ -355,7 +357,7 @@ class ServerRequestsTest {
 
         assertThat(result).isEqualTo(json("{\"action\":\"accept\"}"));
         assertThat(seen.get()).isEqualTo(ElicitRequestURLParams.of("Add a key", "e-1", "https://example.com/key"));
-        Await.until(() -> !notifications.isEmpty(), Duration.ofSeconds(5), "notifications/elicitation/complete");
+        Await.until(Duration.ofSeconds(5), () -> !notifications.isEmpty(), "notifications/elicitation/complete");
         assertThat(notifications.getFirst().method()).isEqualTo("notifications/elicitation/complete");
     }
 
@@ -367,10 +369,10 @@ class ServerRequestsTest {
             return new CompletableFuture<>();
         }));
         c.server().send(JsonRpcRequest.of(RequestId.of(1), "elicitation/create", json(FORM)));
-        Await.until(() -> context.get() != null, Duration.ofSeconds(5), "the handler to be called");
+        Await.until(Duration.ofSeconds(5), () -> context.get() != null, "the handler to be called");
 
         c.client().close();
 
-        Await.until(() -> context.get().isCancelled(), Duration.ofSeconds(5), "the handler to learn of the close");
+        Await.until(Duration.ofSeconds(5), () -> context.get().isCancelled(), "the handler to learn of the close");
     }
 }

@@ -1,9 +1,12 @@
 package io.mcphost.client;
 
-import static io.mcphost.client.ScriptedServer.json;
+import static io.mcphost.testkit.ScriptedServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mcphost.testkit.ScriptedServer;
+import io.mcphost.testkit.RecordingTransport;
+import io.mcphost.testkit.Await;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcErrorResponse;
 import io.mcphost.protocol.JsonRpcMessage;
@@ -155,7 +158,7 @@ class TasksProtocolTest {
                  "requestedSchema":{"type":"object","properties":{"name":{"type":"string"}}}}""")));
         c.server().send(JsonRpcRequest.of(RequestId.of("s-2"), "tasks/get", json("{\"taskId\":\"x\"}")));
 
-        Await.until(() -> answer(c, "s-1").isPresent() && answer(c, "s-2").isPresent(), Duration.ofSeconds(5), "both answers");
+        Await.until(Duration.ofSeconds(5), () -> answer(c, "s-1").isPresent() && answer(c, "s-2").isPresent(), "both answers");
         assertThat(answer(c, "s-1").orElseThrow()).isInstanceOfSatisfying(JsonRpcResponse.class,
                 r -> assertThat(r.result()).isEqualTo(json("{\"action\":\"accept\",\"content\":{\"name\":\"Ada\"}}")));
         assertThat(answer(c, "s-2").orElseThrow()).isInstanceOfSatisfying(JsonRpcErrorResponse.class,

@@ -1,4 +1,4 @@
-package io.mcphost.server;
+package io.mcphost.host;
 
 import io.mcphost.client.McpClient;
 import io.mcphost.protocol.internal.JsonCodec;

@@ -1,7 +1,8 @@
-package io.mcphost.server;
+package io.mcphost.host;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mcphost.testkit.Await;
 import io.mcphost.transport.stdio.internal.ProcessTree;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -11,7 +12,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 
 /** McpHost's threads never keep a JVM alive, and the shutdown hook ends the servers it started. */
@@ -39,10 +39,8 @@ class ForgottenCloseTest {
             assertThat(app.exitValue()).isZero();
             assertThat(serverPid).as("the app printed its server's pid").isPositive();
             Optional<ProcessHandle> server = ProcessHandle.of(serverPid);
-            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-            while (server.isPresent() && ProcessTree.isRunning(server.get()) && System.nanoTime() < deadline) {
-                LockSupport.parkNanos(10_000_000);
-            }
+            Await.until(Duration.ofSeconds(5), () -> server.filter(ProcessTree::isRunning).isEmpty(),
+                    "the shutdown hook to end the demo server");
             assertThat(server.filter(ProcessTree::isRunning)).as("the demo server was killed by the shutdown hook").isEmpty();
         } finally {
             app.destroyForcibly();

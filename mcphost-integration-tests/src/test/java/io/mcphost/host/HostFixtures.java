@@ -1,4 +1,4 @@
-package io.mcphost.server.hosting;
+package io.mcphost.host;
 
 import io.mcphost.host.ServerSpec;
 import io.mcphost.protocol.internal.JsonCodec;
@@ -9,8 +9,6 @@ import io.mcphost.server.ServerSession;
 import io.mcphost.server.demo.DemoServer;
 import io.mcphost.transport.memory.MemoryTransport;
 import io.mcphost.transport.stdio.StdioTransport;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
@@ -72,21 +70,4 @@ final class HostFixtures {
     static JsonNode json(String text) {
         return JsonCodec.get().mapper().readTree(text);
     }
-
-    /** Where the build installed the npm reference servers. */
-    static Path npmDir() {
-        String configured = System.getProperty("mcphost.npm.dir");
-        Path dir = configured != null ? Path.of(configured) : Path.of("..", "fixtures", "npm");
-        return dir.toAbsolutePath().normalize();
-    }
-
-    static List<String> everythingStdio() {
-        Path script = npmDir().resolve("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-        if (!Files.isRegularFile(script)) {
-            throw new IllegalStateException("server-everything is not installed at " + script
-                    + "; the build installs it (fixtures/npm/install.sh) unless -DskipNpm is given");
-        }
-        return List.of("node", script.toString(), "stdio");
-    }
-
 }

@@ -1,7 +1,7 @@
-package io.mcphost.server.hosting;
+package io.mcphost.host;
 
-import static io.mcphost.server.hosting.HostFixtures.args;
-import static io.mcphost.server.hosting.HostFixtures.text;
+import static io.mcphost.host.HostFixtures.args;
+import static io.mcphost.host.HostFixtures.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcphost.host.HostEvent;
@@ -10,6 +10,8 @@ import io.mcphost.host.McpHost;
 import io.mcphost.host.ServerState;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.server.demo.DemoServer;
+import io.mcphost.testkit.Await;
+import io.mcphost.testkit.NpmFixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,7 +48,7 @@ class HostFromConfigTest {
         }
         servers.withObject("demo-copy").putArray("allowTools").add("echo").add("add").add("calculate");
         ObjectNode everything = servers.putObject("everything");
-        List<String> cmd = HostFixtures.everythingStdio();
+        List<String> cmd = NpmFixtures.everythingStdio();
         everything.put("command", cmd.getFirst());
         ArrayNode ea = everything.putArray("args");
         cmd.subList(1, cmd.size()).forEach(ea::add);
@@ -94,10 +96,7 @@ class HostFromConfigTest {
                     .filter(t -> t.originalName().equals("gzip-file-as-resource")).findFirst().orElseThrow().name();
             var result = host.callTool(gzip, args("name", "hello.txt.gz", "data", "data:text/plain;base64,aGVsbG8="));
             assertThat(result.isError()).isFalse();
-            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            while (host.resources().size() == before && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
+            Await.until(Duration.ofSeconds(10), () -> host.resources().size() != before, "the new resource in the catalog");
             assertThat(host.resources()).anySatisfy(r -> assertThat(r.resource().name()).contains("hello.txt.gz"));
             assertThat(events).anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(HostEvent.CatalogChanged.class,
                     c -> assertThat(c.kinds()).containsExactly(HostEvent.CatalogKind.RESOURCES)));

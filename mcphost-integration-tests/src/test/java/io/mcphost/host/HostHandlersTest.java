@@ -1,8 +1,8 @@
-package io.mcphost.server.hosting;
+package io.mcphost.host;
 
-import static io.mcphost.server.hosting.HostFixtures.args;
-import static io.mcphost.server.hosting.HostFixtures.inProcess;
-import static io.mcphost.server.hosting.HostFixtures.text;
+import static io.mcphost.host.HostFixtures.args;
+import static io.mcphost.host.HostFixtures.inProcess;
+import static io.mcphost.host.HostFixtures.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcphost.client.ElicitationHandler;

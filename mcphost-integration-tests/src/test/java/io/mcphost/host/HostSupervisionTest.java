@@ -1,8 +1,8 @@
-package io.mcphost.server.hosting;
+package io.mcphost.host;
 
-import static io.mcphost.server.hosting.HostFixtures.args;
-import static io.mcphost.server.hosting.HostFixtures.demoProcess;
-import static io.mcphost.server.hosting.HostFixtures.text;
+import static io.mcphost.host.HostFixtures.args;
+import static io.mcphost.host.HostFixtures.demoProcess;
+import static io.mcphost.host.HostFixtures.text;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,6 +13,7 @@ import io.mcphost.host.ReconnectPolicy;
 import io.mcphost.host.ServerSpec;
 import io.mcphost.host.ServerState;
 import io.mcphost.protocol.ServerUnavailableException;
+import io.mcphost.testkit.Await;
 import io.mcphost.transport.stdio.StdioTransport;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -160,13 +161,8 @@ class HostSupervisionTest {
     }
 
     static void awaitState(McpHost host, String server, ServerState... wanted) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         List<ServerState> states = List.of(wanted);
-        while (!states.contains(host.server(server).orElseThrow().state())) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("server " + server + " never reached " + states + "; it is " + host.server(server));
-            }
-            Thread.sleep(20);
-        }
+        Await.until(Duration.ofSeconds(30), () -> states.contains(host.server(server).orElseThrow().state()),
+                () -> "server " + server + " to reach " + states + "; it is " + host.server(server));
     }
 }

@@ -17,6 +17,7 @@ import io.mcphost.client.CallOptions;
 import io.mcphost.client.McpClient;
 import io.mcphost.client.Progress;
 import io.mcphost.server.demo.DemoServer;
+import io.mcphost.testkit.Await;
 
 import io.mcphost.server.http.ResponseMode;
 import io.mcphost.server.http.StreamableHttpServer;
@@ -89,15 +90,6 @@ class DemoServerTest {
         return ((TextContent) result.content().getFirst()).text();
     }
 
-    private static void await(BooleanSupplier condition, String what) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            LockSupport.parkNanos(1_000_000);
-        }
-    }
 
     @ParameterizedTest
     @EnumSource(TransportKind.class)
@@ -147,9 +139,9 @@ class DemoServerTest {
                 CallOptions.builder().onProgress(progress::add).build());
 
         assertThat(text(result)).isEqualTo("done: 4 steps");
-        await(() -> progress.size() == 4, "four progress notifications");
+        Await.until(Duration.ofSeconds(10), () -> progress.size() == 4, "four progress notifications");
         assertThat(progress).extracting(Progress::progress).containsExactly(1.0, 2.0, 3.0, 4.0);
-        await(() -> !logs.isEmpty(), "the log message");
+        Await.until(Duration.ofSeconds(10), () -> !logs.isEmpty(), "the log message");
         assertThat(logs.getFirst().data().asString()).contains("finished 4 steps");
     }
 

@@ -15,21 +15,21 @@ import io.mcphost.protocol.tools.Tool;
 import tools.jackson.databind.JsonNode;
 
 /** Small building blocks for the server tests. */
-final class Fixtures {
+public final class Fixtures {
     private Fixtures() {
     }
 
-    static JsonNode schema(String json) {
+    public static JsonNode schema(String json) {
         return JsonCodec.get().mapper().readTree(json);
     }
 
-    static final JsonNode ANY_OBJECT = schema("{\"type\":\"object\"}");
+    public static final JsonNode ANY_OBJECT = schema("{\"type\":\"object\"}");
 
-    static Tool tool(String name) {
+    public static Tool tool(String name) {
         return Tool.of(name, "The " + name + " tool", ANY_OBJECT);
     }
 
-    static McpServer.Builder echoServer() {
+    public static McpServer.Builder echoServer() {
         return McpServer.builder().name("test").version("1.0")
                 .tool(Tool.of("echo", "Echoes", schema("""
                         {"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}""")),
@@ -37,7 +37,7 @@ final class Fixtures {
     }
 
     /** A server with one of everything. */
-    static McpServer.Builder fullServer() {
+    public static McpServer.Builder fullServer() {
         return echoServer()
                 .resource(Resource.of("test://readme", "readme", "The readme", "text/plain"),
                         uri -> ReadResourceResult.of(TextResourceContents.of(uri, "text/plain", "read me")))

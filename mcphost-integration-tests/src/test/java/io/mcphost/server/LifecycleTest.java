@@ -4,6 +4,7 @@ import static io.mcphost.server.Fixtures.echoServer;
 import static io.mcphost.server.Fixtures.fullServer;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mcphost.testkit.RawClient;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.lifecycle.Implementation;

@@ -1,10 +1,11 @@
 package io.mcphost.server;
 
 import static io.mcphost.server.Fixtures.ANY_OBJECT;
-import static io.mcphost.server.RawClient.awaitUntil;
-import static io.mcphost.server.RawClient.resultOf;
+import static io.mcphost.testkit.RawClient.resultOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mcphost.testkit.RawClient;
+import io.mcphost.testkit.Await;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcRequest;
@@ -150,7 +151,7 @@ class ServerTasksTest {
 
         WireSchema.assertValid(cancelled, "CancelTaskResult");
         assertThat(cancelled.path("status").asString()).isEqualTo("cancelled");
-        awaitUntil(sawCancel::get, "the tool to see the cancellation");
+        Await.until(RawClient.WAIT, sawCancel::get, "the tool to see the cancellation");
         assertThat(client.result("tasks/get", idParams(task)).path("status").asString()).isEqualTo("cancelled");
         JsonRpcError noResult = client.error("tasks/result", idParams(task));
         assertThat(noResult.code()).isEqualTo(JsonRpcError.INVALID_PARAMS);
@@ -213,8 +214,7 @@ class ServerTasksTest {
 
         assertThat(capped.path("ttl").asLong()).isEqualTo(60_000);
         assertThat(brief.path("ttl").asLong()).isEqualTo(1);
-        awaitUntil(() -> client.send("tasks/get", idParams(brief)) instanceof io.mcphost.protocol.JsonRpcErrorResponse,
-                "the task to expire");
+        Await.until(RawClient.WAIT, () -> client.send("tasks/get", idParams(brief)) instanceof io.mcphost.protocol.JsonRpcErrorResponse, "the task to expire");
         assertThat(client.result("tasks/get", idParams(capped)).path("status").asString()).isEqualTo("completed");
     }
 
@@ -224,7 +224,7 @@ class ServerTasksTest {
         JsonNode task = startTask("ask", "{}");
         CompletableFuture<JsonRpcMessage> result = client.sendAsync("tasks/result", idParams(task));
 
-        awaitUntil(() -> !client.serverRequests().isEmpty(), "the elicitation");
+        Await.until(RawClient.WAIT, () -> !client.serverRequests().isEmpty(), "the elicitation");
         JsonRpcRequest elicitation = client.serverRequests().getFirst();
         assertThat(elicitation.params().orElseThrow().path("_meta").path("io.modelcontextprotocol/related-task")
                 .path("taskId")).isEqualTo(task.path("taskId"));
@@ -257,6 +257,6 @@ class ServerTasksTest {
 
         client.close();
 
-        awaitUntil(sawCancel::get, "the tool to see the connection's end");
+        Await.until(RawClient.WAIT, sawCancel::get, "the tool to see the connection's end");
     }
 }

@@ -1,9 +1,10 @@
 package io.mcphost.server;
 
-import static io.mcphost.server.RawClient.awaitUntil;
-import static io.mcphost.server.RawClient.resultOf;
+import static io.mcphost.testkit.RawClient.resultOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mcphost.testkit.RawClient;
+import io.mcphost.testkit.Await;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.elicitation.ElicitRequestFormParams;
@@ -45,7 +46,7 @@ class ServerToClientRequestsTest {
     }
 
     private static JsonRpcRequest awaitServerRequest(RawClient client, String method) {
-        awaitUntil(() -> client.serverRequests().stream().anyMatch(r -> r.method().equals(method)), method);
+        Await.until(RawClient.WAIT, () -> client.serverRequests().stream().anyMatch(r -> r.method().equals(method)), method);
         return client.serverRequests().stream().filter(r -> r.method().equals(method)).findFirst().orElseThrow();
     }
 

@@ -5,6 +5,7 @@ import static io.mcphost.server.Fixtures.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mcphost.testkit.RawClient;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.RequestId;

@@ -18,7 +18,7 @@ import tools.jackson.databind.node.ObjectNode;
  * schema ({@code <mcphost.spec.dir>/2025-11-25/schema.json}), with the validator the server itself
  * uses for tool arguments.
  */
-final class WireSchema {
+public final class WireSchema {
     private static final Map<String, JsonNode> SCHEMAS = new ConcurrentHashMap<>();
     private static volatile JsonNode document;
 
@@ -26,7 +26,7 @@ final class WireSchema {
     }
 
     /** Fails with the violations when {@code json} is not a valid {@code defName}, e.g. {@code ListToolsResult}. */
-    static void assertValid(JsonNode json, String defName) {
+    public static void assertValid(JsonNode json, String defName) {
         List<String> problems = JsonSchemaValidator.get().validate(schemaFor(defName), json);
         if (!problems.isEmpty()) {
             throw new AssertionError("not a valid 2025-11-25 " + defName + ": " + problems + "\n" + json);

@@ -1,4 +1,4 @@
-package io.mcphost.server;
+package io.mcphost.testkit;
 
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcErrorResponse;
@@ -8,7 +8,8 @@ import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.JsonRpcResponse;
 import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.RequestId;
-import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.server.McpServer;
+import io.mcphost.server.ServerSession;
 import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.memory.MemoryTransport;
@@ -22,17 +23,24 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Test driver: speaks raw JSON-RPC to an {@link McpServer} over the in-memory pair, with no client
- * library in between, so the tests see exactly what the server writes. Thread-safe.
+ * Speaks raw JSON-RPC to an {@link McpServer} built with the McpHost server toolkit, over the
+ * in-memory transport pair, with no client library in between: a test sees exactly what the server
+ * writes, and can send what no well-behaved client would (requests before {@code initialize}, unknown
+ * methods, duplicate ids, answers to requests never made).
+ *
+ * <p>Thread-safe: requests may be sent from many threads; answers are matched by id. Every blocking
+ * method waits at most {@link #WAIT} and then fails with an {@link AssertionError}. Close it to end
+ * both the client end and the server session, each within two seconds.
  */
-final class RawClient implements AutoCloseable {
-    static final Duration WAIT = Duration.ofSeconds(10);
-    private static final JsonCodec CODEC = JsonCodec.get();
+public final class RawClient implements AutoCloseable {
+    /** How long every blocking method of this class waits for an answer at most. */
+    public static final Duration WAIT = Duration.ofSeconds(10);
+    private static final ObjectMapper JSON = JsonMapper.builder().build();
 
     private final Transport transport;
     private final ServerSession session;
@@ -47,8 +55,8 @@ final class RawClient implements AutoCloseable {
         this.session = session;
     }
 
-    /** Connects to {@code server} without initializing. */
-    static RawClient connect(McpServer server) {
+    /** Serves {@code server} on a new in-memory pair and connects to it, without initializing. */
+    public static RawClient connect(McpServer server) {
         MemoryTransport.Pair pair = MemoryTransport.pair();
         ServerSession session = server.serve(pair.server());
         RawClient client = new RawClient(pair.client(), session);
@@ -57,12 +65,12 @@ final class RawClient implements AutoCloseable {
     }
 
     /** Connects and runs the 2025-11-25 handshake (initialize, then notifications/initialized). */
-    static RawClient initialized(McpServer server) {
+    public static RawClient initialized(McpServer server) {
         return initialized(server, "{}");
     }
 
     /** Like {@link #initialized(McpServer)}, announcing {@code capabilitiesJson}. */
-    static RawClient initialized(McpServer server, String capabilitiesJson) {
+    public static RawClient initialized(McpServer server, String capabilitiesJson) {
         RawClient client = connect(server);
         client.result("initialize", """
                 {"protocolVersion":"2025-11-25","capabilities":%s,"clientInfo":{"name":"raw","version":"1"}}"""
@@ -71,16 +79,18 @@ final class RawClient implements AutoCloseable {
         return client;
     }
 
-    ServerSession session() {
+    /** The server's session for this connection. */
+    public ServerSession session() {
         return session;
     }
 
     /** Sends a request with the next numeric id; the future completes with its response or error response. */
-    CompletableFuture<JsonRpcMessage> sendAsync(String method, String paramsJson) {
+    public CompletableFuture<JsonRpcMessage> sendAsync(String method, String paramsJson) {
         return sendAsync(RequestId.of(ids.incrementAndGet()), method, paramsJson);
     }
 
-    CompletableFuture<JsonRpcMessage> sendAsync(RequestId id, String method, String paramsJson) {
+    /** Like {@link #sendAsync(String, String)} with the given id, which may repeat one already used. */
+    public CompletableFuture<JsonRpcMessage> sendAsync(RequestId id, String method, String paramsJson) {
         CompletableFuture<JsonRpcMessage> answer = new CompletableFuture<>();
         answers.put(id, answer);
         transport.send(JsonRpcRequest.of(id, method, json(paramsJson)));
@@ -88,65 +98,69 @@ final class RawClient implements AutoCloseable {
     }
 
     /** Sends a request and waits for its answer, whatever it is. */
-    JsonRpcMessage send(String method, String paramsJson) {
+    public JsonRpcMessage send(String method, String paramsJson) {
         return await(sendAsync(method, paramsJson));
     }
 
     /** Sends a request that must succeed; returns its result. */
-    JsonNode result(String method, String paramsJson) {
+    public JsonNode result(String method, String paramsJson) {
         return resultOf(send(method, paramsJson));
     }
 
     /** Sends a request that must fail; returns the JSON-RPC error. */
-    JsonRpcError error(String method, String paramsJson) {
+    public JsonRpcError error(String method, String paramsJson) {
         return errorOf(send(method, paramsJson));
     }
 
-    void notify(String method, String paramsJson) {
+    /** Sends a notification; {@code paramsJson} may be {@code null} for none. */
+    public void notify(String method, String paramsJson) {
         transport.send(JsonRpcNotification.of(method, json(paramsJson)));
     }
 
     /** The notifications received so far with this method, in arrival order. */
-    List<JsonNode> notifications(String method) {
+    public List<JsonNode> notifications(String method) {
         return notifications.stream().filter(n -> n.method().equals(method))
-                .map(n -> n.params().orElse(CODEC.newObject())).toList();
+                .map(n -> n.params().orElse(JSON.createObjectNode())).toList();
     }
 
     /** The requests the server sent us, in arrival order. */
-    List<JsonRpcRequest> serverRequests() {
-        return serverRequests;
+    public List<JsonRpcRequest> serverRequests() {
+        return List.copyOf(serverRequests);
     }
 
     /** Answers a server request with a result. */
-    void respond(RequestId id, String resultJson) {
+    public void respond(RequestId id, String resultJson) {
         transport.send(new JsonRpcResponse(id, json(resultJson)));
     }
 
     /** Answers a server request with an error. */
-    void respondError(RequestId id, int code, String message) {
+    public void respondError(RequestId id, int code, String message) {
         transport.send(JsonRpcErrorResponse.of(id, JsonRpcError.of(code, message)));
     }
 
     /** Responses that answered no request of ours; a well-behaved server sends none. */
-    List<JsonRpcMessage> unexpected() {
-        return unexpected;
+    public List<JsonRpcMessage> unexpected() {
+        return List.copyOf(unexpected);
     }
 
-    static JsonNode resultOf(JsonRpcMessage answer) {
+    /** The result of {@code answer}; fails if it is not a successful response. */
+    public static JsonNode resultOf(JsonRpcMessage answer) {
         if (answer instanceof JsonRpcResponse response) {
             return response.result();
         }
-        throw new AssertionError("expected a result, got " + JsonCodec.get().encode(answer));
+        throw new AssertionError("expected a result, got " + answer);
     }
 
-    static JsonRpcError errorOf(JsonRpcMessage answer) {
+    /** The error of {@code answer}; fails if it is not an error response. */
+    public static JsonRpcError errorOf(JsonRpcMessage answer) {
         if (answer instanceof JsonRpcErrorResponse error) {
             return error.error();
         }
-        throw new AssertionError("expected an error, got " + JsonCodec.get().encode(answer));
+        throw new AssertionError("expected an error, got " + answer);
     }
 
-    static JsonRpcMessage await(CompletableFuture<JsonRpcMessage> answer) {
+    /** Waits at most {@link #WAIT} for {@code answer}; fails on timeout, interrupt or a closed connection. */
+    public static JsonRpcMessage await(CompletableFuture<JsonRpcMessage> answer) {
         try {
             return answer.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
@@ -159,21 +173,12 @@ final class RawClient implements AutoCloseable {
         }
     }
 
-    /** Waits (polling, with a deadline) until {@code condition} holds. */
-    static void awaitUntil(BooleanSupplier condition, String what) {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out after " + WAIT + " waiting for " + what);
-            }
-            LockSupport.parkNanos(1_000_000);
-        }
+    /** Parses {@code text} as JSON; {@code null} gives {@code null}. */
+    public static JsonNode json(String text) {
+        return text == null ? null : JSON.readTree(text);
     }
 
-    static JsonNode json(String text) {
-        return text == null ? null : JsonCodec.get().mapper().readTree(text);
-    }
-
+    /** Closes the client end and the server session, each within two seconds. */
     @Override
     public void close() {
         transport.close(Duration.ofSeconds(2));

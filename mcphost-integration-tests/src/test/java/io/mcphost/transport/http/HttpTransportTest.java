@@ -1,18 +1,20 @@
 package io.mcphost.transport.http;
 
-import static io.mcphost.transport.http.ScriptedHttpServer.event;
-import static io.mcphost.transport.http.ScriptedHttpServer.initializeResult;
-import static io.mcphost.transport.http.ScriptedHttpServer.json;
-import static io.mcphost.transport.http.ScriptedHttpServer.result;
-import static io.mcphost.transport.http.ScriptedHttpServer.sse;
-import static io.mcphost.transport.http.ScriptedHttpServer.status;
+import static io.mcphost.testkit.ScriptedHttpServer.event;
+import static io.mcphost.testkit.ScriptedHttpServer.initializeResult;
+import static io.mcphost.testkit.ScriptedHttpServer.json;
+import static io.mcphost.testkit.ScriptedHttpServer.result;
+import static io.mcphost.testkit.ScriptedHttpServer.sse;
+import static io.mcphost.testkit.ScriptedHttpServer.status;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mcphost.testkit.Await;
+import io.mcphost.testkit.ScriptedHttpServer;
 import io.mcphost.client.McpClient;
 import io.mcphost.protocol.McpClosedException;
 import io.mcphost.protocol.McpTransportException;
-import io.mcphost.transport.http.ScriptedHttpServer.Seen;
+import io.mcphost.testkit.ScriptedHttpServer.Seen;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -259,14 +261,10 @@ class HttpTransportTest {
 
     /** Each HTTP client has a selector thread; after close none may be left (other tests' clients are closed too). */
     private static void awaitNoHttpClientThreads() throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
-        while (Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().contains("SelectorManager"))) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("an HTTP client thread is still running after close: " + Thread.getAllStackTraces().keySet()
+        Await.until(Duration.ofSeconds(3),
+                () -> Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().contains("SelectorManager")),
+                () -> "every HTTP client thread to end after close; still running: " + Thread.getAllStackTraces().keySet()
                         .stream().map(Thread::getName).filter(n -> n.contains("HttpClient")).toList());
-            }
-            Thread.sleep(20);
-        }
     }
 
     @Test
@@ -304,12 +302,6 @@ class HttpTransportTest {
     }
 
     private static void awaitSeen(ScriptedHttpServer server, java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("the server did not see the expected requests: " + server.seen());
-            }
-            Thread.sleep(10);
-        }
+        Await.until(Duration.ofSeconds(5), condition, () -> "the server to see the expected requests; it saw " + server.seen());
     }
 }

@@ -3,6 +3,8 @@ package io.mcphost.transport.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mcphost.testkit.RecordingHandler;
+import io.mcphost.testkit.Await;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.JsonRpcRequest;
@@ -10,8 +12,6 @@ import io.mcphost.protocol.McpClosedException;
 import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
-import io.mcphost.transport.Await;
-import io.mcphost.transport.RecordingHandler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -122,7 +122,7 @@ class MemoryTransportTest {
             pair.client().send(request(3));
             third.complete(null);
         });
-        Await.until("the third send to block", DEADLINE, () -> sender.getState() == Thread.State.WAITING);
+        Await.until(DEADLINE, () -> sender.getState() == Thread.State.WAITING, "the third send to block");
         assertThat(third).isNotDone();
 
         var server = new RecordingHandler();

@@ -2,8 +2,8 @@ package io.mcphost.transport.stdio;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcphost.transport.Await;
-import io.mcphost.transport.RecordingHandler;
+import io.mcphost.testkit.RecordingHandler;
+import io.mcphost.testkit.Await;
 import io.mcphost.transport.stdio.internal.ChildEnvironment;
 import java.time.Duration;
 import java.util.List;
@@ -23,8 +23,7 @@ class StdioEnvironmentTest {
                      .build()) {
             plain.start(new RecordingHandler());
             configured.start(new RecordingHandler());
-            Await.until("both environments", Duration.ofSeconds(10),
-                    () -> plain.stderrTail().contains("END-OF-ENV") && configured.stderrTail().contains("END-OF-ENV"));
+            Await.until(Duration.ofSeconds(10), () -> plain.stderrTail().contains("END-OF-ENV") && configured.stderrTail().contains("END-OF-ENV"), "both environments");
 
             assertThat(plain.stderrTail()).contains("PATH=").doesNotContain("JAVA_HOME=").doesNotContain("MCPHOST_GREETING");
             assertThat(configured.stderrTail())

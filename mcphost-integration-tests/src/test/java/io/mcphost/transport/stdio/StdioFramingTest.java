@@ -2,6 +2,8 @@ package io.mcphost.transport.stdio;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mcphost.testkit.RecordingHandler;
+import io.mcphost.testkit.Await;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.JsonRpcRequest;
@@ -9,9 +11,7 @@ import io.mcphost.protocol.JsonRpcResponse;
 import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
-import io.mcphost.transport.Await;
 import io.mcphost.transport.InboundHandler;
-import io.mcphost.transport.RecordingHandler;
 import java.io.ByteArrayOutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
@@ -60,7 +60,7 @@ class StdioFramingTest {
     void junkAndEmptyLinesAreSkippedAndTheConnectionSurvives() {
         var handler = new RecordingHandler();
         try (var transport = started(Fixtures.bash("junk-then-message.sh"), "junk", handler)) {
-            Await.until("the message after the junk", DEADLINE, () -> hasNotification(handler, "still here"));
+            Await.until(DEADLINE, () -> hasNotification(handler, "still here"), "the message after the junk");
 
             assertThat(handler.messages()).hasSize(1);
             assertThat(handler.isClosed()).isFalse();
@@ -71,7 +71,7 @@ class StdioFramingTest {
     void aLineOverMaxMessageBytesIsSkippedAndTheNextMessageArrives() {
         var handler = new RecordingHandler();
         try (var transport = started(Fixtures.bash("oversized-then-message.sh"), "oversized", handler)) {
-            Await.until("the message after the 17 MB line", DEADLINE, () -> hasNotification(handler, "after the big one"));
+            Await.until(DEADLINE, () -> hasNotification(handler, "after the big one"), "the message after the 17 MB line");
 
             assertThat(handler.messages()).hasSize(1);
             assertThat(handler.isClosed()).isFalse();

@@ -3,13 +3,13 @@ package io.mcphost.transport.stdio;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mcphost.testkit.RecordingHandler;
+import io.mcphost.testkit.Await;
 import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.McpClosedException;
 import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.JsonRpcRequest;
-import io.mcphost.transport.Await;
-import io.mcphost.transport.RecordingHandler;
 import io.mcphost.transport.stdio.internal.ProcessTree;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -79,7 +79,7 @@ class StdioLifecycleTest {
     void anExitIsReportedEvenWhenAGrandchildKeepsStdoutOpen() {
         var handler = new RecordingHandler();
         var transport = started(Fixtures.bash("exits-leaving-stdout-open.sh"), "orphaning", handler);
-        Await.until("the grandchild's pid on stderr", DEADLINE, () -> transport.stderrTail().contains("grandchild "));
+        Await.until(DEADLINE, () -> transport.stderrTail().contains("grandchild "), "the grandchild's pid on stderr");
         long grandchild = grandchildPid(transport);
         try {
             var cause = handler.awaitClosed(DEADLINE);
@@ -99,18 +99,17 @@ class StdioLifecycleTest {
     void theChildrenOfAServerThatDiesAreStoppedToo() {
         var handler = new RecordingHandler();
         var transport = started(Fixtures.bash("spawns-then-dies-on-input.sh"), "parent", handler);
-        Await.until("the grandchild's pid on stderr", DEADLINE, () -> transport.stderrTail().contains("grandchild "));
+        Await.until(DEADLINE, () -> transport.stderrTail().contains("grandchild "), "the grandchild's pid on stderr");
         long pid = grandchildPid(transport);
         ProcessHandle grandchild = ProcessHandle.of(pid).orElseThrow();
         try {
-            Await.until("the tree watcher to find the grandchild", DEADLINE,
-                    () -> transport.tree().orElseThrow().known().contains(grandchild));
+            Await.until(DEADLINE, () -> transport.tree().orElseThrow().known().contains(grandchild), "the tree watcher to find the grandchild");
 
             transport.send(JsonRpcNotification.of("crash now", null));
 
             assertThat(handler.awaitClosed(DEADLINE)).get().extracting(Throwable::getMessage).asString()
                     .contains("exited with code 6", "fatal: crashed");
-            Await.until("the orphaned grandchild to be stopped", DEADLINE, () -> !ProcessTree.isRunning(grandchild));
+            Await.until(DEADLINE, () -> !ProcessTree.isRunning(grandchild), "the orphaned grandchild to be stopped");
         } finally {
             grandchild.destroyForcibly();
         }
@@ -125,7 +124,7 @@ class StdioLifecycleTest {
     void closeKillsAServerThatIgnoresSigtermAndItsGrandchildWithinTheBudget() {
         var handler = new RecordingHandler();
         var transport = started(Fixtures.bash("ignores-sigterm.sh"), "stubborn", handler);
-        Await.until("the grandchild to start", DEADLINE, () -> transport.stderrTail().contains("started grandchild"));
+        Await.until(DEADLINE, () -> transport.stderrTail().contains("started grandchild"), "the grandchild to start");
         List<ProcessHandle> tree = Fixtures.treeOf(transport);
         assertThat(tree).hasSizeGreaterThanOrEqualTo(2);
 
@@ -140,7 +139,7 @@ class StdioLifecycleTest {
     @Test
     void aSmallBudgetShrinksEveryStageOfTheClose() {
         var transport = started(Fixtures.bash("ignores-sigterm.sh"), "stubborn", new RecordingHandler());
-        Await.until("the grandchild to start", DEADLINE, () -> transport.stderrTail().contains("started grandchild"));
+        Await.until(DEADLINE, () -> transport.stderrTail().contains("started grandchild"), "the grandchild to start");
         List<ProcessHandle> tree = Fixtures.treeOf(transport);
 
         Duration took = timed(() -> transport.close(Duration.ofMillis(500)));
@@ -156,7 +155,7 @@ class StdioLifecycleTest {
             transports.add(started(Fixtures.bash("ignores-sigterm.sh"), "stubborn-" + i, new RecordingHandler()));
         }
         for (StdioTransport t : transports) {
-            Await.until("every grandchild to start", DEADLINE, () -> t.stderrTail().contains("started grandchild"));
+            Await.until(DEADLINE, () -> t.stderrTail().contains("started grandchild"), "every grandchild to start");
         }
         List<ProcessHandle> all = new ArrayList<>();
         transports.forEach(t -> all.addAll(Fixtures.treeOf(t)));
@@ -200,8 +199,8 @@ class StdioLifecycleTest {
                 failure.complete(e);
             }
         });
-        Await.until("the sender to block writing into the full pipe", DEADLINE, () -> Arrays.stream(sender.getStackTrace())
-                .anyMatch(frame -> frame.getClassName().equals("java.io.FileOutputStream")));
+        Await.until(DEADLINE, () -> Arrays.stream(sender.getStackTrace())
+                .anyMatch(frame -> frame.getClassName().equals("java.io.FileOutputStream")), "the sender to block writing into the full pipe");
 
         Duration took = timed(() -> transport.close(Duration.ofSeconds(2)));
 
@@ -213,7 +212,7 @@ class StdioLifecycleTest {
     void concurrentClosesCallOnClosedOnceAndAllReturnAfterTheTreeIsGone() throws Exception {
         var handler = new RecordingHandler();
         var transport = started(Fixtures.bash("ignores-sigterm.sh"), "stubborn", handler);
-        Await.until("the grandchild to start", DEADLINE, () -> transport.stderrTail().contains("started grandchild"));
+        Await.until(DEADLINE, () -> transport.stderrTail().contains("started grandchild"), "the grandchild to start");
         List<ProcessHandle> tree = Fixtures.treeOf(transport);
 
         try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {

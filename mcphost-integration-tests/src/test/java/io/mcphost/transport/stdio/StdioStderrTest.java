@@ -2,9 +2,9 @@ package io.mcphost.transport.stdio;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mcphost.testkit.RecordingHandler;
+import io.mcphost.testkit.Await;
 import io.mcphost.protocol.JsonRpcNotification;
-import io.mcphost.transport.Await;
-import io.mcphost.transport.RecordingHandler;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -17,8 +17,7 @@ class StdioStderrTest {
             transport.start(handler);
 
             var message = (JsonRpcNotification) handler.awaitMessages(1, Duration.ofSeconds(20)).getFirst();
-            Await.until("the end of the flood in the tail", Duration.ofSeconds(5),
-                    () -> transport.stderrTail().contains("end of flood"));
+            Await.until(Duration.ofSeconds(5), () -> transport.stderrTail().contains("end of flood"), "the end of the flood in the tail");
 
             assertThat(message.params().orElseThrow().path("data").asString()).isEqualTo("after the flood");
             assertThat(transport.stderrTail().length()).isEqualTo(64 * 1024);
@@ -31,8 +30,7 @@ class StdioStderrTest {
                 .stderrBufferBytes(1024).build()) {
             transport.start(new RecordingHandler());
 
-            Await.until("the end of the flood in the tail", Duration.ofSeconds(20),
-                    () -> transport.stderrTail().contains("end of flood"));
+            Await.until(Duration.ofSeconds(20), () -> transport.stderrTail().contains("end of flood"), "the end of the flood in the tail");
 
             assertThat(transport.stderrTail()).hasSize(1024).endsWith("end of flood\n");
         }
