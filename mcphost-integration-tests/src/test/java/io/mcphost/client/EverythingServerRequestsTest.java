@@ -2,9 +2,6 @@ package io.mcphost.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcphost.testkit.NpmFixtures;
-import io.mcphost.testkit.RecordingTransport;
-import io.mcphost.testkit.Await;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.SpecSchemas;
 import io.mcphost.protocol.content.TextContent;
@@ -19,6 +16,9 @@ import io.mcphost.protocol.sampling.CreateMessageResult;
 import io.mcphost.protocol.sampling.SamplingContent;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
+import io.mcphost.testkit.Await;
+import io.mcphost.testkit.NpmFixtures;
+import io.mcphost.testkit.RecordingTransport;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.stdio.StdioTransport;
 import java.time.Duration;

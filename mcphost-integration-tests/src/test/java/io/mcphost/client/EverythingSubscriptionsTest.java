@@ -2,9 +2,9 @@ package io.mcphost.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcphost.testkit.NpmFixtures;
-import io.mcphost.testkit.Await;
 import io.mcphost.protocol.resources.Resource;
+import io.mcphost.testkit.Await;
+import io.mcphost.testkit.NpmFixtures;
 import io.mcphost.transport.stdio.StdioTransport;
 import java.time.Duration;
 import java.util.List;

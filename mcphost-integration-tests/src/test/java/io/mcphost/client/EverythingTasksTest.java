@@ -3,8 +3,6 @@ package io.mcphost.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mcphost.testkit.NpmFixtures;
-import io.mcphost.testkit.RecordingTransport;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.McpCancelledException;
@@ -20,6 +18,8 @@ import io.mcphost.protocol.tasks.TaskStatus;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.protocol.tools.ToolExecution.TaskSupport;
+import io.mcphost.testkit.NpmFixtures;
+import io.mcphost.testkit.RecordingTransport;
 import io.mcphost.transport.stdio.StdioTransport;
 import java.time.Duration;
 import java.util.List;

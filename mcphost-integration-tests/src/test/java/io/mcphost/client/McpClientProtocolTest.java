@@ -4,8 +4,6 @@ import static io.mcphost.testkit.ScriptedServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mcphost.testkit.ScriptedServer;
-import io.mcphost.testkit.Await;
 import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.McpCapabilityException;
@@ -16,6 +14,8 @@ import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.content.TextContent;
 import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.testkit.Await;
+import io.mcphost.testkit.ScriptedServer;
 import io.mcphost.transport.memory.MemoryTransport;
 import java.time.Duration;
 import java.util.ArrayList;

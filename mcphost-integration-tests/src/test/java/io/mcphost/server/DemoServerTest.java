@@ -17,10 +17,10 @@ import io.mcphost.client.CallOptions;
 import io.mcphost.client.McpClient;
 import io.mcphost.client.Progress;
 import io.mcphost.server.demo.DemoServer;
-import io.mcphost.testkit.Await;
 
 import io.mcphost.server.http.ResponseMode;
 import io.mcphost.server.http.StreamableHttpServer;
+import io.mcphost.testkit.Await;
 import io.mcphost.transport.http.HttpTransport;
 import io.mcphost.transport.memory.MemoryTransport;
 import io.mcphost.transport.stdio.StdioTransport;

@@ -4,10 +4,10 @@ import static io.mcphost.server.Fixtures.echoServer;
 import static io.mcphost.server.Fixtures.fullServer;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcphost.testkit.RawClient;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.lifecycle.Implementation;
+import io.mcphost.testkit.RawClient;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

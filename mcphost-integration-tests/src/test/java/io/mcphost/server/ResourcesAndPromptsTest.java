@@ -3,11 +3,11 @@ package io.mcphost.server;
 import static io.mcphost.server.Fixtures.fullServer;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcphost.testkit.RawClient;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.completion.CompleteResult;
 import io.mcphost.protocol.prompts.Prompt;
 import io.mcphost.protocol.resources.Resource;
+import io.mcphost.testkit.RawClient;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;

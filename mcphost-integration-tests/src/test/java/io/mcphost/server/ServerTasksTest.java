@@ -4,8 +4,6 @@ import static io.mcphost.server.Fixtures.ANY_OBJECT;
 import static io.mcphost.testkit.RawClient.resultOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcphost.testkit.RawClient;
-import io.mcphost.testkit.Await;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcRequest;
@@ -15,6 +13,8 @@ import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.protocol.tools.ToolExecution;
 import io.mcphost.protocol.tools.ToolExecution.TaskSupport;
+import io.mcphost.testkit.Await;
+import io.mcphost.testkit.RawClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

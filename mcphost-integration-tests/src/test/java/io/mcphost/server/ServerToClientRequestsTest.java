@@ -3,8 +3,6 @@ package io.mcphost.server;
 import static io.mcphost.testkit.RawClient.resultOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcphost.testkit.RawClient;
-import io.mcphost.testkit.Await;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.elicitation.ElicitRequestFormParams;
@@ -15,6 +13,8 @@ import io.mcphost.protocol.sampling.CreateMessageRequestParams;
 import io.mcphost.protocol.sampling.CreateMessageResult;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
+import io.mcphost.testkit.Await;
+import io.mcphost.testkit.RawClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

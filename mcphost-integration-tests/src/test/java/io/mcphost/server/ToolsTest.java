@@ -5,13 +5,13 @@ import static io.mcphost.server.Fixtures.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mcphost.testkit.RawClient;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.logging.LoggingLevel;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
+import io.mcphost.testkit.RawClient;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

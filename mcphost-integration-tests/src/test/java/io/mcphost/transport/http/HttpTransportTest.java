@@ -9,12 +9,12 @@ import static io.mcphost.testkit.ScriptedHttpServer.status;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mcphost.testkit.Await;
-import io.mcphost.testkit.ScriptedHttpServer;
 import io.mcphost.client.McpClient;
 import io.mcphost.protocol.McpClosedException;
 import io.mcphost.protocol.McpTransportException;
+import io.mcphost.testkit.Await;
 import io.mcphost.testkit.ScriptedHttpServer.Seen;
+import io.mcphost.testkit.ScriptedHttpServer;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;

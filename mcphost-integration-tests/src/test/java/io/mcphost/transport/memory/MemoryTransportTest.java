@@ -3,8 +3,6 @@ package io.mcphost.transport.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mcphost.testkit.RecordingHandler;
-import io.mcphost.testkit.Await;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.JsonRpcRequest;
@@ -12,6 +10,8 @@ import io.mcphost.protocol.McpClosedException;
 import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.testkit.Await;
+import io.mcphost.testkit.RecordingHandler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

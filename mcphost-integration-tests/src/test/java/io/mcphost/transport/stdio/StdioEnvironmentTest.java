@@ -2,8 +2,8 @@ package io.mcphost.transport.stdio;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcphost.testkit.RecordingHandler;
 import io.mcphost.testkit.Await;
+import io.mcphost.testkit.RecordingHandler;
 import io.mcphost.transport.stdio.internal.ChildEnvironment;
 import java.time.Duration;
 import java.util.List;

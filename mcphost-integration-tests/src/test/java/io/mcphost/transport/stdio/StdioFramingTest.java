@@ -2,8 +2,6 @@ package io.mcphost.transport.stdio;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcphost.testkit.RecordingHandler;
-import io.mcphost.testkit.Await;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.JsonRpcRequest;
@@ -11,6 +9,8 @@ import io.mcphost.protocol.JsonRpcResponse;
 import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.testkit.Await;
+import io.mcphost.testkit.RecordingHandler;
 import io.mcphost.transport.InboundHandler;
 import java.io.ByteArrayOutputStream;
 import java.io.PipedInputStream;

@@ -3,13 +3,13 @@ package io.mcphost.transport.stdio;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mcphost.testkit.RecordingHandler;
-import io.mcphost.testkit.Await;
 import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.McpClosedException;
 import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.JsonRpcRequest;
+import io.mcphost.testkit.Await;
+import io.mcphost.testkit.RecordingHandler;
 import io.mcphost.transport.stdio.internal.ProcessTree;
 import java.time.Duration;
 import java.util.ArrayList;

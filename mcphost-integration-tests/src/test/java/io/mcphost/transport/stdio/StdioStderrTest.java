@@ -2,9 +2,9 @@ package io.mcphost.transport.stdio;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcphost.testkit.RecordingHandler;
-import io.mcphost.testkit.Await;
 import io.mcphost.protocol.JsonRpcNotification;
+import io.mcphost.testkit.Await;
+import io.mcphost.testkit.RecordingHandler;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -3,8 +3,8 @@ package io.mcphost.transport.stdio;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mcphost.testkit.RecordingHandler;
 import io.mcphost.protocol.McpTransportException;
+import io.mcphost.testkit.RecordingHandler;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
