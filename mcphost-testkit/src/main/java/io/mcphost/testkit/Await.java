@@ -14,8 +14,8 @@ import java.util.function.Supplier;
  *
  * <p>The condition is polled on the calling thread about once a millisecond, so it must be cheap and
  * safe to call from that thread while other threads change what it reads (use concurrent or volatile
- * state). The condition is evaluated at least once, even with a zero timeout. Thread-safe: holds no
- * state.
+ * state). The condition is evaluated at least once, even with a zero timeout; a negative timeout
+ * throws {@link IllegalArgumentException}. Thread-safe: holds no state.
  */
 public final class Await {
     // Short enough that a wait ends right after its condition holds, long enough not to steal a core
