@@ -1,0 +1,167 @@
+package io.mcphost.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mcphost.client.CallOptions;
+import io.mcphost.client.McpClient;
+import io.mcphost.client.Progress;
+import io.mcphost.protocol.McpSessionExpiredException;
+import io.mcphost.protocol.McpTransportException;
+import io.mcphost.protocol.content.TextContent;
+import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.server.demo.DemoServer;
+import io.mcphost.server.http.StreamableHttpServer;
+import io.mcphost.testkit.Await;
+import io.mcphost.transport.http.HttpTransport;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Our client against our own HTTP server when things go wrong: sessions that expire, streams that
+ * drop mid-call, a server that dies. The server is real HTTP on loopback; nothing is mocked.
+ */
+@Timeout(30)
+class HttpSessionRecoveryTest {
+    private static final JsonCodec CODEC = JsonCodec.get();
+
+    private final AtomicInteger httpClients = new AtomicInteger();
+    private final List<AutoCloseable> toClose = new ArrayList<>();
+    private StreamableHttpServer server;
+
+    @AfterEach
+    void closeAll() throws Exception {
+        for (AutoCloseable c : toClose.reversed()) {
+            c.close();
+        }
+    }
+
+    private McpClient connect(int sessionRetries) {
+        server = StreamableHttpServer.builder(DemoServer.server()).start();
+        toClose.add(server);
+        HttpTransport transport = HttpTransport.builder(server.endpoint()).name("demo").httpClient(() -> {
+            httpClients.incrementAndGet();
+            return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        }).build();
+        McpClient client = McpClient.builder(transport).name("demo").sessionRetries(sessionRetries)
+                .requestTimeout(Duration.ofSeconds(10)).connect();
+        toClose.add(client);
+        return client;
+    }
+
+    private static ObjectNode args(Object... keyValues) {
+        ObjectNode node = CODEC.newObject();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            node.set((String) keyValues[i], CODEC.valueToTree(keyValues[i + 1]));
+        }
+        return node;
+    }
+
+    private static String text(CallToolResult result) {
+        return ((TextContent) result.content().getFirst()).text();
+    }
+
+    @Test
+    void anExpiredSessionIsReinitialisedOnTheSameHttpClientAndTheCallerSeesOnlyTheResult() {
+        McpClient client = connect(1);
+        assertThat(text(client.callTool("echo", args("text", "before")))).isEqualTo("before");
+
+        assertThat(server.expireAllSessions()).isEqualTo(1);
+        CallToolResult result = client.callTool("echo", args("text", "after"));
+
+        assertThat(text(result)).isEqualTo("after");
+        assertThat(server.initializeCount()).isEqualTo(2);
+        assertThat(httpClients).hasValue(1);
+        assertThat(server.sessionIds()).hasSize(1);
+    }
+
+    @Test
+    void fiftyConcurrentCallsDuringExpiryShareOneReinitialisation() {
+        McpClient client = connect(1);
+        client.ping();
+        server.expireAllSessions();
+
+        List<CompletableFuture<CallToolResult>> calls = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            calls.add(client.callToolAsync("echo", args("text", "call " + i)));
+        }
+
+        for (int i = 0; i < 50; i++) {
+            assertThat(text(calls.get(i).join())).isEqualTo("call " + i);
+        }
+        assertThat(server.initializeCount()).isEqualTo(2);
+        assertThat(httpClients).hasValue(1);
+    }
+
+    @Test
+    void withoutRetriesTheExpiryReachesTheCaller() {
+        McpClient client = connect(0);
+        server.expireAllSessions();
+
+        assertThatThrownBy(client::ping).isInstanceOf(McpSessionExpiredException.class)
+                .hasMessageContaining("server 'demo'").hasMessageContaining("no longer knows session");
+        assertThat(server.initializeCount()).isEqualTo(1);
+    }
+
+    @Test
+    void aSessionThatExpiresAgainAndAgainSurfacesTheOriginalExpiryAfterTheBoundedRetries() {
+        McpClient client = connect(2);
+        server.expireAllSessions();
+        // Expire every new session as soon as it exists, so each retry meets a dead session again.
+        AtomicInteger expiries = new AtomicInteger();
+        Thread reaper = Thread.ofPlatform().daemon().start(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                expiries.addAndGet(server.expireAllSessions());
+                LockSupport.parkNanos(200_000);
+            }
+        });
+        try {
+            assertThatThrownBy(() -> client.callTool("echo", args("text", "x")))
+                    .isInstanceOf(McpTransportException.class);
+        } finally {
+            reaper.interrupt();
+        }
+        assertThat(server.initializeCount()).isBetween(2L, 3L);
+    }
+
+    @Test
+    void aStreamDroppedMidCallIsResumedAndTheCallCompletes() throws Exception {
+        McpClient client = connect(1);
+        List<Progress> progress = new CopyOnWriteArrayList<>();
+        CompletableFuture<CallToolResult> call = client.callToolAsync("slow_task", args("steps", 6, "delayMs", 150),
+                CallOptions.builder().onProgress(progress::add).build());
+        Await.until(Duration.ofSeconds(5), () -> progress.size() >= 2, "two progress notifications");
+
+        assertThat(server.dropStreams()).isPositive();
+
+        CallToolResult result = call.get(10, TimeUnit.SECONDS);
+        assertThat(text(result)).isEqualTo("done: 6 steps");
+        assertThat(server.initializeCount()).isEqualTo(1);
+    }
+
+    @Test
+    void whenTheServerDiesCallsFailClearlyAndCloseStillMeetsItsDeadline() {
+        McpClient client = connect(1);
+        client.ping();
+        server.close(Duration.ofMillis(200));
+
+        assertThatThrownBy(client::ping).isInstanceOf(McpTransportException.class)
+                .hasMessageContaining("server 'demo'").hasMessageContaining("cannot reach");
+        long start = System.nanoTime();
+        client.close(Duration.ofSeconds(1));
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(1_500);
+    }
+
+}

@@ -1,0 +1,86 @@
+package io.mcphost.host;
+
+import static io.mcphost.host.HostFixtures.args;
+import static io.mcphost.host.HostFixtures.inProcess;
+import static io.mcphost.host.HostFixtures.text;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mcphost.client.ElicitationHandler;
+import io.mcphost.host.HostEvent;
+import io.mcphost.host.McpHost;
+import io.mcphost.host.ReconnectPolicy;
+import io.mcphost.protocol.elicitation.ElicitRequestFormParams;
+import io.mcphost.protocol.elicitation.ElicitResult;
+import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.roots.Root;
+import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.tools.Tool;
+import io.mcphost.server.McpServer;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Server-to-client requests through a host: shared and per-server handlers, seen by events. */
+class HostHandlersTest {
+    private final List<AutoCloseable> toClose = new CopyOnWriteArrayList<>();
+    private final List<HostEvent> events = new CopyOnWriteArrayList<>();
+
+    @AfterEach
+    void closeAll() throws Exception {
+        for (AutoCloseable c : toClose.reversed()) {
+            c.close();
+        }
+    }
+
+    /** A server whose tool asks the user for a name and greets whoever answers. */
+    private static McpServer asker(String label) {
+        return McpServer.builder().name(label).version("1")
+                .tool(Tool.of("ask", "Asks for a name", JsonCodec.get().mapper().readTree("{\"type\":\"object\"}")), call -> {
+                    ElicitResult answer = call.elicit(ElicitRequestFormParams.of("Your name?", JsonCodec.get().mapper().readTree("""
+                            {"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}""")),
+                            Duration.ofSeconds(10));
+                    return CallToolResult.text(label + " greets " + answer.content().map(c -> c.path("name").asString())
+                            .orElse("nobody (" + answer.action() + ")"));
+                })
+                .tool(Tool.of("roots", "Lists the client's roots", JsonCodec.get().mapper().readTree("{\"type\":\"object\"}")),
+                        call -> CallToolResult.text(call.roots(Duration.ofSeconds(10)).stream().map(Root::uri).toList().toString()))
+                .build();
+    }
+
+    @Test
+    void aSharedHandlerAnswersEveryServerUnlessOneHasItsOwnAndEventsSeeTheRequests() throws Exception {
+        ElicitationHandler shared = ElicitationHandler.blocking((request, context) ->
+                ElicitResult.accept(JsonCodec.get().newObject().put("name", "shared-for-" + context.server())));
+        ElicitationHandler own = ElicitationHandler.blocking(request -> ElicitResult.decline());
+        McpHost host = McpHost.builder()
+                .server(inProcess("one", () -> asker("one"), toClose).build())
+                .server(inProcess("two", () -> asker("two"), toClose).elicitation(own)
+                        .roots(List.of(Root.of("file:///two"))).build())
+                .elicitation(shared)
+                .roots(List.of(Root.of("file:///shared")))
+                .onEvent(events::add)
+                .reconnect(ReconnectPolicy.never())
+                .start();
+        toClose.addFirst(host);
+
+        assertThat(text(host.callTool("one__ask", args()))).isEqualTo("one greets shared-for-one");
+        assertThat(text(host.callTool("two__ask", args()))).isEqualTo("two greets nobody (DECLINE)");
+        assertThat(text(host.callTool("one__roots", args()))).isEqualTo("[file:///shared]");
+        assertThat(text(host.callTool("two__roots", args()))).isEqualTo("[file:///two]");
+        assertThat(events).filteredOn(e -> e instanceof HostEvent.ServerRequest)
+                .extracting(e -> e.server() + " " + ((HostEvent.ServerRequest) e).method())
+                .containsExactly("one elicitation/create", "two elicitation/create");
+    }
+
+    @Test
+    void withoutAHandlerTheServerIsToldElicitationIsUnsupported() throws Exception {
+        McpHost host = McpHost.builder().server(inProcess("one", () -> asker("one"), toClose).build()).start();
+        toClose.addFirst(host);
+
+        CallToolResult result = host.callTool("one__ask", args());
+        assertThat(result.isError()).isTrue();
+        assertThat(text(result)).containsIgnoringCase("elicitation");
+    }
+}

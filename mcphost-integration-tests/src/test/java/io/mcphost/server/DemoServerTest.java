@@ -1,0 +1,207 @@
+package io.mcphost.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mcphost.protocol.McpError;
+import io.mcphost.protocol.McpTimeoutException;
+import io.mcphost.protocol.completion.CompleteRequestParams;
+import io.mcphost.protocol.content.TextContent;
+import io.mcphost.protocol.content.TextResourceContents;
+import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.logging.LoggingLevel;
+import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
+import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.tools.Tool;
+import io.mcphost.client.CallOptions;
+import io.mcphost.client.McpClient;
+import io.mcphost.client.Progress;
+import io.mcphost.server.demo.DemoServer;
+
+import io.mcphost.server.http.ResponseMode;
+import io.mcphost.server.http.StreamableHttpServer;
+import io.mcphost.testkit.Await;
+import io.mcphost.transport.http.HttpTransport;
+import io.mcphost.transport.memory.MemoryTransport;
+import io.mcphost.transport.stdio.StdioTransport;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The client against our own demo server: in process, as a child process, and over Streamable
+ * HTTP with SSE answers and with JSON answers.
+ */
+class DemoServerTest {
+    private static final JsonCodec CODEC = JsonCodec.get();
+
+    enum TransportKind { MEMORY, STDIO, HTTP_SSE, HTTP_JSON }
+
+    private final List<AutoCloseable> toClose = new ArrayList<>();
+    private final List<LoggingMessageNotificationParams> logs = new CopyOnWriteArrayList<>();
+
+    @AfterEach
+    void closeAll() throws Exception {
+        for (AutoCloseable c : toClose.reversed()) {
+            c.close();
+        }
+    }
+
+    private McpClient connect(TransportKind kind) {
+        McpClient.Builder builder = switch (kind) {
+            case MEMORY -> {
+                var pair = MemoryTransport.pair();
+                ServerSession session = DemoServer.server().serve(pair.server());
+                toClose.add(session);
+                yield McpClient.builder(pair.client());
+            }
+            case STDIO -> McpClient.builder(StdioTransport.builder(DemoServer.command()).name("demo").build());
+            case HTTP_SSE, HTTP_JSON -> {
+                StreamableHttpServer http = StreamableHttpServer.builder(DemoServer.server())
+                        .responseMode(kind == TransportKind.HTTP_SSE ? ResponseMode.SSE : ResponseMode.JSON).start();
+                toClose.add(http);
+                yield McpClient.builder(HttpTransport.builder(http.endpoint()).name("demo").build());
+            }
+        };
+        McpClient client = builder.name("demo").requestTimeout(Duration.ofSeconds(20)).onLog(logs::add).connect();
+        toClose.add(client);
+        return client;
+    }
+
+    private static ObjectNode args(Object... keyValues) {
+        ObjectNode node = CODEC.newObject();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            node.set((String) keyValues[i], CODEC.valueToTree(keyValues[i + 1]));
+        }
+        return node;
+    }
+
+    private static String text(CallToolResult result) {
+        return ((TextContent) result.content().getFirst()).text();
+    }
+
+
+    @ParameterizedTest
+    @EnumSource(TransportKind.class)
+    void theDemoServerOffersItsToolsAndAnswersCalls(TransportKind kind) {
+        McpClient client = connect(kind);
+
+        assertThat(client.serverInfo().name()).isEqualTo("mcphost-demo");
+        assertThat(client.instructions()).isPresent();
+        assertThat(client.listTools()).extracting(Tool::name)
+                .containsExactly("echo", "add", "calculate", "slow_task", "fail", "time", "greet");
+        assertThat(text(client.callTool("echo", args("text", "hi there")))).isEqualTo("hi there");
+        assertThat(text(client.callTool("calculate", args("expression", "(2 + 3) * 4")))).isEqualTo("(2 + 3) * 4 = 20");
+    }
+
+    @ParameterizedTest
+    @EnumSource(TransportKind.class)
+    void structuredOutputArrivesAndMatchesTheSchema(TransportKind kind) {
+        McpClient client = connect(kind);
+        client.listTools();
+
+        CallToolResult result = client.callTool("add", args("a", 2, "b", 40.5));
+
+        assertThat(result.structuredContent().orElseThrow().path("sum").doubleValue()).isEqualTo(42.5);
+        assertThat(text(result)).isEqualTo("42.5");
+    }
+
+    @ParameterizedTest
+    @EnumSource(TransportKind.class)
+    void toolFailuresAreErrorResults(TransportKind kind) {
+        McpClient client = connect(kind);
+
+        assertThat(client.callTool("fail", args("reason", "demo")).isError()).isTrue();
+        CallToolResult divide = client.callTool("calculate", args("expression", "1/0"));
+        assertThat(divide.isError()).isTrue();
+        assertThat(text(divide)).contains("division by zero");
+        assertThatThrownBy(() -> client.callTool("nope", null)).isInstanceOf(McpError.class)
+                .hasMessageContaining("Unknown tool: nope");
+    }
+
+    @ParameterizedTest
+    @EnumSource(TransportKind.class)
+    void progressIsReportedStepByStepAndLogsArrive(TransportKind kind) {
+        McpClient client = connect(kind);
+        List<Progress> progress = new CopyOnWriteArrayList<>();
+
+        CallToolResult result = client.callTool("slow_task", args("steps", 4, "delayMs", 10),
+                CallOptions.builder().onProgress(progress::add).build());
+
+        assertThat(text(result)).isEqualTo("done: 4 steps");
+        Await.until(Duration.ofSeconds(10), () -> progress.size() == 4, "four progress notifications");
+        assertThat(progress).extracting(Progress::progress).containsExactly(1.0, 2.0, 3.0, 4.0);
+        Await.until(Duration.ofSeconds(10), () -> !logs.isEmpty(), "the log message");
+        assertThat(logs.getFirst().data().asString()).contains("finished 4 steps");
+    }
+
+    @ParameterizedTest
+    @EnumSource(TransportKind.class)
+    void aLoggingLevelAboveInfoSilencesInfoMessages(TransportKind kind) {
+        McpClient client = connect(kind);
+        client.setLoggingLevel(LoggingLevel.ERROR);
+
+        client.callTool("slow_task", args("steps", 1, "delayMs", 0));
+        client.ping();
+
+        assertThat(logs).isEmpty();
+    }
+
+    @ParameterizedTest
+    @EnumSource(TransportKind.class)
+    void resourcesTemplatesPromptsAndCompletionsWork(TransportKind kind) {
+        McpClient client = connect(kind);
+
+        assertThat(client.listResources()).extracting(r -> r.uri()).containsExactly("demo://readme", "demo://clock");
+        assertThat(((TextResourceContents) client.readResource("demo://readme").contents().getFirst()).text())
+                .contains("McpHost demo server");
+        assertThat(client.listResourceTemplates()).extracting(t -> t.uriTemplate()).containsExactly("demo://notes/{name}");
+        assertThat(((TextResourceContents) client.readResource("demo://notes/groceries").contents().getFirst()).text())
+                .contains("groceries");
+        assertThatThrownBy(() -> client.readResource("demo://missing")).isInstanceOfSatisfying(McpError.class,
+                e -> assertThat(e.code()).isEqualTo(-32002));
+        assertThat(client.getPrompt("summarize", Map.of("text", "abc", "style", "haiku")).messages()).hasSize(1);
+        assertThatThrownBy(() -> client.getPrompt("summarize", Map.of())).isInstanceOfSatisfying(McpError.class,
+                e -> assertThat(e.code()).isEqualTo(-32602));
+        assertThat(client.complete(CompleteRequestParams.forPrompt("summarize", "style", "b")).completion().values())
+                .containsExactly("bullet points", "brief");
+    }
+
+    @ParameterizedTest
+    @EnumSource(TransportKind.class)
+    void manyConcurrentCallersGetTheirOwnAnswers(TransportKind kind) throws Exception {
+        McpClient client = connect(kind);
+        List<Future<String>> answers = new ArrayList<>();
+
+        try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < 1_000; i++) {
+                String text = "caller-" + i;
+                answers.add(threads.submit(() -> text(client.callTool("echo", args("text", text)))));
+            }
+        }
+        for (int i = 0; i < answers.size(); i++) {
+            assertThat(answers.get(i).get()).isEqualTo("caller-" + i);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TransportKind.class)
+    void aTimedOutCallIsCancelledOnTheServer(TransportKind kind) {
+        McpClient client = connect(kind);
+
+        assertThatThrownBy(() -> client.callTool("slow_task", args("steps", 50, "delayMs", 100),
+                CallOptions.timeout(Duration.ofMillis(300)))).isInstanceOf(McpTimeoutException.class);
+
+        assertThat(text(client.callTool("echo", args("text", "still fine")))).isEqualTo("still fine");
+    }
+}

@@ -1,0 +1,13 @@
+/**
+ * McpHost testkit: helpers for tests of MCP clients and servers built with McpHost. Every helper
+ * fails with a plain {@link AssertionError} (or {@link IllegalStateException} for a broken test
+ * environment), so it works under any test framework; nothing here depends on JUnit or AssertJ.
+ */
+module io.mcphost.testkit {
+    requires transitive io.mcphost.core;
+    requires transitive io.mcphost.server;
+    // ScriptedHttpServer hands HttpExchange to scripts.
+    requires transitive jdk.httpserver;
+
+    exports io.mcphost.testkit;
+}
