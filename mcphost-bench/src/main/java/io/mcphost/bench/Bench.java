@@ -1,0 +1,10 @@
+package io.mcphost.bench;
+
+/** Placeholder. */
+public final class Bench {
+    private Bench() {
+    }
+
+    public static void main(String[] args) {
+    }
+}
