@@ -24,6 +24,17 @@ public record ServerKind(String name, List<String> command, String echoArg) {
         return new ServerKind("floor", java(FloorServer.class.getName()), "text");
     }
 
+    /**
+     * The floor server in the leanest JVM that runs it (16 MiB heap, C1 only): for scenarios that
+     * start dozens of servers at once, where the servers' own start-up would drown the clients'.
+     */
+    public static ServerKind leanFloor() {
+        List<String> line = new ArrayList<>(java(FloorServer.class.getName()));
+        line.addAll(1, List.of("-Xmx16m", "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData", "-XX:CICompilerCount=1"));
+        line.remove("-Xmx64m");
+        return new ServerKind("floor-lean", line, "text");
+    }
+
     /** McpHost's demo server (mcphost-server), on this JVM's class path. */
     public static ServerKind demo() {
         return new ServerKind("demo", java("io.mcphost.server.demo.DemoServer"), "text");
@@ -49,8 +60,7 @@ public record ServerKind(String name, List<String> command, String echoArg) {
     /** A child JVM running {@code mainClass} from this JVM's class path, sized for a small server. */
     static List<String> java(String mainClass) {
         String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> line = new ArrayList<>(List.of(java, "-Xmx64m", "-Xss512k", "-XX:+UseSerialGC",
-                "-Xshare:auto", "-cp", System.getProperty("java.class.path"), mainClass));
-        return line;
+        return List.of(java, "-Xmx64m", "-Xss512k", "-XX:+UseSerialGC",
+                "-Xshare:auto", "-cp", System.getProperty("java.class.path"), mainClass);
     }
 }

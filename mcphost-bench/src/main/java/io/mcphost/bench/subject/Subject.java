@@ -12,6 +12,13 @@ public interface Subject extends AutoCloseable {
      */
     String echo(String text);
 
+    /**
+     * Lists the server's tools (one page) and returns how many there are. Blocks the caller.
+     *
+     * @throws RuntimeException whatever the library throws on failure or timeout
+     */
+    int listTools();
+
     /** Closes the client and ends its server process; blocks until the library says it is done. */
     @Override
     void close();

@@ -1,17 +1,21 @@
 package io.mcphost.bench.subject;
 
 import io.mcphost.bench.floor.RawClient;
+import io.mcphost.bench.floor.RawHttpClient;
 import io.mcphost.client.McpClient;
 import io.mcphost.protocol.content.ContentBlock;
 import io.mcphost.protocol.content.TextContent;
 import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.transport.http.HttpTransport;
 import io.mcphost.transport.stdio.StdioTransport;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +40,35 @@ public final class Subjects {
             case SDK_SYNC -> sdkSync(server, timeout);
             case SDK_ASYNC -> sdkAsync(server, timeout);
             case FLOOR -> RawClient.connect(server.command(), server.echoArg(), timeout);
+        };
+    }
+
+    /**
+     * Connects {@code library}'s Streamable HTTP client to {@code endpoint}; returns once initialized.
+     *
+     * @throws RuntimeException whatever the library throws when the handshake fails
+     */
+    public static Subject connectHttp(Library library, URI endpoint, Duration timeout) {
+        String base = endpoint.getScheme() + "://" + endpoint.getAuthority();
+        return switch (library) {
+            case MCPHOST -> new McpHostSubject(McpClient.builder(HttpTransport.builder(endpoint)
+                            .mode(HttpTransport.Mode.STREAMABLE_HTTP).build())
+                    .requestTimeout(timeout).initializeTimeout(timeout).connect(), "text");
+            case SDK_SYNC -> {
+                McpSyncClient client = io.modelcontextprotocol.client.McpClient.sync(
+                                HttpClientStreamableHttpTransport.builder(base).endpoint(endpoint.getPath()).build())
+                        .requestTimeout(timeout).initializationTimeout(timeout).build();
+                client.initialize();
+                yield new SdkSyncSubject(client, "text");
+            }
+            case SDK_ASYNC -> {
+                McpAsyncClient client = io.modelcontextprotocol.client.McpClient.async(
+                                HttpClientStreamableHttpTransport.builder(base).endpoint(endpoint.getPath()).build())
+                        .requestTimeout(timeout).initializationTimeout(timeout).build();
+                client.initialize().block(timeout);
+                yield new SdkAsyncSubject(client, "text", timeout);
+            }
+            case FLOOR -> RawHttpClient.connect(endpoint, timeout);
         };
     }
 
@@ -84,6 +117,11 @@ public final class Subjects {
         }
 
         @Override
+        public int listTools() {
+            return client.listTools().size();
+        }
+
+        @Override
         public void close() {
             client.close();
         }
@@ -98,6 +136,11 @@ public final class Subjects {
         }
 
         @Override
+        public int listTools() {
+            return client.listTools().tools().size();
+        }
+
+        @Override
         public void close() {
             // closeGracefully waits for the transport; plain close() returns before anything closed.
             client.closeGracefully();
@@ -109,6 +152,11 @@ public final class Subjects {
         @Override
         public String echo(String text) {
             return sdkText(client.callTool(new McpSchema.CallToolRequest("echo", Map.of(arg, text))).block(timeout));
+        }
+
+        @Override
+        public int listTools() {
+            return client.listTools().block(timeout).tools().size();
         }
 
         @Override
