@@ -56,6 +56,16 @@ public final class CallScenarios {
     public static List<Row> throughput(Options options, ServerKind server) {
         List<Row> rows = new ArrayList<>();
         try (Clients clients = Clients.connect(options, server)) {
+            // Warm-up burst per library (not measured): the first setting must not pay for the JIT.
+            for (Library library : clients.libraries()) {
+                try {
+                    Burst.run(clients.get(library), 16, Math.max(50, options.throughputCalls() / 64),
+                            options.timeout().toMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return rows;
+                }
+            }
             for (int callers : options.callers()) {
                 int perRound = Math.max(callers, options.throughputCalls() / options.rounds());
                 int perCaller = Math.max(1, perRound / callers);
