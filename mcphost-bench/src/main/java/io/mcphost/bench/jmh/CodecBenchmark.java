@@ -71,7 +71,7 @@ public class CodecBenchmark {
         args = JsonNodeFactory.instance.objectNode();
         sdkMapper = McpJsonDefaults.getMapper();
         sdkResponse = McpSchema.JSONRPCResponse.result(1,
-                new McpSchema.CallToolResult(List.of(new McpSchema.TextContent(payload)), false, null, null));
+                new McpSchema.CallToolResult(List.of(McpSchema.TextContent.builder(payload).build()), false, null, null));
     }
 
     private static McpClient connect(McpServer server, boolean codec) {

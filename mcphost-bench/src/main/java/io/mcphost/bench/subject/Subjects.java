@@ -131,7 +131,7 @@ public final class Subjects {
     record SdkSyncSubject(McpSyncClient client, String arg) implements Subject {
         @Override
         public String echo(String text) {
-            McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest("echo", Map.of(arg, text)));
+            McpSchema.CallToolResult result = client.callTool(McpSchema.CallToolRequest.builder("echo").arguments(Map.of(arg, text)).build());
             return sdkText(result);
         }
 
@@ -151,7 +151,7 @@ public final class Subjects {
     record SdkAsyncSubject(McpAsyncClient client, String arg, Duration timeout) implements Subject {
         @Override
         public String echo(String text) {
-            return sdkText(client.callTool(new McpSchema.CallToolRequest("echo", Map.of(arg, text))).block(timeout));
+            return sdkText(client.callTool(McpSchema.CallToolRequest.builder("echo").arguments(Map.of(arg, text)).build()).block(timeout));
         }
 
         @Override
