@@ -36,7 +36,7 @@ public final class HostScenarios {
         Comparison start = new Comparison("host-start", variant, "ms", MILLIS);
         Comparison close = new Comparison("host-close", variant, "ms", MILLIS);
         List<Library> libraries = options.libraries().stream().filter(l -> l != Library.SDK_ASYNC).toList();
-        start.run(libraries, Math.max(1, options.rounds() - 1), (library, round, out) -> {
+        start.run(libraries, options.bulkRounds(), (library, round, out) -> {
             if (library == Library.MCPHOST) {
                 hostRound(server, count, round, out, close);
             } else {
@@ -114,7 +114,7 @@ public final class HostScenarios {
         String variant = servers + " servers x " + tools + " tools";
         Comparison build = new Comparison("catalog", variant + ", start", "ms", MILLIS);
         Comparison read = new Comparison("catalog", variant + ", tools()", "us", 1e3);
-        build.run(List.of(Library.MCPHOST), options.rounds(), (library, round, out) -> {
+        build.run(List.of(Library.MCPHOST), options.bulkRounds(), (library, round, out) -> {
             McpHost.Builder builder = McpHost.builder();
             for (int s = 0; s < servers; s++) {
                 McpServer fixture = fixtures.get(s);

@@ -30,7 +30,7 @@ public final class LifecycleScenarios {
         String variant = "server=" + server.name();
         Comparison cold = new Comparison("cold-start", variant, "ms", 1e6);
         Comparison first = new Comparison("first-call", variant, "us", 1e3);
-        cold.run(options.libraries(), options.rounds(), (library, round, out) -> {
+        cold.run(options.libraries(), options.startRounds(), (library, round, out) -> {
             long start = System.nanoTime();
             try (Subject subject = Subjects.connect(library, server, options.timeout())) {
                 long initialized = System.nanoTime();
@@ -55,7 +55,7 @@ public final class LifecycleScenarios {
      */
     public static List<Row> close(Options options, ServerKind server, int count) {
         Comparison comparison = new Comparison("close", count + " clients", "ms", 1e6);
-        comparison.run(options.libraries(), Math.max(1, options.rounds() - 1), (library, round, out) -> {
+        comparison.run(options.libraries(), options.bulkRounds(), (library, round, out) -> {
             List<Subject> subjects = connectMany(library, server, count, options);
             long before = System.nanoTime();
             List<Future<Long>> closes = new ArrayList<>();

@@ -35,7 +35,7 @@ public record Options(boolean quick, int rounds, int calls, int throughputCalls,
 
     /** Sizes for real runs: ≥ 200k calls per throughput setting. */
     public static Options real() {
-        return new Options(false, 10, 5_000, 200_000, List.of(1, 16, 64, 256), 20, List.of(1, 20, 100), 100,
+        return new Options(false, 10, 5_000, 200_000, List.of(1, 16, 64, 256), 10, List.of(1, 20, 100), 100,
                 Duration.ofSeconds(30), List.of(Library.values()), Set.of(), Path.of("mcphost-bench/target/bench-results.json"));
     }
 
@@ -43,6 +43,19 @@ public record Options(boolean quick, int rounds, int calls, int throughputCalls,
     public static Options smoke() {
         return new Options(true, 3, 300, 3_000, List.of(1, 16, 64, 256), 3, List.of(1, 20), 20,
                 Duration.ofSeconds(10), List.of(Library.values()), Set.of(), Path.of("mcphost-bench/target/bench-results.json"));
+    }
+
+    /**
+     * Rounds for scenarios that start server processes (cold start): each round costs seconds,
+     * so fewer than {@link #rounds()} keeps a real run within minutes.
+     */
+    public int startRounds() {
+        return Math.min(rounds, 5);
+    }
+
+    /** Rounds for scenarios that start dozens of servers per round (close, 20 servers, catalog). */
+    public int bulkRounds() {
+        return Math.min(rounds, quick ? 2 : 3);
     }
 
     /** Whether scenario {@code name} is selected. */
