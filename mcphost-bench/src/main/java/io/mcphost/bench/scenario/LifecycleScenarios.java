@@ -7,7 +7,9 @@ import io.mcphost.bench.subject.Subjects;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -55,6 +57,7 @@ public final class LifecycleScenarios {
      */
     public static List<Row> close(Options options, ServerKind server, int count) {
         Comparison comparison = new Comparison("close", count + " clients", "ms", 1e6);
+        Map<Library, Long> leftAlive = new EnumMap<>(Library.class);
         comparison.run(options.libraries(), options.bulkRounds(), (library, round, out) -> {
             List<Subject> subjects = connectMany(library, server, count, options);
             long before = System.nanoTime();
@@ -75,9 +78,11 @@ public final class LifecycleScenarios {
                 samples.add(f.get());
             }
             out.record(library, round, samples, wall);
-            out.note(library, "round " + round + ": " + alive + " server(s) alive when close returned");
+            leftAlive.merge(library, alive, Long::sum);
             awaitNoChildren();
         });
+        leftAlive.forEach((library, alive) -> comparison.note(library,
+                alive + " server(s) still alive when close returned (sum over rounds)"));
         return comparison.rows();
     }
 
