@@ -59,7 +59,7 @@ public final class CallScenarios {
             // Warm-up burst per library (not measured): the first setting must not pay for the JIT.
             for (Library library : clients.libraries()) {
                 try {
-                    Burst.run(clients.get(library), 16, Math.max(50, options.throughputCalls() / 64),
+                    Burst.run(clients.get(library), 16, Math.max(50, options.throughputCalls() / 640),
                             options.timeout().toMillis());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();

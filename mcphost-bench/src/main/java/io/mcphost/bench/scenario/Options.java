@@ -35,7 +35,7 @@ public record Options(boolean quick, int rounds, int calls, int throughputCalls,
 
     /** Sizes for real runs: ≥ 200k calls per throughput setting. */
     public static Options real() {
-        return new Options(false, 10, 5_000, 200_000, List.of(1, 16, 64, 256), 10, List.of(1, 20, 100), 100,
+        return new Options(false, 10, 3_000, 200_000, List.of(1, 16, 64, 256), 10, List.of(1, 20, 100), 100,
                 Duration.ofSeconds(30), List.of(Library.values()), Set.of(), Path.of("mcphost-bench/target/bench-results.json"));
     }
 
