@@ -1,0 +1,95 @@
+package io.mcphost.bench.scenario;
+
+import io.mcphost.bench.subject.Library;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * How big a run is. {@link #smoke()} is a smoke run of seconds per scenario; {@link #real()} the
+ * sizes for real measurements (on a quiet machine).
+ *
+ * @param quick          whether this is a smoke run
+ * @param rounds         interleaved rounds per scenario variant
+ * @param calls          calls per library for sequential round trips, per round
+ * @param throughputCalls calls per library per callers setting, over all rounds
+ * @param callers        caller counts for the throughput scenario
+ * @param concurrentRuns repeated concurrent runs per library
+ * @param closeCounts    client counts for the close scenario
+ * @param idleClients    clients held idle per library
+ * @param timeout        request timeout, and the bound of each concurrent run
+ * @param libraries      the libraries compared
+ * @param only           scenario names to run; empty runs all
+ * @param output         where the JSON results go
+ */
+public record Options(boolean quick, int rounds, int calls, int throughputCalls, List<Integer> callers,
+                      int concurrentRuns, List<Integer> closeCounts, int idleClients, Duration timeout,
+                      List<Library> libraries, Set<String> only, Path output) {
+    public Options {
+        callers = List.copyOf(callers);
+        closeCounts = List.copyOf(closeCounts);
+        libraries = List.copyOf(libraries);
+        only = Set.copyOf(only);
+    }
+
+    /** Sizes for real runs: ≥ 200k calls per throughput setting. */
+    public static Options real() {
+        return new Options(false, 10, 3_000, 200_000, List.of(1, 16, 64, 256), 10, List.of(1, 20, 100), 100,
+                Duration.ofSeconds(30), List.of(Library.values()), Set.of(), Path.of("mcphost-bench/target/bench-results.json"));
+    }
+
+    /** Sizes for a smoke run: every scenario, a few seconds each. */
+    public static Options smoke() {
+        return new Options(true, 3, 300, 3_000, List.of(1, 16, 64, 256), 3, List.of(1, 20), 20,
+                Duration.ofSeconds(10), List.of(Library.values()), Set.of(), Path.of("mcphost-bench/target/bench-results.json"));
+    }
+
+    /**
+     * Rounds for scenarios that start server processes (cold start): each round costs seconds,
+     * so fewer than {@link #rounds()} keeps a real run within minutes.
+     */
+    public int startRounds() {
+        return Math.min(rounds, 5);
+    }
+
+    /** Rounds for scenarios that start dozens of servers per round (close, 20 servers, catalog). */
+    public int bulkRounds() {
+        return Math.min(rounds, quick ? 2 : 3);
+    }
+
+    /** Whether scenario {@code name} is selected. */
+    public boolean runs(String name) {
+        return only.isEmpty() || only.contains(name);
+    }
+
+    /** A copy with a different throughput call count. */
+    public Options withThroughputCalls(int n) {
+        return new Options(quick, rounds, calls, n, callers, concurrentRuns, closeCounts, idleClients, timeout,
+                libraries, only, output);
+    }
+
+    /** A copy running only {@code names}. */
+    public Options withOnly(Set<String> names) {
+        return new Options(quick, rounds, calls, throughputCalls, callers, concurrentRuns, closeCounts, idleClients,
+                timeout, libraries, names, output);
+    }
+
+    /** A copy comparing only {@code list}. */
+    public Options withLibraries(List<Library> list) {
+        return new Options(quick, rounds, calls, throughputCalls, callers, concurrentRuns, closeCounts, idleClients,
+                timeout, list, only, output);
+    }
+
+    /** A copy writing JSON to {@code path}. */
+    public Options withOutput(Path path) {
+        return new Options(quick, rounds, calls, throughputCalls, callers, concurrentRuns, closeCounts, idleClients,
+                timeout, libraries, only, path);
+    }
+
+    /** A copy with {@code n} rounds. */
+    public Options withRounds(int n) {
+        return new Options(quick, n, calls, throughputCalls, callers, concurrentRuns, closeCounts, idleClients,
+                timeout, libraries, only, output);
+    }
+}

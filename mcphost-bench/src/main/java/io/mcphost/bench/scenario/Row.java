@@ -1,0 +1,33 @@
+package io.mcphost.bench.scenario;
+
+/**
+ * One line of the results: a library's numbers in one scenario variant. Ratios compare McpHost's
+ * per-round headline (median latency, or wall time per call) with another library's in the same
+ * round, then take the median over rounds; below 1 means McpHost was faster. {@code NaN} means
+ * not measured or not applicable.
+ *
+ * @param scenario   what was measured, e.g. {@code roundtrip}
+ * @param variant    the setting, e.g. {@code server=floor} or {@code callers=64}
+ * @param library    {@code mcphost}, {@code sdk-sync}, {@code sdk-async} or {@code floor}
+ * @param unit       unit of p50, p99 and mean
+ * @param n          number of samples
+ * @param p50        median sample
+ * @param p99        99th percentile sample
+ * @param mean       mean sample
+ * @param vsSdk      McpHost / SDK sync (McpHost rows only)
+ * @param vsSdkAsync McpHost / SDK async (McpHost rows only)
+ * @param vsFloor    McpHost / floor (McpHost rows only)
+ * @param note       anything else: calls per second, failures, heap, ...
+ */
+public record Row(String scenario, String variant, String library, String unit, int n, double p50, double p99,
+                  double mean, double vsSdk, double vsSdkAsync, double vsFloor, String note) {
+    public Row {
+        note = note == null ? "" : note;
+    }
+
+    /** A row with no samples, only a note (a failure, or a measurement that is a single value). */
+    public static Row note(String scenario, String variant, String library, String note) {
+        return new Row(scenario, variant, library, "", 0, Double.NaN, Double.NaN, Double.NaN,
+                Double.NaN, Double.NaN, Double.NaN, note);
+    }
+}

@@ -1,0 +1,171 @@
+package io.mcphost.bench.subject;
+
+import io.mcphost.bench.floor.RawClient;
+import io.mcphost.bench.floor.RawHttpClient;
+import io.mcphost.client.McpClient;
+import io.mcphost.protocol.content.ContentBlock;
+import io.mcphost.protocol.content.TextContent;
+import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.transport.http.HttpTransport;
+import io.mcphost.transport.stdio.StdioTransport;
+import io.modelcontextprotocol.client.McpAsyncClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+/**
+ * Connects a {@link Subject} of each {@link Library} to a server started from a command line.
+ * Each library is used the way its README shows, with the same request timeout. Stateless.
+ */
+public final class Subjects {
+    private Subjects() {
+    }
+
+    /**
+     * Starts {@code server} and connects {@code library}'s client to it; returns once initialized.
+     *
+     * @throws RuntimeException whatever the library throws when the start or handshake fails
+     */
+    public static Subject connect(Library library, ServerKind server, Duration timeout) {
+        return switch (library) {
+            case MCPHOST -> mcphost(server, timeout);
+            case SDK_SYNC -> sdkSync(server, timeout);
+            case SDK_ASYNC -> sdkAsync(server, timeout);
+            case FLOOR -> RawClient.connect(server.command(), server.echoArg(), timeout);
+        };
+    }
+
+    /**
+     * Connects {@code library}'s Streamable HTTP client to {@code endpoint}; returns once initialized.
+     *
+     * @throws RuntimeException whatever the library throws when the handshake fails
+     */
+    public static Subject connectHttp(Library library, URI endpoint, Duration timeout) {
+        String base = endpoint.getScheme() + "://" + endpoint.getAuthority();
+        return switch (library) {
+            case MCPHOST -> new McpHostSubject(McpClient.builder(HttpTransport.builder(endpoint)
+                            .mode(HttpTransport.Mode.STREAMABLE_HTTP).build())
+                    .requestTimeout(timeout).initializeTimeout(timeout).connect(), "text");
+            case SDK_SYNC -> {
+                McpSyncClient client = io.modelcontextprotocol.client.McpClient.sync(
+                                HttpClientStreamableHttpTransport.builder(base).endpoint(endpoint.getPath()).build())
+                        .requestTimeout(timeout).initializationTimeout(timeout).build();
+                client.initialize();
+                yield new SdkSyncSubject(client, "text");
+            }
+            case SDK_ASYNC -> {
+                McpAsyncClient client = io.modelcontextprotocol.client.McpClient.async(
+                                HttpClientStreamableHttpTransport.builder(base).endpoint(endpoint.getPath()).build())
+                        .requestTimeout(timeout).initializationTimeout(timeout).build();
+                client.initialize().block(timeout);
+                yield new SdkAsyncSubject(client, "text", timeout);
+            }
+            case FLOOR -> RawHttpClient.connect(endpoint, timeout);
+        };
+    }
+
+    private static Subject mcphost(ServerKind server, Duration timeout) {
+        McpClient client = McpClient.builder(StdioTransport.builder(server.command()).build())
+                .name(server.name())
+                .requestTimeout(timeout)
+                .initializeTimeout(timeout)
+                .connect();
+        return new McpHostSubject(client, server.echoArg());
+    }
+
+    private static StdioClientTransport sdkTransport(ServerKind server) {
+        List<String> command = server.command();
+        ServerParameters parameters = ServerParameters.builder(command.getFirst())
+                .args(command.subList(1, command.size()))
+                .build();
+        return new StdioClientTransport(parameters, McpJsonDefaults.getMapper());
+    }
+
+    private static Subject sdkSync(ServerKind server, Duration timeout) {
+        McpSyncClient client = io.modelcontextprotocol.client.McpClient.sync(sdkTransport(server))
+                .requestTimeout(timeout)
+                .initializationTimeout(timeout)
+                .build();
+        client.initialize();
+        return new SdkSyncSubject(client, server.echoArg());
+    }
+
+    private static Subject sdkAsync(ServerKind server, Duration timeout) {
+        McpAsyncClient client = io.modelcontextprotocol.client.McpClient.async(sdkTransport(server))
+                .requestTimeout(timeout)
+                .initializationTimeout(timeout)
+                .build();
+        client.initialize().block(timeout);
+        return new SdkAsyncSubject(client, server.echoArg(), timeout);
+    }
+
+    /** McpHost's client: arguments as a JsonNode, the text read from the first content block. */
+    record McpHostSubject(McpClient client, String arg) implements Subject {
+        @Override
+        public String echo(String text) {
+            CallToolResult result = client.callTool("echo", JsonNodeFactory.instance.objectNode().put(arg, text));
+            ContentBlock first = result.content().getFirst();
+            return first instanceof TextContent t ? t.text() : null;
+        }
+
+        @Override
+        public int listTools() {
+            return client.listTools().size();
+        }
+
+        @Override
+        public void close() {
+            client.close();
+        }
+    }
+
+    /** The SDK's sync client: arguments as a Map, as its README shows. */
+    record SdkSyncSubject(McpSyncClient client, String arg) implements Subject {
+        @Override
+        public String echo(String text) {
+            McpSchema.CallToolResult result = client.callTool(McpSchema.CallToolRequest.builder("echo").arguments(Map.of(arg, text)).build());
+            return sdkText(result);
+        }
+
+        @Override
+        public int listTools() {
+            return client.listTools().tools().size();
+        }
+
+        @Override
+        public void close() {
+            // closeGracefully waits for the transport; plain close() returns before anything closed.
+            client.closeGracefully();
+        }
+    }
+
+    /** The SDK's async client; each caller awaits its own Mono, as a virtual-thread caller would. */
+    record SdkAsyncSubject(McpAsyncClient client, String arg, Duration timeout) implements Subject {
+        @Override
+        public String echo(String text) {
+            return sdkText(client.callTool(McpSchema.CallToolRequest.builder("echo").arguments(Map.of(arg, text)).build()).block(timeout));
+        }
+
+        @Override
+        public int listTools() {
+            return client.listTools().block(timeout).tools().size();
+        }
+
+        @Override
+        public void close() {
+            client.closeGracefully().block(timeout);
+        }
+    }
+
+    private static String sdkText(McpSchema.CallToolResult result) {
+        return result.content().getFirst() instanceof McpSchema.TextContent t ? t.text() : null;
+    }
+}

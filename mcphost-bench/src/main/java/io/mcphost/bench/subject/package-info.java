@@ -1,0 +1,6 @@
+/**
+ * One connected client per library under test (McpHost, the official SDK sync and async, the raw floor), behind one small interface.
+ *
+ * <p>Not a library: nothing here is API. Arguments are never null unless a method says so.
+ */
+package io.mcphost.bench.subject;
