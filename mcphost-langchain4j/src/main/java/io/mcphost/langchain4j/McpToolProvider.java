@@ -151,10 +151,12 @@ public final class McpToolProvider implements ToolProvider {
     }
 
     private void report(HostTool tool, List<SchemaIssue> issues) {
-        List<String> fresh = issues.stream().map(SchemaIssue::toString).filter(warned::add).toList();
+        List<SchemaIssue> fresh = issues.stream().filter(issue -> warned.add(issue.toString())).toList();
         if (!fresh.isEmpty()) {
             log.warn("Tool '{}' of server '{}': {} part(s) of its input schema cannot be expressed exactly in "
-                    + "LangChain4j's schema model: {}", tool.name(), tool.server(), fresh.size(), String.join("; ", fresh));
+                    + "LangChain4j's schema model (see McpToolProvider.schemaIssues()): {}", tool.name(), tool.server(),
+                    fresh.size(), String.join("; ", fresh.stream()
+                            .map(i -> (i.path().isEmpty() ? "(root)" : i.path()) + ": " + i.detail()).toList()));
         }
     }
 
