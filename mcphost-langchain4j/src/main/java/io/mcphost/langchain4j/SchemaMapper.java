@@ -218,6 +218,7 @@ final class SchemaMapper {
         for (JsonNode part : schema.path("allOf")) {
             String partPath = path + "/allOf/" + index++;
             if (part.isObject() && ("object".equals(part.path("type").asString("object")))) {
+                describe(part, partPath); // reports the part's own constraint keywords; the merged object has one description
                 JsonObjectSchema mapped = objectBuilder(part, partPath).build();
                 properties.putAll(mapped.properties());
                 required.addAll(mapped.required() == null ? List.of() : mapped.required());

@@ -20,6 +20,8 @@ import dev.langchain4j.service.tool.ToolExecutionResult;
 import dev.langchain4j.service.tool.ToolProviderRequest;
 import dev.langchain4j.service.tool.ToolProviderResult;
 import io.mcphost.host.McpHost;
+import io.mcphost.server.McpServer;
+import io.mcphost.server.demo.DemoServer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -161,6 +163,21 @@ class McpToolProviderTest {
                 .executeWithContext(call("demo__echo", "{\"text\":\"hi\"}"), null);
         assertThat(stale.isError()).isTrue();
         assertThat(stale.resultText()).contains("demo__echo");
+    }
+
+    @Test
+    void aListChangedNotificationIsNoticedOnTheNextRequest() {
+        McpServer demo = DemoServer.server();
+        McpHost host = start(McpHost.builder().server(Servers.inProcess("demo", () -> demo, toClose)));
+        McpToolProvider provider = McpToolProvider.of(host);
+        ToolProviderResult before = provider.provideTools(request());
+
+        demo.notifyToolsListChanged();
+
+        // The host relists the server's tools and publishes a new catalog; the provider translates it again.
+        Await.until(() -> provider.provideTools(request()) != before, Duration.ofSeconds(5),
+                "a new translation after tools/list_changed");
+        assertThat(provider.toolSpecifications()).isEqualTo(List.copyOf(before.tools().keySet()));
     }
 
     @Test

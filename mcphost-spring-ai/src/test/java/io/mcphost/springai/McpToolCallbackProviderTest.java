@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mcphost.host.McpHost;
+import io.mcphost.server.McpServer;
+import io.mcphost.server.demo.DemoServer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -111,6 +113,21 @@ class McpToolCallbackProviderTest {
         assertThatThrownBy(() -> model.call(new Prompt(List.of(new UserMessage("fail")),
                 ToolCallingChatOptions.builder().toolCallbacks(fail).build())))
                 .isInstanceOf(McpToolErrorException.class).hasMessage("failed on purpose: no reason given");
+    }
+
+    @Test
+    void aListChangedNotificationIsNoticedOnTheNextRequest() {
+        McpServer demo = DemoServer.server();
+        McpHost host = start(McpHost.builder().server(Servers.inProcess("demo", () -> demo, toClose)));
+        McpToolCallbackProvider provider = new McpToolCallbackProvider(host);
+        ToolCallback before = provider.getToolCallbacks()[0];
+
+        demo.notifyToolsListChanged();
+
+        // The host relists the server's tools and publishes a new catalog; the provider makes new callbacks.
+        Await.until(() -> provider.getToolCallbacks()[0] != before, Duration.ofSeconds(5),
+                "new callbacks after tools/list_changed");
+        assertThat(provider.getToolCallbacks()[0].getToolDefinition()).isEqualTo(before.getToolDefinition());
     }
 
     @Test
