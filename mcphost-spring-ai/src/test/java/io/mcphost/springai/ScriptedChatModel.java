@@ -10,6 +10,7 @@ import org.springframework.ai.chat.messages.UserMessage;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.model.Generation;
+import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
 import org.springframework.ai.model.tool.ToolCallingManager;
@@ -18,10 +19,12 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 import reactor.core.publisher.Flux;
 
 /**
- * A chat model without a network that runs Spring AI's tool loop the way the provider models do
- * (OpenAI, Anthropic, ...): it answers a user message with the scripted tool calls, lets the
- * {@link ToolCallingManager} execute them, and answers the tool responses with a text quoting each.
- * It records what it was offered and shown.
+ * A chat model without a network: it answers a user message with the scripted tool calls and the
+ * tool responses with a text quoting each. It records what it was offered and shown.
+ *
+ * <p>Spring AI 2.0 models do not execute tools; a {@code ChatClient}'s tool-calling advisor does. Given
+ * a {@link ToolCallingManager}, this model also drives that loop itself, as an application using
+ * {@code ChatModel} directly does ("driving the loop manually"); given null, it leaves the loop to the caller.
  */
 final class ScriptedChatModel implements ChatModel {
     final List<List<String>> offeredTools = new CopyOnWriteArrayList<>();
@@ -42,10 +45,12 @@ final class ScriptedChatModel implements ChatModel {
     public ChatResponse call(Prompt prompt) {
         Prompt current = prompt;
         while (true) {
-            offeredTools.add(tools.resolveToolDefinitions((ToolCallingChatOptions) current.getOptions()).stream()
-                    .map(ToolDefinition::name).toList());
+            ToolCallingChatOptions options = (ToolCallingChatOptions) current.getOptions();
+            offeredTools.add(tools != null
+                    ? tools.resolveToolDefinitions(options).stream().map(ToolDefinition::name).toList()
+                    : options.getToolCallbacks().stream().map(c -> c.getToolDefinition().name()).toList());
             ChatResponse response = answer(current.getInstructions());
-            if (!response.hasToolCalls()) {
+            if (tools == null || !response.hasToolCalls()) {
                 return response;
             }
             ToolExecutionResult executed = tools.executeToolCalls(current, response);
@@ -61,6 +66,20 @@ final class ScriptedChatModel implements ChatModel {
         responsesSeen.addAll(responses);
         String summary = responses.stream().map(r -> r.name() + " -> " + r.responseData()).collect(Collectors.joining("; "));
         return new ChatResponse(List.of(new Generation(new AssistantMessage("Here is what the tools said: " + summary))));
+    }
+
+    /**
+     * Tool-calling options: a ChatClient starts from these and passes tool callbacks on only when the
+     * model's options can hold them, as every provider's options can.
+     */
+    @Override
+    public ChatOptions getOptions() {
+        return ToolCallingChatOptions.builder().build();
+    }
+
+    @Override
+    public ChatOptions getDefaultOptions() {
+        return getOptions();
     }
 
     @Override
