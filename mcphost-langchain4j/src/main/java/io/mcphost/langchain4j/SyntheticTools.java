@@ -27,8 +27,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The optional {@code read_resource} and {@code get_prompt} tools: they let a model pull MCP resources
- * and prompts into the conversation on its own, the way LangChain4j's own MCP integration exposes
- * resources. Their descriptions list what the catalog offers, so they are rebuilt with it. Thread-safe.
+ * and prompts into the conversation on its own, since a LangChain4j AI service has no other channel
+ * through which a model can ask for them. Their descriptions list what the catalog offers, so they are
+ * rebuilt with it. Thread-safe.
  */
 final class SyntheticTools {
     private static final Logger log = LoggerFactory.getLogger(McpToolProvider.class);
