@@ -1,0 +1,280 @@
+package io.mcphost.langchain4j;
+
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.invocation.InvocationContext;
+import dev.langchain4j.service.tool.ToolExecutionResult;
+import dev.langchain4j.service.tool.ToolExecutor;
+import dev.langchain4j.service.tool.ToolProvider;
+import dev.langchain4j.service.tool.ToolProviderRequest;
+import dev.langchain4j.service.tool.ToolProviderResult;
+import io.mcphost.client.CallOptions;
+import io.mcphost.host.Catalog;
+import io.mcphost.host.HostTool;
+import io.mcphost.host.McpHost;
+import io.mcphost.protocol.McpException;
+import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.tools.Tool;
+import io.mcphost.protocol.tools.ToolAnnotations;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A LangChain4j {@link ToolProvider} that offers every tool of an {@link McpHost} to an AI service:
+ * {@code AiServices.builder(Assistant.class).chatModel(model).toolProvider(McpToolProvider.of(host))}.
+ *
+ * <p><b>Specifications.</b> Each catalog tool becomes a {@link ToolSpecification} named by its exposed
+ * name (so the model's request maps straight back to the host), described by its description (else
+ * its title), with its input schema translated element by element. What LangChain4j's schema model
+ * cannot express is never dropped in silence: see {@link SchemaIssue}, {@link #schemaIssues()}, and
+ * the one WARN line per affected tool on logger {@code io.mcphost.langchain4j.McpToolProvider}.
+ *
+ * <p><b>Execution.</b> Every call goes through {@link McpHost#callTool(String, JsonNode, CallOptions)},
+ * so the host's interceptors (approval, telemetry, ...) apply. A result with {@code isError} becomes a
+ * LangChain4j error result whose text is the tool's own error text, which is what the model reads; an
+ * {@link McpException} (timeout, server unavailable, unknown tool) is turned into such an error result
+ * too, so the model can react to it. Any other exception (for example one thrown by an interceptor)
+ * propagates to LangChain4j's tool error handling.
+ *
+ * <p><b>Freshness.</b> The provider is dynamic ({@link #isDynamic()}): AI services ask it on every
+ * request. It compares the host's catalog snapshot with the one it last translated, and translates
+ * again only after a change (a server came, went, or sent {@code list_changed}), so no event listener
+ * has to be wired and an unchanged catalog costs one reference comparison.
+ *
+ * <p><b>Resources and prompts</b> can be offered as two synthetic tools, {@code read_resource(uri)}
+ * and {@code get_prompt(name, arguments)}, see {@link Builder#resourceTool(boolean)} and
+ * {@link Builder#promptTool(boolean)}; {@link McpContents} turns them into LangChain4j messages and
+ * content for applications that put them into the conversation themselves.
+ *
+ * <p>Thread-safe: one provider may serve many AI services and concurrent conversations. Tool
+ * executions block the calling thread for at most the call's deadline (see {@link CallOptions}).
+ */
+public final class McpToolProvider implements ToolProvider {
+    private static final Logger log = LoggerFactory.getLogger(McpToolProvider.class);
+    static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final McpHost host;
+    private final CallOptions callOptions;
+    private final Predicate<HostTool> filter;
+    private final SyntheticTools synthetic;
+    /** "tool: issue" lines already logged, so each problem is logged once, not on every request. */
+    private final Set<String> warned = ConcurrentHashMap.newKeySet();
+    private volatile Translation current;
+
+    private McpToolProvider(Builder builder) {
+        this.host = builder.host;
+        this.callOptions = builder.callOptions;
+        this.filter = builder.filter;
+        this.synthetic = new SyntheticTools(builder.host, builder.resourceTool ? builder.resourceToolName : null,
+                builder.promptTool ? builder.promptToolName : null);
+    }
+
+    /** A provider for all the host's tools, without synthetic resource and prompt tools. */
+    public static McpToolProvider of(McpHost host) {
+        return builder(host).build();
+    }
+
+    /** A builder for a provider backed by {@code host}, which must be started (or start later) by the caller. */
+    public static Builder builder(McpHost host) {
+        return new Builder(host);
+    }
+
+    /**
+     * The tools to offer for one request: the catalog's tools (and the synthetic ones, if enabled),
+     * translated again if the catalog changed since the last request. Never blocks on I/O.
+     */
+    @Override
+    public ToolProviderResult provideTools(ToolProviderRequest request) {
+        return translation().result();
+    }
+
+    /** Always true: the catalog can change while an AI service lives, so it must ask on every request. */
+    @Override
+    public boolean isDynamic() {
+        return true;
+    }
+
+    /** The specifications currently offered, in catalog order; the same as {@link #provideTools} would give. */
+    public List<ToolSpecification> toolSpecifications() {
+        return List.copyOf(translation().result().tools().keySet());
+    }
+
+    /**
+     * Every place where the current catalog's schemas could not be expressed exactly, with what was
+     * done instead; empty when every schema translated faithfully. Never blocks.
+     */
+    public List<SchemaIssue> schemaIssues() {
+        return translation().issues();
+    }
+
+    private Translation translation() {
+        Catalog catalog = host.catalog();
+        Translation seen = current;
+        if (seen != null && seen.catalog() == catalog) {
+            return seen;
+        }
+        // Two threads may translate the same new catalog at once; both results are equal and the
+        // warned-set keeps the log to one line per problem, so no lock is needed.
+        Translation fresh = translate(catalog);
+        current = fresh;
+        return fresh;
+    }
+
+    private Translation translate(Catalog catalog) {
+        ToolProviderResult.Builder result = ToolProviderResult.builder();
+        List<SchemaIssue> issues = new ArrayList<>();
+        for (HostTool tool : catalog.tools()) {
+            if (!filter.test(tool)) {
+                continue;
+            }
+            SchemaMapper mapper = new SchemaMapper(tool.name());
+            ToolSpecification specification = ToolSpecification.builder()
+                    .name(tool.name())
+                    .description(description(tool.tool()))
+                    .parameters(mapper.root(tool.tool().inputSchema()))
+                    .build();
+            result.add(specification, new HostToolExecutor(tool.name()));
+            report(tool, mapper.issues());
+            issues.addAll(mapper.issues());
+        }
+        synthetic.addTo(result, catalog);
+        return new Translation(catalog, result.build(), List.copyOf(issues));
+    }
+
+    private void report(HostTool tool, List<SchemaIssue> issues) {
+        List<SchemaIssue> fresh = issues.stream().filter(issue -> warned.add(issue.toString())).toList();
+        if (!fresh.isEmpty()) {
+            log.warn("Tool '{}' of server '{}': {} part(s) of its input schema cannot be expressed exactly in "
+                    + "LangChain4j's schema model (see McpToolProvider.schemaIssues()): {}", tool.name(), tool.server(),
+                    fresh.size(), String.join("; ", fresh.stream()
+                            .map(i -> (i.path().isEmpty() ? "(root)" : i.path()) + ": " + i.detail()).toList()));
+        }
+    }
+
+    /** The description for a model: the tool's description, else its title, else the empty string. */
+    private static String description(Tool tool) {
+        return tool.description().filter(d -> !d.isBlank())
+                .or(tool::title)
+                .or(() -> tool.annotations().flatMap(ToolAnnotations::title))
+                .orElse("");
+    }
+
+    /** Parses the model's arguments; blank means none. */
+    static JsonNode arguments(String json) {
+        return json == null || json.isBlank() ? JSON.createObjectNode() : JSON.readTree(json);
+    }
+
+    /** The catalog snapshot a result was translated from, so a changed catalog is noticed by identity. */
+    private record Translation(Catalog catalog, ToolProviderResult result, List<SchemaIssue> issues) { }
+
+    /** Runs one catalog tool through the host. */
+    private final class HostToolExecutor implements ToolExecutor {
+        private final String name;
+
+        HostToolExecutor(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public String execute(ToolExecutionRequest request, Object memoryId) {
+            return run(request).resultText();
+        }
+
+        @Override
+        public ToolExecutionResult executeWithContext(ToolExecutionRequest request, InvocationContext context) {
+            return run(request);
+        }
+
+        private ToolExecutionResult run(ToolExecutionRequest request) {
+            JsonNode arguments;
+            try {
+                arguments = arguments(request.arguments());
+            } catch (JacksonException e) {
+                return error("the arguments are not valid JSON: " + e.getOriginalMessage());
+            }
+            try {
+                CallToolResult result = host.callTool(name, arguments, callOptions);
+                return ToolExecutionResult.builder().isError(result.isError()).resultText(ResultText.of(result)).build();
+            } catch (McpException e) {
+                return error(e.getMessage());
+            }
+        }
+    }
+
+    static ToolExecutionResult error(String text) {
+        return ToolExecutionResult.builder().isError(true).resultText(text).build();
+    }
+
+    /** Settings for a {@link McpToolProvider}. Not thread-safe; {@link #build()} makes an immutable provider. */
+    public static final class Builder {
+        private final McpHost host;
+        private CallOptions callOptions = CallOptions.defaults();
+        private Predicate<HostTool> filter = tool -> true;
+        private boolean resourceTool;
+        private boolean promptTool;
+        private String resourceToolName = "read_resource";
+        private String promptToolName = "get_prompt";
+
+        private Builder(McpHost host) {
+            this.host = Objects.requireNonNull(host, "host");
+        }
+
+        /** Options for every tool call (deadline, progress); default: the host's defaults. */
+        public Builder callOptions(CallOptions options) {
+            this.callOptions = Objects.requireNonNull(options, "options");
+            return this;
+        }
+
+        /** Which catalog tools to offer (on top of the host's own filters); default: all. */
+        public Builder filter(Predicate<HostTool> filter) {
+            this.filter = Objects.requireNonNull(filter, "filter");
+            return this;
+        }
+
+        /**
+         * Whether to offer a synthetic {@code read_resource(uri)} tool that reads any resource of the
+         * catalog (its description lists the known URIs and templates); offered only while the catalog
+         * has resources. Default: off, because reading is not a tool call and bypasses the host's
+         * tool interceptors.
+         */
+        public Builder resourceTool(boolean enabled) {
+            this.resourceTool = enabled;
+            return this;
+        }
+
+        /**
+         * Whether to offer a synthetic {@code get_prompt(name, arguments)} tool that returns a catalog
+         * prompt's messages as text; offered only while the catalog has prompts. Default: off.
+         */
+        public Builder promptTool(boolean enabled) {
+            this.promptTool = enabled;
+            return this;
+        }
+
+        /** The synthetic resource tool's name, if {@code read_resource} collides with a catalog tool. */
+        public Builder resourceToolName(String name) {
+            this.resourceToolName = SyntheticTools.checkName(name);
+            return this;
+        }
+
+        /** The synthetic prompt tool's name, if {@code get_prompt} collides with a catalog tool. */
+        public Builder promptToolName(String name) {
+            this.promptToolName = SyntheticTools.checkName(name);
+            return this;
+        }
+
+        /** The provider. Does no I/O: the catalog is read on each request. */
+        public McpToolProvider build() {
+            return new McpToolProvider(this);
+        }
+    }
+}
