@@ -1,5 +1,6 @@
 package io.mcphost.langchain4j;
 
+import io.mcphost.host.ModelText;
 import dev.langchain4j.data.document.Document;
 import dev.langchain4j.data.document.Metadata;
 import dev.langchain4j.data.message.AiMessage;
@@ -46,7 +47,7 @@ public final class McpContents {
         for (PromptMessage message : prompt.messages()) {
             messages.add(switch (message.role()) {
                 case USER -> UserMessage.from(content(message.content()));
-                case ASSISTANT -> AiMessage.from(ResultText.of(message.content()));
+                case ASSISTANT -> AiMessage.from(ModelText.of(message.content()));
             });
         }
         return messages;
@@ -56,7 +57,7 @@ public final class McpContents {
     public static String text(GetPromptResult prompt) {
         List<String> lines = new ArrayList<>();
         prompt.messages().forEach(m -> lines.add(m.role().name().toLowerCase(java.util.Locale.ROOT) + ": "
-                + ResultText.of(m.content())));
+                + ModelText.of(m.content())));
         return String.join("\n", lines);
     }
 
@@ -72,7 +73,7 @@ public final class McpContents {
 
     /** A resource's contents as one text: the text contents, and a note for each binary one. */
     public static String text(ReadResourceResult resource) {
-        return String.join("\n", resource.contents().stream().map(ResultText::of).toList());
+        return String.join("\n", resource.contents().stream().map(ModelText::of).toList());
     }
 
     /**
@@ -97,8 +98,8 @@ public final class McpContents {
             case io.mcphost.protocol.content.ImageContent image -> ImageContent.from(image.data(), image.mimeType());
             case EmbeddedResource embedded -> content(embedded.resource());
             case io.mcphost.protocol.content.TextContent text -> TextContent.from(text.text());
-            case AudioContent audio -> TextContent.from(ResultText.of(audio));
-            case ResourceLink link -> TextContent.from(ResultText.of(link));
+            case AudioContent audio -> TextContent.from(ModelText.of(audio));
+            case ResourceLink link -> TextContent.from(ModelText.of(link));
         };
     }
 
@@ -106,6 +107,6 @@ public final class McpContents {
         if (contents instanceof BlobResourceContents blob && blob.mimeType().filter(m -> m.startsWith("image/")).isPresent()) {
             return ImageContent.from(blob.blob(), blob.mimeType().orElseThrow());
         }
-        return TextContent.from(ResultText.of(contents));
+        return TextContent.from(ModelText.of(contents));
     }
 }

@@ -1,5 +1,6 @@
 package io.mcphost.langchain4j;
 
+import io.mcphost.host.ModelText;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.invocation.InvocationContext;
@@ -203,7 +204,7 @@ public final class McpToolProvider implements ToolProvider {
             }
             try {
                 CallToolResult result = host.callTool(name, arguments, callOptions);
-                return ToolExecutionResult.builder().isError(result.isError()).resultText(ResultText.of(result)).build();
+                return ToolExecutionResult.builder().isError(result.isError()).resultText(ModelText.of(result)).build();
             } catch (McpException e) {
                 return error(e.getMessage());
             }

@@ -2,6 +2,7 @@ package io.mcphost.langchain4j;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mcphost.testkit.Await;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.UserMessage;
@@ -153,11 +154,11 @@ class McpToolProviderTest {
         assertThat(provider.provideTools(request())).isSameAs(before); // unchanged catalog: no retranslation
 
         host.addServer(Servers.inProcess("schemas", Servers::schemaServer, toClose));
-        Await.until(() -> provider.provideTools(request()).toolSpecificationByName("schemas__book") != null,
-                Duration.ofSeconds(5), "schemas__book offered after addServer");
+        Await.until(Duration.ofSeconds(5), () -> provider.provideTools(request()).toolSpecificationByName("schemas__book") != null,
+                "schemas__book offered after addServer");
         host.removeServer("demo");
-        Await.until(() -> provider.provideTools(request()).toolSpecificationByName("demo__echo") == null,
-                Duration.ofSeconds(5), "demo__echo withdrawn after removeServer");
+        Await.until(Duration.ofSeconds(5), () -> provider.provideTools(request()).toolSpecificationByName("demo__echo") == null,
+                "demo__echo withdrawn after removeServer");
 
         ToolExecutionResult stale = before.toolExecutorByName("demo__echo")
                 .executeWithContext(call("demo__echo", "{\"text\":\"hi\"}"), null);
@@ -175,7 +176,7 @@ class McpToolProviderTest {
         demo.notifyToolsListChanged();
 
         // The host relists the server's tools and publishes a new catalog; the provider translates it again.
-        Await.until(() -> provider.provideTools(request()) != before, Duration.ofSeconds(5),
+        Await.until(Duration.ofSeconds(5), () -> provider.provideTools(request()) != before,
                 "a new translation after tools/list_changed");
         assertThat(provider.toolSpecifications()).isEqualTo(List.copyOf(before.tools().keySet()));
     }

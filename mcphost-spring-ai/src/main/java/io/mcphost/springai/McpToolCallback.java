@@ -1,5 +1,6 @@
 package io.mcphost.springai;
 
+import io.mcphost.host.ModelText;
 import io.mcphost.client.CallOptions;
 import io.mcphost.host.McpHost;
 import io.mcphost.protocol.McpException;
@@ -64,7 +65,7 @@ public final class McpToolCallback implements ToolCallback {
         } catch (McpException e) {
             throw new ToolExecutionException(definition, e);
         }
-        String text = ResultText.of(result);
+        String text = ModelText.of(result);
         if (result.isError()) {
             throw new ToolExecutionException(definition, new McpToolErrorException(definition.name(), text));
         }

@@ -4,6 +4,7 @@ import static io.mcphost.springai.ScriptedChatModel.toolCall;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mcphost.testkit.Await;
 import io.mcphost.host.McpHost;
 import io.mcphost.server.McpServer;
 import io.mcphost.server.demo.DemoServer;
@@ -125,7 +126,7 @@ class McpToolCallbackProviderTest {
         demo.notifyToolsListChanged();
 
         // The host relists the server's tools and publishes a new catalog; the provider makes new callbacks.
-        Await.until(() -> provider.getToolCallbacks()[0] != before, Duration.ofSeconds(5),
+        Await.until(Duration.ofSeconds(5), () -> provider.getToolCallbacks()[0] != before,
                 "new callbacks after tools/list_changed");
         assertThat(provider.getToolCallbacks()[0].getToolDefinition()).isEqualTo(before.getToolDefinition());
     }
@@ -138,11 +139,9 @@ class McpToolCallbackProviderTest {
                 .filter(c -> c.getToolDefinition().name().equals("demo__echo")).findFirst().orElseThrow();
 
         host.addServer(Servers.demo("second", toClose));
-        Await.until(() -> Arrays.stream(provider.getToolCallbacks()).anyMatch(c -> c.getToolDefinition().name().equals("second__echo")),
-                Duration.ofSeconds(5), "second__echo offered after addServer");
+        Await.until(Duration.ofSeconds(5), () -> Arrays.stream(provider.getToolCallbacks()).anyMatch(c -> c.getToolDefinition().name().equals("second__echo")), "second__echo offered after addServer");
         host.removeServer("demo");
-        Await.until(() -> Arrays.stream(provider.getToolCallbacks()).noneMatch(c -> c.getToolDefinition().name().startsWith("demo__")),
-                Duration.ofSeconds(5), "demo's tools withdrawn after removeServer");
+        Await.until(Duration.ofSeconds(5), () -> Arrays.stream(provider.getToolCallbacks()).noneMatch(c -> c.getToolDefinition().name().startsWith("demo__")), "demo's tools withdrawn after removeServer");
 
         assertThatThrownBy(() -> oldEcho.call("{\"text\":\"hi\"}"))
                 .isInstanceOf(ToolExecutionException.class).hasMessageContaining("demo__echo");

@@ -3,9 +3,9 @@ package io.mcphost.springai;
 import io.mcphost.host.ServerSpec;
 import io.mcphost.server.McpServer;
 import io.mcphost.server.demo.DemoServer;
+import io.mcphost.testkit.NpmFixtures;
 import io.mcphost.transport.memory.MemoryTransport;
 import io.mcphost.transport.stdio.StdioTransport;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Supplier;
@@ -34,13 +34,7 @@ final class Servers {
 
     /** server-everything over stdio, as installed by the build (fixtures/npm). */
     static ServerSpec everything(String name) {
-        String configured = System.getProperty("mcphost.npm.dir");
-        Path dir = (configured != null ? Path.of(configured) : Path.of("..", "fixtures", "npm")).toAbsolutePath().normalize();
-        Path script = dir.resolve("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-        if (!Files.isRegularFile(script)) {
-            throw new IllegalStateException("server-everything is not installed at " + script
-                    + "; the build installs it (fixtures/npm/install.sh) unless -DskipNpm is given");
-        }
+        Path script = NpmFixtures.everythingScript();
         return ServerSpec.builder(name, () -> StdioTransport.builder("node", script.toString(), "stdio").name(name).build()).build();
     }
 

@@ -1,4 +1,4 @@
-package io.mcphost.langchain4j;
+package io.mcphost.host;
 
 import io.mcphost.protocol.content.AudioContent;
 import io.mcphost.protocol.content.BlobResourceContents;
@@ -14,19 +14,20 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Renders MCP content as the text a model reads. A tool result in LangChain4j is one string, so
- * binary content is described in brackets rather than inlined (base64 would only waste the model's
- * context). Pure functions, thread-safe.
+ * Renders MCP content as the text a model reads, for agent frameworks whose tool result is one
+ * string (LangChain4j, Spring AI, a hand-written loop): text as it is, binary content described in
+ * brackets rather than inlined (base64 would only waste the model's context). Pure functions,
+ * thread-safe, never blocking.
  */
-final class ResultText {
-    private ResultText() {
+public final class ModelText {
+    private ModelText() {
     }
 
     /**
      * The text of a tool result: its content blocks, one per line; when it has no content but
      * structured content, that JSON (a 2025-06-18 tool may return only structured output).
      */
-    static String of(CallToolResult result) {
+    public static String of(CallToolResult result) {
         if (result.content().isEmpty()) {
             return result.structuredContent().map(Object::toString).orElse("");
         }
@@ -37,7 +38,8 @@ final class ResultText {
         return String.join("\n", parts);
     }
 
-    static String of(ContentBlock block) {
+    /** One content block: text as it is; image, audio and links as a bracketed note. */
+    public static String of(ContentBlock block) {
         return switch (block) {
             case TextContent text -> text.text();
             case ImageContent image -> "[image: " + image.mimeType() + "]";
@@ -47,7 +49,8 @@ final class ResultText {
         };
     }
 
-    static String of(ResourceContents contents) {
+    /** Resource contents: text as it is; a blob as a bracketed note naming its URI and type. */
+    public static String of(ResourceContents contents) {
         return switch (contents) {
             case TextResourceContents text -> text.text();
             case BlobResourceContents blob -> "[binary resource: " + blob.uri()
