@@ -10,16 +10,10 @@ import io.mcphost.protocol.resources.Resource;
 import io.mcphost.protocol.resources.ResourceTemplate;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
-import io.mcphost.server.demo.DemoServer;
-import io.mcphost.transport.Transport;
-import io.mcphost.transport.http.HttpTransport;
-import io.mcphost.transport.stdio.StdioTransport;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -160,71 +154,13 @@ final class McpHostCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--json '{...}' gives tool arguments, which only 'call' takes");
         }
-        return open();
+        return openOne();
     }
 
-    private McpClient open() {
+    /** Connects to the one server the options name (--stdio, --url, else the demo); refuses --config. */
+    McpClient openOne() {
         oneServerOnly();
-        if (url != null) {
-            return openHttp();
-        }
-        if (!headers.isEmpty() || bearerEnv != null || transportMode != null) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--header, --bearer-env and --transport need --url");
-        }
-        Map<String, String> variables = new LinkedHashMap<>();
-        for (String pair : env) {
-            int eq = pair.indexOf('=');
-            if (eq <= 0) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--env takes K=V, not '" + pair + "'");
-            }
-            variables.put(pair.substring(0, eq), pair.substring(eq + 1));
-        }
-        List<String> command;
-        String name;
-        if (stdio != null) {
-            try {
-                command = ShellWords.split(stdio);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--stdio: " + e.getMessage());
-            }
-            if (command.isEmpty()) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--stdio needs a command");
-            }
-            name = Path.of(command.getFirst()).getFileName().toString();
-        } else {
-            command = DemoServer.command();
-            name = "demo";
-        }
-        StdioTransport transport = StdioTransport.builder(command).name(name).env(variables).build();
-        return connect(transport, name);
-    }
-
-    private McpClient openHttp() {
-        if (stdio != null) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "give either --stdio or --url, not both");
-        }
-        if (!env.isEmpty()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--env sets a local server's environment; it does not apply to --url");
-        }
-        HttpTransport.Builder builder;
-        try {
-            builder = HttpTransport.builder(url).mode(mode());
-            for (String header : headers) {
-                int colon = header.indexOf(':');
-                if (colon <= 0) {
-                    throw new IllegalArgumentException("--header takes K:V, not '" + header + "'");
-                }
-                builder.header(header.substring(0, colon).strip(), header.substring(colon + 1).strip());
-            }
-            if (bearerEnv != null) {
-                builder.bearerTokenEnv(bearerEnv);
-            }
-            String name = java.net.URI.create(url).getHost();
-            HttpTransport transport = builder.name(name).build();
-            return connect(transport, name);
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
+        return OneServer.open(this);
     }
 
     /** The configuration to use many servers from: --config, else $MCPHOST_CONFIG unless a single server is named. */
@@ -246,13 +182,16 @@ final class McpHostCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--env, --header, --bearer-env and --transport configure one server; with --config, put them in the file");
         }
-        ClientFeatures features;
+        return HostCommands.open(this, source, new ConsoleInputs(noInput ? null : System.console(), err), features());
+    }
+
+    /** The client features of this run: the terminal's elicitation, sampling as chosen and --log-level. */
+    ClientFeatures features() {
         try {
-            features = new ClientFeatures(err, noInput ? TerminalInput.none() : input, !noSampling, logLevel);
+            return new ClientFeatures(err, noInput ? TerminalInput.none() : input, !noSampling, logLevel);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        return HostCommands.open(this, source, new ConsoleInputs(noInput ? null : System.console(), err), features);
     }
 
     /**
@@ -274,29 +213,6 @@ final class McpHostCommand implements Callable<Integer> {
         try (HostCommands host = openHost(source)) {
             return host.servers();
         }
-    }
-
-    /** Connects with the terminal's elicitation, sampling as chosen and --log-level; see {@link ClientFeatures}. */
-    private McpClient connect(Transport transport, String name) {
-        ClientFeatures features;
-        try {
-            features = new ClientFeatures(err, noInput ? TerminalInput.none() : input, !noSampling, logLevel);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
-        return features.connect(McpClient.builder(transport).name(name).requestTimeout(requestTimeout()), name);
-    }
-
-    private HttpTransport.Mode mode() {
-        if (transportMode == null) {
-            return HttpTransport.Mode.AUTO;
-        }
-        return switch (transportMode.toLowerCase(java.util.Locale.ROOT)) {
-            case "auto" -> HttpTransport.Mode.AUTO;
-            case "http", "streamable-http", "streamablehttp" -> HttpTransport.Mode.STREAMABLE_HTTP;
-            case "sse" -> HttpTransport.Mode.SSE;
-            default -> throw new IllegalArgumentException("--transport takes auto, http or sse, not '" + transportMode + "'");
-        };
     }
 
     @Command(name = "tools", description = "List the server's tools.")
@@ -332,12 +248,12 @@ final class McpHostCommand implements Callable<Integer> {
         }
         var arguments = parseArguments(pairs, argsJson != null ? argsJson : json.arguments());
         var source = configSource();
-        if (source.isPresent() && !asTask) { // --task talks to one server: open() refuses --config
+        if (source.isPresent() && !asTask) { // --task talks to one server: connecting to one refuses --config
             try (HostCommands host = openHost(source.get())) {
                 return host.call(tool, arguments);
             }
         }
-        try (McpClient client = open()) {
+        try (McpClient client = openOne()) {
             client.listTools(); // learns output schemas, so structured content is validated
             ProgressBar bar = progressBar();
             if (asTask) {

@@ -1,0 +1,102 @@
+package io.mcphost.cli;
+
+import io.mcphost.client.McpClient;
+import io.mcphost.server.demo.DemoServer;
+import io.mcphost.transport.Transport;
+import io.mcphost.transport.http.HttpTransport;
+import io.mcphost.transport.stdio.StdioTransport;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine;
+
+/**
+ * Connects a command to the one server its options name: {@code --stdio} (or the embedded demo
+ * server), or {@code --url} with its headers, bearer token and transport mode. Option mistakes become
+ * picocli usage errors naming the option. The connect blocks until the handshake is done.
+ */
+final class OneServer {
+    private OneServer() {
+    }
+
+    static McpClient open(McpHostCommand cmd) {
+        if (cmd.url != null) {
+            return openHttp(cmd);
+        }
+        if (!cmd.headers.isEmpty() || cmd.bearerEnv != null || cmd.transportMode != null) {
+            throw new CommandLine.ParameterException(cmd.spec.commandLine(), "--header, --bearer-env and --transport need --url");
+        }
+        Map<String, String> variables = new LinkedHashMap<>();
+        for (String pair : cmd.env) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                throw new CommandLine.ParameterException(cmd.spec.commandLine(), "--env takes K=V, not '" + pair + "'");
+            }
+            variables.put(pair.substring(0, eq), pair.substring(eq + 1));
+        }
+        List<String> command;
+        String name;
+        if (cmd.stdio != null) {
+            try {
+                command = ShellWords.split(cmd.stdio);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(cmd.spec.commandLine(), "--stdio: " + e.getMessage());
+            }
+            if (command.isEmpty()) {
+                throw new CommandLine.ParameterException(cmd.spec.commandLine(), "--stdio needs a command");
+            }
+            name = Path.of(command.getFirst()).getFileName().toString();
+        } else {
+            command = DemoServer.command();
+            name = "demo";
+        }
+        StdioTransport transport = StdioTransport.builder(command).name(name).env(variables).build();
+        return connect(cmd, transport, name);
+    }
+
+    private static McpClient openHttp(McpHostCommand cmd) {
+        if (cmd.stdio != null) {
+            throw new CommandLine.ParameterException(cmd.spec.commandLine(), "give either --stdio or --url, not both");
+        }
+        if (!cmd.env.isEmpty()) {
+            throw new CommandLine.ParameterException(cmd.spec.commandLine(), "--env sets a local server's environment; it does not apply to --url");
+        }
+        HttpTransport.Builder builder;
+        try {
+            builder = HttpTransport.builder(cmd.url).mode(mode(cmd.transportMode));
+            for (String header : cmd.headers) {
+                int colon = header.indexOf(':');
+                if (colon <= 0) {
+                    throw new IllegalArgumentException("--header takes K:V, not '" + header + "'");
+                }
+                builder.header(header.substring(0, colon).strip(), header.substring(colon + 1).strip());
+            }
+            if (cmd.bearerEnv != null) {
+                builder.bearerTokenEnv(cmd.bearerEnv);
+            }
+            String name = java.net.URI.create(cmd.url).getHost();
+            HttpTransport transport = builder.name(name).build();
+            return connect(cmd, transport, name);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new CommandLine.ParameterException(cmd.spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** Connects with the terminal's elicitation, sampling as chosen and --log-level; see {@link ClientFeatures}. */
+    private static McpClient connect(McpHostCommand cmd, Transport transport, String name) {
+        return cmd.features().connect(McpClient.builder(transport).name(name).requestTimeout(cmd.requestTimeout()), name);
+    }
+
+    private static HttpTransport.Mode mode(String transportMode) {
+        if (transportMode == null) {
+            return HttpTransport.Mode.AUTO;
+        }
+        return switch (transportMode.toLowerCase(java.util.Locale.ROOT)) {
+            case "auto" -> HttpTransport.Mode.AUTO;
+            case "http", "streamable-http", "streamablehttp" -> HttpTransport.Mode.STREAMABLE_HTTP;
+            case "sse" -> HttpTransport.Mode.SSE;
+            default -> throw new IllegalArgumentException("--transport takes auto, http or sse, not '" + transportMode + "'");
+        };
+    }
+}
