@@ -181,11 +181,21 @@ public interface McpClient extends AutoCloseable {
 
     /** Reads a resource ({@code resources/read}); blocks at most the request timeout. Needs {@code resources}. */
     default ReadResourceResult readResource(String uri) {
-        return Blocking.await(name(), readResourceAsync(uri));
+        return readResource(uri, CallOptions.defaults());
     }
 
-    /** {@link #readResource} without blocking. */
-    CompletableFuture<ReadResourceResult> readResourceAsync(String uri);
+    /** Like {@link #readResource(String)}, with the call's own deadline, progress listener and {@code _meta}. */
+    default ReadResourceResult readResource(String uri, CallOptions options) {
+        return Blocking.await(name(), readResourceAsync(uri, options));
+    }
+
+    /** {@link #readResource(String)} without blocking. */
+    default CompletableFuture<ReadResourceResult> readResourceAsync(String uri) {
+        return readResourceAsync(uri, CallOptions.defaults());
+    }
+
+    /** {@link #readResource(String, CallOptions)} without blocking. */
+    CompletableFuture<ReadResourceResult> readResourceAsync(String uri, CallOptions options);
 
     /** All prompts, following every page; blocks at most the request timeout per page. Needs {@code prompts}. */
     default List<Prompt> listPrompts() {
@@ -197,11 +207,21 @@ public interface McpClient extends AutoCloseable {
 
     /** Gets a prompt with its arguments (null for none); blocks at most the request timeout. Needs {@code prompts}. */
     default GetPromptResult getPrompt(String name, Map<String, String> arguments) {
-        return Blocking.await(name(), getPromptAsync(name, arguments));
+        return getPrompt(name, arguments, CallOptions.defaults());
     }
 
-    /** {@link #getPrompt} without blocking. */
-    CompletableFuture<GetPromptResult> getPromptAsync(String name, Map<String, String> arguments);
+    /** Like {@link #getPrompt(String, Map)}, with the call's own deadline, progress listener and {@code _meta}. */
+    default GetPromptResult getPrompt(String name, Map<String, String> arguments, CallOptions options) {
+        return Blocking.await(name(), getPromptAsync(name, arguments, options));
+    }
+
+    /** {@link #getPrompt(String, Map)} without blocking. */
+    default CompletableFuture<GetPromptResult> getPromptAsync(String name, Map<String, String> arguments) {
+        return getPromptAsync(name, arguments, CallOptions.defaults());
+    }
+
+    /** {@link #getPrompt(String, Map, CallOptions)} without blocking. */
+    CompletableFuture<GetPromptResult> getPromptAsync(String name, Map<String, String> arguments, CallOptions options);
 
     /** Asks for completions ({@code completion/complete}); blocks at most the request timeout. Needs {@code completions}. */
     default CompleteResult complete(CompleteRequestParams request) {

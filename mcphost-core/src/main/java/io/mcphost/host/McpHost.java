@@ -203,8 +203,13 @@ public final class McpHost implements AutoCloseable {
      * @throws ServerUnavailableException if its server is down or reconnecting
      */
     public GetPromptResult getPrompt(String name, Map<String, String> arguments) {
+        return getPrompt(name, arguments, CallOptions.defaults());
+    }
+
+    /** Like {@link #getPrompt(String, Map)}, with the call's own deadline, progress listener and {@code _meta}. */
+    public GetPromptResult getPrompt(String name, Map<String, String> arguments, CallOptions options) {
         supervisor.ensureOpen();
-        return routing.getPrompt(name, arguments, CallOptions.defaults());
+        return routing.getPrompt(name, arguments, options);
     }
 
     /**
@@ -215,8 +220,13 @@ public final class McpHost implements AutoCloseable {
      * @throws ServerUnavailableException if its server is down or reconnecting
      */
     public ReadResourceResult readResource(String uri) {
+        return readResource(uri, CallOptions.defaults());
+    }
+
+    /** Like {@link #readResource(String)}, with the call's own deadline, progress listener and {@code _meta}. */
+    public ReadResourceResult readResource(String uri, CallOptions options) {
         supervisor.ensureOpen();
-        return routing.readResource(uri, CallOptions.defaults());
+        return routing.readResource(uri, options);
     }
 
     private static <T> CompletableFuture<T> async(String threadName, Supplier<T> work) {

@@ -11,8 +11,7 @@ import java.util.Objects;
 /**
  * One routed {@code prompts/get}, as interceptors see it. Immutable.
  *
- * <p>Until the client takes {@link CallOptions} for prompts, only the server's default deadline
- * applies to the request itself; {@code options} is carried for interceptors (telemetry, {@code _meta}).
+ * <p>{@code options} (deadline, progress, {@code _meta}) apply to the request as they do to a tool call.
  *
  * @param callId     unique per host
  * @param name       the name the caller used (as exposed in the catalog)

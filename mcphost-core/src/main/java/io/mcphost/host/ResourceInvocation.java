@@ -6,9 +6,8 @@ import io.mcphost.protocol.resources.ReadResourceResult;
 import java.util.Objects;
 
 /**
- * One routed {@code resources/read}, as interceptors see it. Immutable. As for
- * {@link PromptInvocation}, {@code options} is carried for interceptors; the request itself runs
- * with the server's default deadline.
+ * One routed {@code resources/read}, as interceptors see it. Immutable; {@code options} (deadline,
+ * progress, {@code _meta}) apply to the request as they do to a tool call.
  *
  * @param callId  unique per host
  * @param server  the server that lists the resource, or whose resource template matches it

@@ -62,4 +62,14 @@ class CatalogStabilityTest {
         Catalog fresh = build(ToolNaming.unprefixed(), Catalog.empty(), server("early", "search"), server("late", "search"));
         assertThat(fresh.tool("search")).get().extracting(HostTool::server).isEqualTo("early");
     }
+
+    @Test
+    void aCollisionStaysReportedAcrossRebuildsThatKeepTheNames() {
+        ToolNaming naming = ToolNaming.unprefixed();
+        Catalog first = build(naming, Catalog.empty(), server("early", "search"), server("late", "search"));
+        Catalog again = build(naming, first, server("early", "search"), server("late", "search"));
+
+        assertThat(again.tools()).extracting(HostTool::name).isEqualTo(first.tools().stream().map(HostTool::name).toList());
+        assertThat(again.collisions()).isEqualTo(first.collisions()).isNotEmpty();
+    }
 }

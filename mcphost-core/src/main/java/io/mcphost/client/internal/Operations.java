@@ -116,11 +116,12 @@ final class Operations {
         return pages(McpMethod.RESOURCES_TEMPLATES_LIST, "resourceTemplates", ResourceTemplate.class);
     }
 
-    CompletableFuture<ReadResourceResult> readResource(String uri) {
+    CompletableFuture<ReadResourceResult> readResource(String uri, CallOptions options) {
         Objects.requireNonNull(uri, "uri");
+        Objects.requireNonNull(options, "options");
         exchange.require("resources", McpMethod.RESOURCES_READ);
         ObjectNode params = CODEC.newObject().put("uri", uri);
-        return exchange.send(McpMethod.RESOURCES_READ, params, CallOptions.defaults(),
+        return exchange.send(McpMethod.RESOURCES_READ, params, options,
                 result -> CODEC.treeToValue(result, ReadResourceResult.class));
     }
 
@@ -129,15 +130,16 @@ final class Operations {
         return pages(McpMethod.PROMPTS_LIST, "prompts", Prompt.class);
     }
 
-    CompletableFuture<GetPromptResult> getPrompt(String prompt, Map<String, String> arguments) {
+    CompletableFuture<GetPromptResult> getPrompt(String prompt, Map<String, String> arguments, CallOptions options) {
         Objects.requireNonNull(prompt, "prompt");
+        Objects.requireNonNull(options, "options");
         exchange.require("prompts", McpMethod.PROMPTS_GET);
         ObjectNode params = CODEC.newObject().put("name", prompt);
         if (arguments != null && !arguments.isEmpty()) {
             ObjectNode args = params.putObject("arguments");
             arguments.forEach(args::put);
         }
-        return exchange.send(McpMethod.PROMPTS_GET, params, CallOptions.defaults(),
+        return exchange.send(McpMethod.PROMPTS_GET, params, options,
                 result -> CODEC.treeToValue(result, GetPromptResult.class));
     }
 

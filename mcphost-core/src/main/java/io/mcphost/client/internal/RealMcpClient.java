@@ -261,8 +261,8 @@ public final class RealMcpClient implements McpClient {
     }
 
     @Override
-    public CompletableFuture<ReadResourceResult> readResourceAsync(String uri) {
-        return operations.readResource(uri);
+    public CompletableFuture<ReadResourceResult> readResourceAsync(String uri, CallOptions options) {
+        return operations.readResource(uri, options);
     }
 
     @Override
@@ -271,8 +271,9 @@ public final class RealMcpClient implements McpClient {
     }
 
     @Override
-    public CompletableFuture<GetPromptResult> getPromptAsync(String prompt, Map<String, String> arguments) {
-        return operations.getPrompt(prompt, arguments);
+    public CompletableFuture<GetPromptResult> getPromptAsync(String prompt, Map<String, String> arguments,
+                                                            CallOptions options) {
+        return operations.getPrompt(prompt, arguments, options);
     }
 
     @Override

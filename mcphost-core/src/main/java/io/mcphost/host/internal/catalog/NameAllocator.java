@@ -109,8 +109,15 @@ public final class NameAllocator {
         for (Entry entry : entries) {
             Claimant claimant = new Claimant(server, entry.original());
             String keptName = keptByClaimant.get(claimant);
-            String name = keptName != null ? keptName : entry.primary();
-            if (takenFor(name, claimant)) {
+            String name = entry.primary();
+            if (keptName != null && !keptName.equals(name)) {
+                // Renamed in an earlier catalog, it keeps that name; the contest for its primary still stands.
+                Claimant holder = holders.containsKey(name) ? holders.get(name) : kept.get(name);
+                if (holder != null && !holder.equals(claimant)) {
+                    contest(name, holder, claimant, keptName);
+                }
+                name = keptName;
+            } else if (takenFor(name, claimant)) {
                 String qualifiedRaw = qualifier + separator + entry.original();
                 String resolved = null;
                 if (!qualifiedRaw.equals(entry.primaryRaw()) && !takenFor(fit(qualifiedRaw), claimant)) {
@@ -120,11 +127,7 @@ public final class NameAllocator {
                     String candidate = withHash(sanitise(qualifiedRaw), qualifiedRaw + "#" + n);
                     resolved = takenFor(candidate, claimant) ? null : candidate;
                 }
-                Claimant holder = holders.containsKey(name) ? holders.get(name) : kept.get(name);
-                Contest contest = contests.computeIfAbsent(name, contested -> new Contest(contested,
-                        new ArrayList<>(List.of(holder)), new ArrayList<>(List.of(contested)), false));
-                contest.claimants().add(claimant);
-                contest.outcomes().add(resolved);
+                contest(name, holders.containsKey(name) ? holders.get(name) : kept.get(name), claimant, resolved);
                 name = resolved;
             }
             holders.put(name, claimant);
@@ -135,6 +138,14 @@ public final class NameAllocator {
             duplicates.add(new Contest(names.get(original), List.of(claimant, claimant), List.of(names.get(original), ""), true));
         }
         return names;
+    }
+
+    /** Records that {@code claimant} wanted {@code contested}, held by {@code holder}, and got {@code outcome}. */
+    private void contest(String contested, Claimant holder, Claimant claimant, String outcome) {
+        Contest contest = contests.computeIfAbsent(contested, name -> new Contest(name,
+                new ArrayList<>(List.of(holder)), new ArrayList<>(List.of(name)), false));
+        contest.claimants().add(claimant);
+        contest.outcomes().add(outcome);
     }
 
     /** Every contest so far, as collisions: renames in the order they happened, then repeated names. */

@@ -86,7 +86,7 @@ public final class Routing {
         PromptInvocation first = new PromptInvocation(callIds.incrementAndGet(), name, prompt.server(), prompt.originalName(),
                 arguments == null ? Map.of() : arguments, options);
         return InterceptorChain.run(settings.interceptors(), first,
-                next -> client.getPrompt(next.target(), ((PromptInvocation) next).arguments()));
+                next -> client.getPrompt(next.target(), ((PromptInvocation) next).arguments(), next.options()));
     }
 
     /** See {@link io.mcphost.host.McpHost#readResource}. */
@@ -98,7 +98,7 @@ public final class Routing {
                 .orElseThrow(() -> new McpNotFoundException("no available server offers resource '" + uri + "'", null));
         McpClient client = liveClient(server, options);
         ResourceInvocation first = new ResourceInvocation(callIds.incrementAndGet(), server, uri, options);
-        return InterceptorChain.run(settings.interceptors(), first, next -> client.readResource(next.target()));
+        return InterceptorChain.run(settings.interceptors(), first, next -> client.readResource(next.target(), next.options()));
     }
 
     private McpClient liveClient(String server, CallOptions options) {
