@@ -5,9 +5,8 @@ import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.server.McpServer;
-import io.mcphost.server.ServerSession;
 import io.mcphost.server.demo.DemoServer;
-import io.mcphost.transport.memory.MemoryTransport;
+import io.mcphost.testkit.ServerSpecs;
 import io.mcphost.transport.stdio.StdioTransport;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -22,12 +21,7 @@ final class HostFixtures {
 
     /** An in-process server over a fresh memory pair per start; sessions are collected for closing. */
     static ServerSpec.Builder inProcess(String name, Supplier<McpServer> server, List<AutoCloseable> toClose) {
-        return ServerSpec.builder(name, () -> {
-            var pair = MemoryTransport.pair();
-            ServerSession session = server.get().serve(pair.server());
-            toClose.add(session);
-            return pair.client();
-        });
+        return ServerSpecs.inProcess(name, server, toClose);
     }
 
     /** A toolkit server whose tools answer with the server's own label, so a test sees where a call went. */

@@ -5,10 +5,7 @@ import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.server.McpServer;
 import io.mcphost.server.demo.DemoServer;
-import io.mcphost.testkit.NpmFixtures;
-import io.mcphost.transport.memory.MemoryTransport;
-import io.mcphost.transport.stdio.StdioTransport;
-import java.nio.file.Path;
+import io.mcphost.testkit.ServerSpecs;
 import java.util.List;
 import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
@@ -23,11 +20,7 @@ final class Servers {
 
     /** A toolkit server over a fresh memory pair per start; its sessions are added to {@code toClose}. */
     static ServerSpec inProcess(String name, Supplier<McpServer> server, List<AutoCloseable> toClose) {
-        return ServerSpec.builder(name, () -> {
-            var pair = MemoryTransport.pair();
-            toClose.add(server.get().serve(pair.server()));
-            return pair.client();
-        }).build();
+        return ServerSpecs.inProcess(name, server, toClose).build();
     }
 
     static ServerSpec demo(String name, List<AutoCloseable> toClose) {
@@ -36,8 +29,7 @@ final class Servers {
 
     /** server-everything over stdio, as installed by the build (fixtures/npm). */
     static ServerSpec everything(String name) {
-        Path script = NpmFixtures.everythingScript();
-        return ServerSpec.builder(name, () -> StdioTransport.builder("node", script.toString(), "stdio").name(name).build()).build();
+        return ServerSpecs.everything(name).build();
     }
 
     /** A server with one tool whose schema uses most of JSON Schema, answering with its arguments. */
