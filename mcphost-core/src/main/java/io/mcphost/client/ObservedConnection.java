@@ -1,0 +1,28 @@
+package io.mcphost.client;
+
+import io.mcphost.protocol.ProtocolVersion;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A snapshot of the connection behind an observed request or session: what a tracer names in
+ * its attributes. Immutable.
+ *
+ * @param server          the client's name (the server's name in a host)
+ * @param transport       how the messages travel
+ * @param address         the transport's description: the endpoint URL over HTTP, the command
+ *                        line over stdio (see {@link io.mcphost.transport.Transport#describe()})
+ * @param protocolVersion the revision the handshake agreed; empty before it (during {@code initialize})
+ */
+public record ObservedConnection(String server, TransportKind transport, String address,
+                                 Optional<ProtocolVersion> protocolVersion) {
+    public ObservedConnection {
+        Objects.requireNonNull(server, "server");
+        Objects.requireNonNull(transport, "transport");
+        Objects.requireNonNull(address, "address");
+        Objects.requireNonNull(protocolVersion, "protocolVersion");
+    }
+
+    /** The kinds of transport the library ships; {@code OTHER} is one the application wrote. */
+    public enum TransportKind { STDIO, HTTP, MEMORY, OTHER }
+}
