@@ -13,14 +13,17 @@ import java.util.Optional;
  * @param address         the transport's description: the endpoint URL over HTTP, the command
  *                        line over stdio (see {@link io.mcphost.transport.Transport#describe()})
  * @param protocolVersion the revision the handshake agreed; empty before it (during {@code initialize})
+ * @param sessionId       the session id the server assigned ({@link io.mcphost.transport.Transport#sessionId()});
+ *                        empty over stdio and before the server named one
  */
 public record ObservedConnection(String server, TransportKind transport, String address,
-                                 Optional<ProtocolVersion> protocolVersion) {
+                                 Optional<ProtocolVersion> protocolVersion, Optional<String> sessionId) {
     public ObservedConnection {
         Objects.requireNonNull(server, "server");
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(address, "address");
         Objects.requireNonNull(protocolVersion, "protocolVersion");
+        Objects.requireNonNull(sessionId, "sessionId");
     }
 
     /** The kinds of transport the library ships; {@code OTHER} is one the application wrote. */

@@ -36,6 +36,8 @@ final class ClientObservation implements RequestObserver.Completion {
         AttributesBuilder attributes = Attributes.builder().put(McpAttributes.MCP_METHOD_NAME, method);
         target.addTo(attributes, true);
         Connections.addTo(attributes, request.connection());
+        // On spans only: the conventions leave the session id out of the metrics (one series per session).
+        request.connection().sessionId().ifPresent(id -> attributes.put(McpAttributes.MCP_SESSION_ID, id));
         if (telemetry.recordsPayloads() && method.equals("tools/call") && request.params().has("arguments")) {
             attributes.put(McpAttributes.GEN_AI_TOOL_CALL_ARGUMENTS,
                     Payloads.bounded(request.params().get("arguments"), telemetry.maxPayloadBytes()));

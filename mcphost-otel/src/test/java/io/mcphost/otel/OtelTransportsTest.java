@@ -36,6 +36,7 @@ class OtelTransportsTest {
         assertThat(span.getKind()).isEqualTo(SpanKind.CLIENT);
         assertThat(span.getAttributes().get(McpAttributes.NETWORK_TRANSPORT)).isEqualTo("pipe");
         assertThat(span.getAttributes().get(McpAttributes.SERVER_ADDRESS)).isNull();
+        assertThat(span.getAttributes().get(McpAttributes.MCP_SESSION_ID)).isNull();
         assertThat(otel.points("mcp.client.session.duration")).singleElement()
                 .satisfies(p -> assertThat(p.getAttributes().get(McpAttributes.NETWORK_TRANSPORT)).isEqualTo("pipe"));
     }
@@ -52,6 +53,7 @@ class OtelTransportsTest {
             assertThat(span.getAttributes().get(McpAttributes.NETWORK_PROTOCOL_NAME)).isEqualTo("http");
             assertThat(span.getAttributes().get(McpAttributes.SERVER_ADDRESS)).isEqualTo(http.endpoint().getHost());
             assertThat(span.getAttributes().get(McpAttributes.SERVER_PORT)).isEqualTo((long) http.endpoint().getPort());
+            assertThat(span.getAttributes().get(McpAttributes.MCP_SESSION_ID)).isIn(http.sessionIds()).isNotBlank();
             assertThat(otel.points("mcp.client.operation.duration")).anySatisfy(p ->
                     assertThat(p.getAttributes().get(McpAttributes.SERVER_PORT)).isEqualTo((long) http.endpoint().getPort()));
         }

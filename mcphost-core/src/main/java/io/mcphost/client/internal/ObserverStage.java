@@ -94,7 +94,7 @@ final class ObserverStage implements RequestStage {
 
     private ObservedConnection snapshot() {
         return new ObservedConnection(connection.server(), kind, transport.describe(),
-                connection.currentSession().map(Session::version));
+                connection.currentSession().map(Session::version), transport.sessionId());
     }
 
     private void finish(String method, RequestObserver.Completion completion, JsonNode result, Throwable failure) {
