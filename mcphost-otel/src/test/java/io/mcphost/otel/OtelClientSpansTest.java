@@ -147,7 +147,7 @@ class OtelClientSpansTest {
     }
 
     @Test
-    void theCallersMetaWinsOverInjectedEntriesAndTraceContextIsInjected() {
+    void traceContextAndBaggageGoIntoMetaBesideTheCallersOwnEntries() {
         var seen = new java.util.concurrent.atomic.AtomicReference<tools.jackson.databind.JsonNode>();
         var pair = MemoryTransport.pair();
         session = io.mcphost.server.McpServer.builder().name("meta").observer(request -> {
@@ -159,12 +159,15 @@ class OtelClientSpansTest {
                 call -> io.mcphost.protocol.tools.CallToolResult.text("ok")).build().serve(pair.server());
         client = McpClient.builder(pair.client()).observer(McpTelemetry.create(otel.sdk)).connect();
 
-        client.callTool("t", JSON.createObjectNode(), io.mcphost.client.CallOptions.builder()
-                .meta(JSON.readTree("{\"tracestate\":\"mine=1\"}")).build());
+        try (var ignored = io.opentelemetry.api.baggage.Baggage.builder().put("user", "alice").build().makeCurrent()) {
+            client.callTool("t", JSON.createObjectNode(), io.mcphost.client.CallOptions.builder()
+                    .meta(JSON.readTree("{\"tracestate\":\"mine=1\"}")).build());
+        }
 
         SpanData span = otel.span("tools/call t");
         assertThat(seen.get().path("traceparent").asString())
                 .startsWith("00-" + span.getTraceId() + "-" + span.getSpanId() + "-"); // flags: sampled, maybe random
         assertThat(seen.get().path("tracestate").asString()).isEqualTo("mine=1");
+        assertThat(seen.get().path("baggage").asString()).isEqualTo("user=alice");
     }
 }

@@ -83,6 +83,34 @@ class OtelTraceAcrossTest {
     }
 
     @Test
+    void aServersElicitationRequestIsAnEventOfItsLifecycleSpan() throws Exception {
+        McpTelemetry telemetry = McpTelemetry.create(otel.sdk);
+        List<AutoCloseable> sessions = new ArrayList<>();
+        try (McpHost host = McpHost.builder()
+                .server(ServerSpec.builder("demo", () -> {
+                    var pair = io.mcphost.transport.memory.MemoryTransport.pair();
+                    sessions.add(io.mcphost.server.demo.DemoServer.server().serve(pair.server()));
+                    return pair.client();
+                }).build())
+                .elicitation(io.mcphost.client.ElicitationHandler.blocking(request -> io.mcphost.protocol.elicitation.ElicitResult.decline()))
+                .observer(telemetry).onEvent(telemetry.hostEvents()).start()) {
+            host.callTool("demo__greet", JSON.createObjectNode());
+        } finally {
+            for (AutoCloseable session : sessions) {
+                session.close();
+            }
+        }
+
+        Await.until(Duration.ofSeconds(5), () -> otel.finished().stream().anyMatch(s -> s.getName().equals("mcphost.server demo")),
+                "the server's lifecycle span to end");
+        assertThat(otel.span("mcphost.server demo").getEvents()).anySatisfy(e -> {
+            assertThat(e.getName()).isEqualTo("server.request");
+            assertThat(e.getAttributes().get(McpAttributes.MCP_METHOD_NAME)).isEqualTo("elicitation/create");
+        });
+        assertThat(otel.span("tools/call greet").getKind()).isEqualTo(SpanKind.CLIENT);
+    }
+
+    @Test
     void oneTraceCrossesMcpHostIntoAToolkitServerChildProcessOverStdio(@TempDir Path dir) throws IOException {
         Path spans = dir.resolve("server-spans.txt");
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
