@@ -330,6 +330,7 @@ public interface McpClient extends AutoCloseable {
         private Consumer<ListKind> onListChanged = kind -> { };
         private Consumer<io.mcphost.protocol.McpException> onConnectionLost = e -> { };
         private Consumer<Task> onTaskStatus = t -> { };
+        private RequestObserver observer;
 
         Builder(Transport transport) {
             this.transport = Objects.requireNonNull(transport, "transport");
@@ -497,13 +498,24 @@ public interface McpClient extends AutoCloseable {
             return this;
         }
 
+        /**
+         * Observes every request this client sends, {@code initialize} included, and may add
+         * {@code _meta} entries to it (W3C trace context); see {@link RequestObserver} for its
+         * contract. One observer at most; {@code mcphost-otel} provides one.
+         */
+        public Builder observer(RequestObserver observer) {
+            this.observer = Objects.requireNonNull(observer, "observer");
+            return this;
+        }
+
         /** Builds the client without connecting; call {@link McpClient#connect()} next. */
         public McpClient build() {
             return new RealMcpClient(new ClientConfig(transport, name == null ? transport.describe() : name,
                     clientInfo, requestTimeout, initializeTimeout, closeTimeout, maxPendingRequests, sessionRetries,
                     onNotification, onLog, Optional.ofNullable(elicitation), Optional.ofNullable(sampling),
                     Optional.ofNullable(roots), serverRequestTimeout, resetTimeoutOnProgress,
-                    Optional.ofNullable(maxTotalTimeout), onListChanged, onConnectionLost, onTaskStatus));
+                    Optional.ofNullable(maxTotalTimeout), onListChanged, onConnectionLost, onTaskStatus,
+                    Optional.ofNullable(observer)));
         }
 
         /**

@@ -5,6 +5,7 @@ import static io.mcphost.protocol.internal.Settings.positive;
 import io.mcphost.client.CallOptions;
 import io.mcphost.client.ElicitationHandler;
 import io.mcphost.client.McpClient;
+import io.mcphost.client.RequestObserver;
 import io.mcphost.client.SamplingHandler;
 import io.mcphost.config.McpConfig;
 import io.mcphost.config.McpConfigLoader;
@@ -286,6 +287,7 @@ public final class McpHost implements AutoCloseable {
         private boolean callsWaitForReconnect;
         private ElicitationHandler elicitation;
         private SamplingHandler sampling;
+        private RequestObserver observer;
         private List<Root> roots;
 
         private Builder() {
@@ -410,6 +412,15 @@ public final class McpHost implements AutoCloseable {
         }
 
         /**
+         * Observes every request of every server's client ({@link McpClient.Builder#observer}), each
+         * reconnection's new client included: one call instruments the whole host. Off unless set.
+         */
+        public Builder observer(RequestObserver observer) {
+            this.observer = Objects.requireNonNull(observer, "observer");
+            return this;
+        }
+
+        /**
          * Starts every server in parallel and blocks until each is READY or has failed, each within its
          * startup timeout.
          *
@@ -419,7 +430,7 @@ public final class McpHost implements AutoCloseable {
         public McpHost start() {
             HostSettings settings = new HostSettings(Optional.ofNullable(clientInfo), naming, toolFilter, failOpen, startupTimeout, requestTimeout,
                     closeTimeout, reconnect, callsWaitForReconnect, interceptors, Optional.ofNullable(elicitation),
-                    Optional.ofNullable(sampling), Optional.ofNullable(roots));
+                    Optional.ofNullable(sampling), Optional.ofNullable(roots), Optional.ofNullable(observer));
             McpHost host = new McpHost(settings, listeners);
             host.supervisor.startAll(List.copyOf(specs));
             return host;

@@ -3,6 +3,7 @@ package io.mcphost.transport;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.ProtocolVersion;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * Moves JSON-RPC messages to and from one peer. A transport never interprets MCP methods: it
@@ -64,5 +65,14 @@ public interface Transport extends AutoCloseable {
      */
     default boolean reopenable() {
         return false;
+    }
+
+    /**
+     * The session id the server assigned, when the transport has one: over Streamable HTTP the
+     * {@code Mcp-Session-Id} header's value, for tracing ({@code mcp.session.id}). Empty by default,
+     * and before the server named a session. Never blocks.
+     */
+    default Optional<String> sessionId() {
+        return Optional.empty();
     }
 }

@@ -145,6 +145,7 @@ public final class McpServer {
         private int pageSize = 100;
         private Duration taskPollInterval = Duration.ofSeconds(1);
         private Duration maxTaskTtl = Duration.ofHours(1);
+        private ServerRequestObserver observer;
 
         private Builder() {
         }
@@ -249,11 +250,21 @@ public final class McpServer {
             return this;
         }
 
+        /**
+         * Observes every request clients send, around its handler (tracing: a server span that
+         * continues the client's trace); see {@link ServerRequestObserver}. One at most; off unless set.
+         */
+        public Builder observer(ServerRequestObserver observer) {
+            this.observer = Objects.requireNonNull(observer, "observer");
+            return this;
+        }
+
         /** Builds the server. Does no I/O. */
         public McpServer build() {
             return new McpServer(new Registry(info, instructions, Map.copyOf(tools),
                     List.copyOf(tools.values()), List.copyOf(resources.values()), List.copyOf(templates.values()),
-                    List.copyOf(prompts.values()), Optional.ofNullable(completions), pageSize, taskPollInterval, maxTaskTtl));
+                    List.copyOf(prompts.values()), Optional.ofNullable(completions), pageSize, taskPollInterval, maxTaskTtl,
+                    Optional.ofNullable(observer)));
         }
 
         private static void requireNew(Map<String, ?> map, String key, String what) {

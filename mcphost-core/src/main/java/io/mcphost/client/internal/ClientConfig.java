@@ -2,6 +2,7 @@ package io.mcphost.client.internal;
 
 import io.mcphost.client.ElicitationHandler;
 import io.mcphost.client.ListKind;
+import io.mcphost.client.RequestObserver;
 import io.mcphost.client.SamplingHandler;
 import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.McpException;
@@ -27,7 +28,7 @@ public record ClientConfig(Transport transport, String name, Implementation clie
                            Optional<List<Root>> roots, Duration serverRequestTimeout,
                            boolean resetTimeoutOnProgress, Optional<Duration> maxTotalTimeout,
                            Consumer<ListKind> onListChanged, Consumer<McpException> onConnectionLost,
-                           Consumer<Task> onTaskStatus) {
+                           Consumer<Task> onTaskStatus, Optional<RequestObserver> observer) {
 
     /**
      * A copy of {@code roots}, checked against the spec's rule that every root is a {@code file://}

@@ -153,7 +153,12 @@ final class Exchange {
 
     /** The initialize request of a (re-)handshake: past every stage, with the fixed initialize deadline and never cancelled. */
     CompletableFuture<JsonNode> sendHandshake(String method, ObjectNode params) {
-        return transmit(new OutboundRequest(method, params, CallOptions.timeout(config.initializeTimeout())), true);
+        OutboundRequest request = new OutboundRequest(method, params, CallOptions.timeout(config.initializeTimeout()));
+        // The application's observer sees initialize too (a trace shows the handshake); no other stage runs.
+        if (!stages.isEmpty() && stages.getFirst() instanceof ObserverStage observer) {
+            return observer.apply(request, observed -> transmit(observed, true));
+        }
+        return transmit(request, true);
     }
 
     /** The last step: sends the request once under its deadline. */
@@ -170,6 +175,7 @@ final class Exchange {
             return CompletableFuture.failedFuture(e);
         }
         ObjectNode body = withMeta(request, entry);
+        request.onSent().accept(entry.id());
         if (!handshake) {
             forwardCancellation(entry); // the spec forbids cancelling initialize
         }

@@ -26,6 +26,7 @@ import io.mcphost.protocol.roots.Root;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -60,6 +61,7 @@ public final class RealMcpClient implements McpClient {
     private final Tasks tasks;
     private final Subscriptions subscriptions;
     private final SessionRecovery recovery;
+    private final Optional<ObserverStage> observer;
     private final ReentrantLock lifecycle = new ReentrantLock();
 
     /** Wires a client; no I/O until {@link #connect()}. Use {@link McpClient.Builder}, not this. */
@@ -79,8 +81,14 @@ public final class RealMcpClient implements McpClient {
                 subscriptions, config);
         this.recovery = new SessionRecovery(connection, config.sessionRetries(),
                 () -> connection.session(Handshake.run(exchange, config)), subscriptions::resubscribeAll);
-        // Outermost first. Where the stages still to come go (per-request _meta, OAuth, telemetry): PIPELINE.md.
-        exchange.install(List.of(this::reopenWhenClosed, recovery));
+        this.observer = config.observer().map(o -> new ObserverStage(o, connection, config.transport()));
+        // Outermost first. Where the stages still to come go (per-request _meta, OAuth): docs/request-pipeline.md.
+        // The observer is outermost so one observation (one span) covers re-open and every retry.
+        List<RequestStage> stages = new ArrayList<>();
+        observer.ifPresent(stages::add);
+        stages.add(this::reopenWhenClosed);
+        stages.add(recovery);
+        exchange.install(stages);
     }
 
     @Override
@@ -111,6 +119,7 @@ public final class RealMcpClient implements McpClient {
         try {
             config.transport().start(inbound);
             connection.session(Handshake.run(exchange, config));
+            observer.ifPresent(ObserverStage::sessionStarted);
             if (!state.compareAndSet(ClientState.CONNECTING, ClientState.READY)) {
                 throw connection.failure().orElse(null) instanceof McpException e ? e
                         : new McpClosedException(name, "closed during the handshake");
@@ -172,6 +181,7 @@ public final class RealMcpClient implements McpClient {
                 config.transport().start(inbound);
                 connection.session(Handshake.run(exchange, config));
                 recovery.newSession();
+                observer.ifPresent(ObserverStage::sessionStarted);
                 if (!state.compareAndSet(ClientState.CONNECTING, ClientState.READY)) {
                     throw new McpClosedException(name, "closed while re-opening");
                 }
@@ -203,6 +213,7 @@ public final class RealMcpClient implements McpClient {
         subscriptions.clear();
         tasks.abandonAll(new McpTransportException(name, "waiting for a task failed: " + cause.detail(), cause));
         notifications.shutdown();
+        observer.ifPresent(o -> o.sessionEnded(Optional.of(cause)));
         if (before == ClientState.READY) {
             Thread.ofVirtual().name("mcphost-connection-lost-" + name).start(() -> {
                 try {
@@ -226,6 +237,7 @@ public final class RealMcpClient implements McpClient {
         tasks.abandonAll(new McpClosedException(name, "the client was closed while waiting for a task"));
         notifications.shutdown();
         config.transport().close(budget);
+        observer.ifPresent(o -> o.sessionEnded(Optional.empty()));
     }
 
     @Override

@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -172,6 +173,11 @@ public final class HttpTransport implements Transport {
             throw new McpClosedException(settings.name(), "the HTTP transport to " + describe() + " is not open");
         }
         current.send(message);
+    }
+
+    @Override
+    public Optional<String> sessionId() {
+        return engine instanceof StreamableHttpEngine streamable ? streamable.sessionId() : Optional.empty();
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.mcphost.protocol.tools.ToolExecution;
 import io.mcphost.server.CompletionHandler;
 import io.mcphost.server.PromptHandler;
 import io.mcphost.server.ResourceReader;
+import io.mcphost.server.ServerRequestObserver;
 import io.mcphost.server.ToolHandler;
 import java.time.Duration;
 import java.util.List;
@@ -21,7 +22,7 @@ import java.util.regex.Pattern;
 public record Registry(Implementation info, Optional<String> instructions, Map<String, ToolEntry> toolsByName,
                        List<ToolEntry> tools, List<ResourceEntry> resources, List<TemplateEntry> templates,
                        List<PromptEntry> prompts, Optional<CompletionHandler> completions, int pageSize,
-                       Duration taskPollInterval, Duration maxTaskTtl) {
+                       Duration taskPollInterval, Duration maxTaskTtl, Optional<ServerRequestObserver> observer) {
 
     /** Whether some tool may run as a task, so the server announces tasks. */
     public boolean hasTaskTools() {

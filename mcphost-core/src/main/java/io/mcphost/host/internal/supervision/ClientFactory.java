@@ -36,6 +36,7 @@ final class ClientFactory {
         spec.elicitation().or(settings::elicitation).ifPresent(h -> b.elicitation(observed(name, events, h)));
         spec.sampling().or(settings::sampling).ifPresent(h -> b.sampling(observed(name, events, h)));
         spec.roots().or(settings::roots).ifPresent(b::roots);
+        settings.observer().ifPresent(b::observer);
         return b.build();
     }
 

@@ -1,6 +1,7 @@
 package io.mcphost.host.internal.supervision;
 
 import io.mcphost.client.ElicitationHandler;
+import io.mcphost.client.RequestObserver;
 import io.mcphost.client.SamplingHandler;
 import io.mcphost.host.ReconnectPolicy;
 import io.mcphost.host.HostInterceptor;
@@ -17,7 +18,8 @@ public record HostSettings(Optional<Implementation> clientInfo, ToolNaming namin
                            Duration startupTimeout, Duration requestTimeout, Duration closeTimeout,
                            ReconnectPolicy reconnect, boolean callsWaitForReconnect,
                            List<HostInterceptor> interceptors, Optional<ElicitationHandler> elicitation,
-                           Optional<SamplingHandler> sampling, Optional<List<Root>> roots) {
+                           Optional<SamplingHandler> sampling, Optional<List<Root>> roots,
+                           Optional<RequestObserver> observer) {
     public HostSettings {
         interceptors = List.copyOf(interceptors);
     }

@@ -19,6 +19,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -93,6 +94,11 @@ public final class StreamableHttpEngine implements HttpEngine {
     /** Whether a POST has succeeded, i.e. the server speaks Streamable HTTP. */
     public boolean established() {
         return established;
+    }
+
+    /** The {@code Mcp-Session-Id} the server assigned; empty before it did, or when it assigns none. */
+    public Optional<String> sessionId() {
+        return Optional.ofNullable(sessionId.get());
     }
 
     /**

@@ -1,0 +1,24 @@
+package io.mcphost.server;
+
+import io.mcphost.protocol.ProtocolVersion;
+import java.util.Objects;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One request a client sent to this server, as a {@link ServerRequestObserver} sees it. Immutable
+ * apart from {@code params}, which is the server's own node and must only be read.
+ *
+ * @param method          the JSON-RPC method, for example {@code tools/call}
+ * @param params          the params (an empty object when there were none), {@code _meta} included
+ * @param requestId       the JSON-RPC id as text
+ * @param protocolVersion the revision agreed in {@code initialize}; empty before it
+ */
+public record ServedRequest(String method, JsonNode params, String requestId, Optional<ProtocolVersion> protocolVersion) {
+    public ServedRequest {
+        Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(params, "params");
+        Objects.requireNonNull(requestId, "requestId");
+        Objects.requireNonNull(protocolVersion, "protocolVersion");
+    }
+}
