@@ -78,7 +78,7 @@ public final class RealMcpClient implements McpClient {
         this.inbound = new ClientInbound(exchange, tasks, this::fail, pending, notifications, serverRequests,
                 subscriptions, config);
         this.recovery = new SessionRecovery(connection, config.sessionRetries(),
-                () -> connection.session(Handshake.run(exchange, config)), subscriptions::resubscribeAll);
+                () -> connection.session(Handshake.run(exchange, config)), subscriptions::resubscribeAll, this::fail);
         // Outermost first. Where the stages still to come go (per-request _meta, OAuth, telemetry): PIPELINE.md.
         exchange.install(List.of(this::reopenWhenClosed, recovery));
     }
