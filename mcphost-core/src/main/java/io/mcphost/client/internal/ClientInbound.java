@@ -40,6 +40,7 @@ final class ClientInbound implements InboundHandler {
     /** The client's reaction to a dead connection (RealMcpClient.fail): record it, fail every pending call. */
     private final Consumer<McpException> onConnectionFailed;
     private final PendingRequests pending;
+    private final Operations operations;
     private final NotificationQueue notifications;
     private final ServerRequests serverRequests;
     private final Subscriptions subscriptions;
@@ -52,11 +53,12 @@ final class ClientInbound implements InboundHandler {
     /** Errors without an id are the server's to send; one per junk message must not flood our log. */
     private final LogLimit errorLimit = new LogLimit(10, Duration.ofSeconds(10));
 
-    ClientInbound(Exchange exchange, Tasks tasks, Consumer<McpException> onConnectionFailed, PendingRequests pending,
+    ClientInbound(Exchange exchange, Operations operations, Consumer<McpException> onConnectionFailed, PendingRequests pending,
                   NotificationQueue notifications, ServerRequests serverRequests, Subscriptions subscriptions,
                   ClientConfig config) {
         this.exchange = exchange;
-        this.tasks = tasks;
+        this.operations = operations;
+        this.tasks = operations.tasks();
         this.onConnectionFailed = onConnectionFailed;
         this.pending = pending;
         this.notifications = notifications;
@@ -129,6 +131,9 @@ final class ClientInbound implements InboundHandler {
             case McpMethod.NOTIFICATIONS_CANCELLED -> serverRequests.cancel(params);
             case McpMethod.NOTIFICATIONS_TASKS_STATUS -> tasks.onStatus(params);
             default -> notifications.submit(n.method(), () -> config.onNotification().accept(n));
+        }
+        if (McpMethod.NOTIFICATIONS_TOOLS_LIST_CHANGED.equals(n.method())) {
+            operations.toolsChanged(); // before the listeners hear of it: a call they make must not see old schemas
         }
         // Besides onNotification, which keeps receiving these: the typed listeners, in the same order.
         switch (n.method()) {

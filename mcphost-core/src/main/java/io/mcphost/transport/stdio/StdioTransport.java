@@ -393,12 +393,7 @@ public final class StdioTransport implements Transport {
      */
     @Override
     public String describe() {
-        List<String> command = settings.command();
-        if (command.isEmpty()) {
-            return name;
-        }
-        int args = command.size() - 1;
-        return command.getFirst() + (args == 0 ? "" : " (+" + args + (args == 1 ? " arg)" : " args)"));
+        return settings.describe(); // one place decides what of a command line may be shown
     }
 
     @Override
