@@ -9,7 +9,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,8 +26,6 @@ final class ProcessGroup {
     private static final Logger LOG = LoggerFactory.getLogger(ProcessGroup.class);
     private static final Path SETSID = Path.of("/usr/bin/setsid");
     private static final Path PROC = Path.of("/proc");
-    /** A kill(1) for a group answers at once; this only guards against a wedged system. */
-    private static final long KILL_WAIT_MILLIS = 2_000;
 
     private ProcessGroup() {
     }
@@ -95,23 +92,20 @@ final class ProcessGroup {
 
     /**
      * Sends {@code signal} (TERM, KILL) to every process of group {@code group} at once with kill(1),
-     * without a shell; nothing when 0 (an empty group makes kill fail, harmlessly). Blocks while kill runs (milliseconds).
+     * without a shell; nothing when 0 (an empty group makes kill fail, harmlessly). Blocks only while kill(1) is spawned.
      */
     static void signal(long group, String signal) {
         if (group <= 0) {
             return;
         }
         try {
-            Process kill = new ProcessBuilder("kill", "-s", signal, "--", "-" + group)
+            // Not waited for: kill(1) acts at once, and the caller waits for the members to die anyway
+            // (twenty servers closing in parallel must not each wait for a kill process to be reaped).
+            new ProcessBuilder("kill", "-s", signal, "--", "-" + group)
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            if (!kill.waitFor(KILL_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
-                kill.destroyForcibly();
-            }
         } catch (IOException e) {
             // No kill(1): the caller signals each member it knows by itself.
             LOG.debug("cannot signal process group {}: {}", group, e.toString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

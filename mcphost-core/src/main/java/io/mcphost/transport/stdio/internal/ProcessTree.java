@@ -141,7 +141,8 @@ public final class ProcessTree {
         for (ProcessHandle p : alive()) {
             p.destroy();
         }
-        if (awaitAllDead(System.nanoTime() + termNanos)) {
+        // From the schedule, not from now: the time signalling took comes out of the grace, not on top of it.
+        if (awaitAllDead(start + exitNanos + termNanos)) {
             return true;
         }
         signalGroup("KILL");
