@@ -318,7 +318,7 @@ public interface McpClient extends AutoCloseable {
         private Duration initializeTimeout = Duration.ofSeconds(30);
         private Duration closeTimeout = Duration.ofSeconds(5);
         private int maxPendingRequests = 10_000;
-        private int sessionRetries = 1;
+        private int sessionRetries = 3;
         private Consumer<JsonRpcNotification> onNotification = n -> { };
         private Consumer<LoggingMessageNotificationParams> onLog = m -> { };
         private ElicitationHandler elicitation;
@@ -373,9 +373,9 @@ public interface McpClient extends AutoCloseable {
         }
 
         /**
-         * How many times one request is retried after the server forgot the session (HTTP 404): the
-         * handshake runs again on the same connection, shared by all callers that hit the expiry,
-         * then the request is resent. 1 unless set; 0 surfaces the expiry to the caller.
+         * Re-handshakes in a row (one at a time, for all callers, each request resent) after the server
+         * forgot the session (HTTP 404) with no request answered between; then the client fails and the
+         * host reconnects or reports it. 3 unless set; 0 surfaces the expiry to the caller.
          */
         public Builder sessionRetries(int retries) {
             if (retries < 0) {

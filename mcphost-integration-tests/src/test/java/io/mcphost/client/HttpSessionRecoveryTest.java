@@ -116,7 +116,7 @@ class HttpSessionRecoveryTest {
     }
 
     @Test
-    void aSessionThatExpiresAgainAndAgainSurfacesTheOriginalExpiryAfterTheBoundedRetries() {
+    void aSessionThatExpiresAgainAndAgainFailsTheConnectionAfterTheBoundedReinitialisations() {
         McpClient client = connect(2);
         server.expireAllSessions();
         // Expire every new session as soon as it exists, so each retry meets a dead session again.
@@ -134,6 +134,7 @@ class HttpSessionRecoveryTest {
             reaper.interrupt();
         }
         assertThat(server.initializeCount()).isBetween(2L, 3L);
+        assertThat(client.state()).isEqualTo(ClientState.FAILED);
     }
 
     @Test
