@@ -28,7 +28,7 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code slow} (answers after {@code ms}), {@code progress} (sends {@code steps} progress
  * notifications {@code intervalMs} apart when the call carries a progress token, then answers unless
  * {@code finish} is false). Each request is answered on its own virtual thread. Everything it notices
- * that a test may want to check is written to stderr, one line each: {@code grandchild <pid>},
+ * that a test may want to check is written to stderr, one line each: {@code argv <JSON array>}, {@code grandchild <pid>},
  * {@code cancelled <requestId>}, {@code dying after <n> calls}.
  *
  * <p>Not an API to call: its options are the flags {@link StdioFaults} writes, and may change with it.
@@ -60,6 +60,8 @@ public final class FaultyStdioServer {
             int eq = arg.indexOf('=');
             options.put(eq < 0 ? arg : arg.substring(0, eq), eq < 0 ? "" : arg.substring(eq + 1));
         }
+        // Echoed so that a test can check the arguments arrived verbatim, with no shell in between.
+        System.err.println("argv " + JSON.writeValueAsString(args));
         new FaultyStdioServer(options).run();
     }
 
