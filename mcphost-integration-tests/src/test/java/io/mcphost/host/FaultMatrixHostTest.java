@@ -6,6 +6,8 @@ import static io.mcphost.host.HostFixtures.labelled;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcphost.faults.Row;
+import io.mcphost.testkit.Await;
+import io.mcphost.testkit.faults.FaultyServers;
 import io.mcphost.transport.stdio.StdioTransport;
 import java.io.File;
 import java.time.Duration;
@@ -17,9 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Fault matrix, host rows. Rows covered elsewhere, which print their figures there: a server that
- * flaps after connecting ({@code HostFlappingTest} in mcphost-core) and a tool added at runtime under
- * a name another server already exposes ({@code CatalogStabilityTest} in mcphost-core).
+ * Fault matrix, host rows. The catalog rules behind the shadowing row are unit-tested in
+ * {@code CatalogStabilityTest} (mcphost-core), and a node server that flaps is {@code HostFlappingTest};
+ * these run the same faults as real processes.
  */
 @Timeout(120)
 class FaultMatrixHostTest {
@@ -96,6 +98,34 @@ class FaultMatrixHostTest {
         } finally {
             for (AutoCloseable c : toClose) {
                 c.close();
+            }
+        }
+    }
+
+    @Test
+    void aToolAddedAtRuntimeUnderANameAnotherServerExposesDoesNotShadowIt() {
+        List<AutoCloseable> toClose = new ArrayList<>();
+        ServerSpec late = ServerSpec.builder("late", () -> FaultyServers.stdio().addsToolAtRuntime("lookup")
+                .transport("late").build()).build();
+        try (McpHost host = McpHost.builder().naming(ToolNaming.unprefixed())
+                .server(inProcess("first", () -> labelled("first", "lookup"), toClose).build()).server(late).start()) {
+            host.callTool("echo", null);
+            // The faulty server now lists "lookup" too and has said so with list_changed.
+            Await.until(Duration.ofSeconds(10), () -> !host.catalog().collisions().isEmpty(), "the collision to be reported");
+            String answer = HostFixtures.text(host.callTool("lookup", args("text", "q")));
+            String resolution = host.catalog().collisions().getFirst().resolution();
+
+            Row.print("O2", "tool shadowing at runtime", "'lookup' still answered by " + answer.substring(0, answer.indexOf(':'))
+                    + "; reported: " + resolution, "kept by 'first', collision reported");
+            assertThat(answer).startsWith("first:lookup");
+            assertThat(resolution).contains("'first' keeps 'lookup'");
+        } finally {
+            for (AutoCloseable c : toClose) {
+                try {
+                    c.close();
+                } catch (Exception e) {
+                    // Closing a finished in-process session cannot fail in a way this test cares about.
+                }
             }
         }
     }
