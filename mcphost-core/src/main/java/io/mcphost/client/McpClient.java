@@ -318,7 +318,7 @@ public interface McpClient extends AutoCloseable {
         private Duration initializeTimeout = Duration.ofSeconds(30);
         private Duration closeTimeout = Duration.ofSeconds(5);
         private int maxPendingRequests = 10_000;
-        private int sessionRetries = 1;
+        private int sessionRetries = 3;
         private Consumer<JsonRpcNotification> onNotification = n -> { };
         private Consumer<LoggingMessageNotificationParams> onLog = m -> { };
         private ElicitationHandler elicitation;
@@ -372,9 +372,11 @@ public interface McpClient extends AutoCloseable {
         }
 
         /**
-         * How many times one request is retried after the server forgot the session (HTTP 404): the
-         * handshake runs again on the same connection, shared by all callers that hit the expiry,
-         * then the request is resent. 1 unless set; 0 surfaces the expiry to the caller.
+         * How many times in a row the connection runs the handshake again after the server forgot the
+         * session (HTTP 404) with no request answered in between. One re-initialisation runs at a time,
+         * shared by all callers; every request waits for the new session and is resent. When the bound
+         * is reached the client fails (the host reconnects or reports the server). 3 unless set; 0
+         * surfaces the expiry to the caller.
          */
         public Builder sessionRetries(int retries) {
             if (retries < 0) {

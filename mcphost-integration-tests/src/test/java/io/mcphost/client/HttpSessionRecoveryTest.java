@@ -118,7 +118,7 @@ class HttpSessionRecoveryTest {
     }
 
     @Test
-    void aSessionThatExpiresAgainAndAgainSurfacesTheOriginalExpiryAfterTheBoundedRetries() {
+    void aSessionThatExpiresAgainAndAgainFailsTheConnectionAfterTheBoundedReinitialisations() {
         McpClient client = connect(2);
         server.expireAllSessions();
         // Expire every new session as soon as it exists, so each retry meets a dead session again.
@@ -136,6 +136,7 @@ class HttpSessionRecoveryTest {
             reaper.interrupt();
         }
         assertThat(server.initializeCount()).isBetween(2L, 3L);
+        assertThat(client.state()).isEqualTo(ClientState.FAILED);
     }
 
     @Test

@@ -13,9 +13,11 @@ import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.internal.LogLimit;
 import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
 import io.mcphost.protocol.resources.ResourceUpdatedNotificationParams;
 import io.mcphost.transport.InboundHandler;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
@@ -38,17 +40,25 @@ final class ClientInbound implements InboundHandler {
     /** The client's reaction to a dead connection (RealMcpClient.fail): record it, fail every pending call. */
     private final Consumer<McpException> onConnectionFailed;
     private final PendingRequests pending;
+    private final Operations operations;
     private final NotificationQueue notifications;
     private final ServerRequests serverRequests;
     private final Subscriptions subscriptions;
     private final ClientConfig config;
     private final Logger serverLog;
+    /** A log notification's text is the server's own message: longer than an excerpt, still bounded. */
+    private static final int SERVER_LOG_CHARS = 4 * LogLimit.MAX_EXCERPT_CHARS;
+    /** A server's log notifications all reach onLog; our log gets a bounded number per interval. */
+    private final LogLimit serverLogLimit = new LogLimit(100, Duration.ofSeconds(10));
+    /** Errors without an id are the server's to send; one per junk message must not flood our log. */
+    private final LogLimit errorLimit = new LogLimit(10, Duration.ofSeconds(10));
 
-    ClientInbound(Exchange exchange, Tasks tasks, Consumer<McpException> onConnectionFailed, PendingRequests pending,
+    ClientInbound(Exchange exchange, Operations operations, Consumer<McpException> onConnectionFailed, PendingRequests pending,
                   NotificationQueue notifications, ServerRequests serverRequests, Subscriptions subscriptions,
                   ClientConfig config) {
         this.exchange = exchange;
-        this.tasks = tasks;
+        this.operations = operations;
+        this.tasks = operations.tasks();
         this.onConnectionFailed = onConnectionFailed;
         this.pending = pending;
         this.notifications = notifications;
@@ -74,8 +84,9 @@ final class ClientInbound implements InboundHandler {
 
     private void onError(JsonRpcErrorResponse e) {
         if (e.id().isEmpty()) {
-            LOG.warn("server '{}' reported an error without a request id: {} (code {})",
-                    config.name(), e.error().message(), e.error().code());
+            errorLimit.log(LOG, Level.WARN, "errors without a request id from server '" + config.name() + "'",
+                    "server '{}' reported an error without a request id: {} (code {})",
+                    config.name(), LogLimit.bounded(e.error().message()), e.error().code());
             return;
         }
         RequestId id = e.id().get();
@@ -120,6 +131,9 @@ final class ClientInbound implements InboundHandler {
             case McpMethod.NOTIFICATIONS_CANCELLED -> serverRequests.cancel(params);
             case McpMethod.NOTIFICATIONS_TASKS_STATUS -> tasks.onStatus(params);
             default -> notifications.submit(n.method(), () -> config.onNotification().accept(n));
+        }
+        if (McpMethod.NOTIFICATIONS_TOOLS_LIST_CHANGED.equals(n.method())) {
+            operations.toolsChanged(); // before the listeners hear of it: a call they make must not see old schemas
         }
         // Besides onNotification, which keeps receiving these: the typed listeners, in the same order.
         switch (n.method()) {
@@ -181,7 +195,10 @@ final class ClientInbound implements InboundHandler {
         };
         if (serverLog.isEnabledForLevel(level)) {
             String text = message.data().isString() ? message.data().stringValue() : message.data().toString();
-            serverLog.atLevel(level).log("{}{}", message.logger().map(l -> "[" + l + "] ").orElse(""), text);
+            // Bounded: one notification may carry megabytes, and a chatty server may send thousands.
+            serverLogLimit.log(serverLog, level, "log notifications (all of them reach onLog)", "{}{}",
+                    message.logger().map(l -> "[" + LogLimit.bounded(l, 100) + "] ").orElse(""),
+                    LogLimit.bounded(text, SERVER_LOG_CHARS));
         }
         notifications.submit("log", () -> config.onLog().accept(message));
     }

@@ -1,6 +1,9 @@
 package io.mcphost.client.internal;
 
 import io.mcphost.client.ClientState;
+import io.mcphost.protocol.McpClosedException;
+import io.mcphost.protocol.McpException;
+import io.mcphost.protocol.McpTransportException;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -40,11 +43,27 @@ final class ConnectionState {
         failure = cause;
     }
 
-    /** The handshake's outcome. @throws IllegalStateException before it */
+    /**
+     * The handshake's outcome.
+     *
+     * @throws McpTransportException naming the cause when the connection failed before a handshake
+     *         completed (a call on a client whose connect() failed is a runtime condition, not misuse)
+     * @throws McpClosedException when it was closed before one
+     * @throws IllegalStateException before connect()
+     */
     Session session() {
         Session s = session;
         if (s == null) {
-            throw new IllegalStateException("server '" + server + "' has not completed the handshake (state " + state.get() + ")");
+            ClientState now = state.get();
+            Throwable cause = failure;
+            if (now == ClientState.FAILED) {
+                throw new McpTransportException(server, "the connection failed before the handshake completed: "
+                        + (cause instanceof McpException e ? e.detail() : String.valueOf(cause)), cause);
+            }
+            if (now == ClientState.CLOSED) {
+                throw new McpClosedException(server, "the client was closed before the handshake completed", cause);
+            }
+            throw new IllegalStateException("server '" + server + "' has not completed the handshake (state " + now + ")");
         }
         return s;
     }

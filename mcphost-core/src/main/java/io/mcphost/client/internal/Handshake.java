@@ -44,8 +44,10 @@ final class Handshake {
                 config.initializeTimeout().plusSeconds(1), "the initialize handshake");
 
         Session session = toSession(exchange.name(), result);
-        config.transport().send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_INITIALIZED, null));
+        // The revision first: over HTTP, notifications/initialized is the first message that must carry
+        // MCP-Protocol-Version, and the transport only adds it once it knows the agreed revision.
         config.transport().handshakeCompleted(session.version());
+        config.transport().send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_INITIALIZED, null));
         return session;
     }
 

@@ -23,6 +23,8 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -37,6 +39,7 @@ final class Operations {
     private static final JsonCodec CODEC = JsonCodec.get();
 
     private final Exchange exchange;
+    private static final Logger LOG = LoggerFactory.getLogger(Operations.class);
     private final Tasks tasks;
     /** Output schemas of the tools as last listed, for validating structuredContent. */
     private final Map<String, JsonNode> outputSchemas = new ConcurrentHashMap<>();
@@ -64,6 +67,30 @@ final class Operations {
             tasks.toolsListed(tools);
             return tools;
         });
+    }
+
+    /**
+     * The server said its tools changed: the output schemas cached by the last list may be wrong now
+     * (a schema changed: results would be checked against the old one). Forgets them and, when the
+     * application had listed tools, lists them again in the background to know the new schemas; until
+     * that answer, results are not checked rather than checked wrongly. Never blocks (the inbound thread).
+     */
+    void toolsChanged() {
+        boolean known = !outputSchemas.isEmpty();
+        outputSchemas.clear();
+        if (!known) {
+            return;
+        }
+        try {
+            listTools().whenComplete((tools, e) -> {
+                if (e != null) {
+                    LOG.debug("server '{}': listing the changed tools failed: {}", exchange.name(), e.getMessage());
+                }
+            });
+        } catch (RuntimeException e) {
+            // Not connected (any more): the next list after a reconnect fills the cache again.
+            LOG.debug("server '{}': the changed tools were not listed: {}", exchange.name(), e.getMessage());
+        }
     }
 
     CompletableFuture<CallToolResult> callTool(String tool, JsonNode arguments, CallOptions options) {

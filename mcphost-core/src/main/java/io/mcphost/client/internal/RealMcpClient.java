@@ -75,10 +75,10 @@ public final class RealMcpClient implements McpClient {
         this.subscriptions = new Subscriptions(exchange);
         this.operations = new Operations(exchange, notifications);
         this.tasks = operations.tasks();
-        this.inbound = new ClientInbound(exchange, tasks, this::fail, pending, notifications, serverRequests,
+        this.inbound = new ClientInbound(exchange, operations, this::fail, pending, notifications, serverRequests,
                 subscriptions, config);
         this.recovery = new SessionRecovery(connection, config.sessionRetries(),
-                () -> connection.session(Handshake.run(exchange, config)), subscriptions::resubscribeAll);
+                () -> connection.session(Handshake.run(exchange, config)), subscriptions::resubscribeAll, this::fail);
         // Outermost first. Where the stages still to come go (per-request _meta, OAuth, telemetry): PIPELINE.md.
         exchange.install(List.of(this::reopenWhenClosed, recovery));
     }

@@ -6,11 +6,11 @@ import io.mcphost.protocol.McpClosedException;
 import io.mcphost.protocol.McpProtocolException;
 import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.internal.LogLimit;
 import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.stdio.internal.ChildProcess;
 import io.mcphost.transport.stdio.internal.ExitReport;
-import io.mcphost.transport.stdio.internal.Excerpt;
 import io.mcphost.transport.stdio.internal.LineReader;
 import io.mcphost.transport.stdio.internal.ProcessTree;
 import io.mcphost.transport.stdio.Lifecycle.State;
@@ -32,6 +32,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 
 /**
  * Talks to a local MCP server over its stdin and stdout: newline-delimited JSON-RPC in UTF-8.
@@ -71,6 +72,10 @@ public final class StdioTransport implements Transport {
     private final StdioSettings settings;
     private final String name;
     private final ReentrantLock writeLock = new ReentrantLock();
+    /** The first few skipped lines per interval are logged, then one summary with the count. */
+    private final LogLimit skippedLogs = new LogLimit(5, Duration.ofSeconds(10));
+    /** What the summary of rate-limited skip warnings calls them. */
+    private final String skipped;
     /** Keeps onMessage and onClosed one at a time although they come from different threads. */
     private final ReentrantLock callbackLock = new ReentrantLock();
     private final Lifecycle state = new Lifecycle();
@@ -84,6 +89,7 @@ public final class StdioTransport implements Transport {
     private StdioTransport(StdioSettings settings) {
         this.settings = settings;
         this.name = settings.name();
+        this.skipped = "skipped lines on stdout of server '" + name + "' (not JSON-RPC, or over maxMessageBytes)";
     }
 
     /** A builder for a transport that starts {@code command} with {@code args}, no shell involved. */
@@ -158,7 +164,7 @@ public final class StdioTransport implements Transport {
             while (true) {
                 switch (reader.next()) {
                     case LineReader.Line line -> deliver(line.text());
-                    case LineReader.Oversized big -> LOG.warn(
+                    case LineReader.Oversized big -> skippedLogs.log(LOG, Level.WARN, skipped,
                             "server '{}': skipped a message of {} bytes, over the {}-byte limit (maxMessageBytes)",
                             name, big.bytes(), settings.maxMessageBytes());
                     case LineReader.End end -> {
@@ -172,6 +178,8 @@ public final class StdioTransport implements Transport {
         } catch (RuntimeException | Error e) {
             LOG.error("server '{}': the stdio reader failed", name, e);
             inputEnded(null);
+        } finally {
+            skippedLogs.flush(LOG, Level.WARN, skipped); // what was only counted, now that no more can come
         }
     }
 
@@ -183,9 +191,9 @@ public final class StdioTransport implements Transport {
         try {
             messages = CODEC.decode(line);
         } catch (McpProtocolException e) {
-            LOG.warn("server '{}': skipped a line that is not a JSON-RPC message ({}): {}",
-                    name, Excerpt.head(e.getMessage(), PREVIEW_CHARS), Excerpt.head(line, PREVIEW_CHARS));
-            LOG.trace("server '{}': the skipped line in full: {}", name, line);
+            // Rate-limited: a server printing 1,000 junk lines per message made 51,000 WARN records.
+            skippedLogs.log(LOG, Level.WARN, skipped, "server '{}': skipped a line that is not a JSON-RPC message ({}): {}",
+                    name, LogLimit.bounded(e.getMessage(), PREVIEW_CHARS), LogLimit.bounded(line));
             return;
         }
         for (JsonRpcMessage message : messages) {
@@ -385,12 +393,7 @@ public final class StdioTransport implements Transport {
      */
     @Override
     public String describe() {
-        List<String> command = settings.command();
-        if (command.isEmpty()) {
-            return name;
-        }
-        int args = command.size() - 1;
-        return command.getFirst() + (args == 0 ? "" : " (+" + args + (args == 1 ? " arg)" : " args)"));
+        return settings.describe(); // one place decides what of a command line may be shown
     }
 
     @Override

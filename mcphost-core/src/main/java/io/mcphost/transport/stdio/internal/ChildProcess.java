@@ -46,7 +46,8 @@ public final class ChildProcess {
         try {
             p = pb.start();
         } catch (IOException e) {
-            throw new McpTransportException(settings.name(), "cannot start '" + String.join(" ", settings.command())
+            // Redacted as describe() is: the arguments help here, but some of them may be tokens.
+            throw new McpTransportException(settings.name(), "cannot start '" + settings.redactedCommandLine()
                     + "': " + Optional.ofNullable(e.getMessage()).orElse(e.toString()), e);
         }
         String name = settings.name();

@@ -22,7 +22,7 @@ public record ExitReport(String message, String stderrTail) {
         StringBuilder message = new StringBuilder();
         try {
             if (process.waitFor(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS)) {
-                message.append("server process exited with code ").append(process.exitValue());
+                message.append(exitDescription(process.exitValue()));
             } else {
                 message.append("server closed its stdout but is still running; stopping it");
             }
@@ -39,5 +39,23 @@ public record ExitReport(String message, String stderrTail) {
             message.append("; its stderr ended with:\n").append(tail);
         }
         return new ExitReport(message.toString(), tail);
+    }
+
+    /** Signal numbers as Linux and macOS share them, for the ones a server plausibly dies of. */
+    private static final String[] SIGNALS = {null, "SIGHUP", "SIGINT", "SIGQUIT", "SIGILL", "SIGTRAP", "SIGABRT",
+        "SIGBUS", "SIGFPE", "SIGKILL", "SIGUSR1", "SIGSEGV", "SIGUSR2", "SIGPIPE", "SIGALRM", "SIGTERM"};
+
+    /**
+     * "exited with code 1", or for a process ended by a signal (the JDK reports 128 + its number)
+     * "was killed by SIGKILL (exit 137)": a bare 137 sends people looking in the server's code when
+     * the OOM killer or a supervisor ended it.
+     */
+    static String exitDescription(int code) {
+        int signal = code - 128;
+        if (signal > 0 && signal < SIGNALS.length && SIGNALS[signal] != null
+                && !System.getProperty("os.name", "").startsWith("Windows")) {
+            return "server process was killed by " + SIGNALS[signal] + " (exit " + code + ")";
+        }
+        return "server process exited with code " + code;
     }
 }

@@ -1,5 +1,6 @@
 package io.mcphost.transport.stdio.internal;
 
+import io.mcphost.protocol.internal.LogLimit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -9,17 +10,23 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 
 /**
  * Reads a child's stderr for as long as it is open, so the child never blocks on a full pipe,
- * logs each line to {@code mcphost.server.<name>} and keeps the last bytes in a ring buffer for
- * error messages. Thread-safe.
+ * logs its lines to {@code mcphost.server.<name>} — each cut to {@link LogLimit#MAX_EXCERPT_CHARS},
+ * and at most {@link #BURST} per {@link #WINDOW} with a count of the rest, since a server decides how
+ * much it writes — and keeps the last bytes in a ring buffer for error messages. Thread-safe.
  */
 public final class StderrDrain {
-    /** Longer stderr lines are logged in pieces of this size: one log record stays bounded. */
+    /** Bytes of one line kept for logging; the rest of a longer line is only counted. */
     private static final int MAX_LOGGED_LINE_BYTES = 8 * 1024;
+    private static final int BURST = 100;
+    private static final Duration WINDOW = Duration.ofSeconds(10);
+    private static final String LINES = "stderr lines (the last ones are kept for error messages)";
 
     private final Logger log;
+    private final LogLimit limit = new LogLimit(BURST, WINDOW);
     private final byte[] ring;
     private final ReentrantLock lock = new ReentrantLock();
     private final CountDownLatch finished = new CountDownLatch(1);
@@ -40,38 +47,42 @@ public final class StderrDrain {
         // Lines are split on bytes and decoded whole, so a character is never cut across reads.
         byte[] line = new byte[MAX_LOGGED_LINE_BYTES];
         int length = 0;
+        long cut = 0; // bytes of the current line beyond the buffer: counted, not kept
         try (stderr) {
             int n;
             while ((n = stderr.read(chunk)) >= 0) {
                 remember(chunk, n);
                 for (int i = 0; i < n; i++) {
                     byte b = chunk[i];
-                    if (b == '\n' || length == line.length) {
-                        logLine(line, length);
+                    if (b == '\n') {
+                        logLine(line, length, cut);
                         length = 0;
-                        if (b == '\n') {
-                            continue;
-                        }
+                        cut = 0;
+                    } else if (length == line.length) {
+                        cut++;
+                    } else {
+                        line[length++] = b;
                     }
-                    line[length++] = b;
                 }
             }
         } catch (IOException e) {
             // The pipe closes when the process is killed; nothing more to read.
         } finally {
             if (length > 0) {
-                logLine(line, length);
+                logLine(line, length, cut);
             }
+            limit.flush(log, Level.INFO, LINES);
             finished.countDown();
         }
     }
 
-    private void logLine(byte[] line, int length) {
+    private void logLine(byte[] line, int length, long cut) {
         if (!log.isInfoEnabled()) {
             return;
         }
         int end = length > 0 && line[length - 1] == '\r' ? length - 1 : length;
-        log.info("{}", new String(line, 0, end, StandardCharsets.UTF_8));
+        String text = LogLimit.bounded(new String(line, 0, end, StandardCharsets.UTF_8));
+        limit.log(log, Level.INFO, LINES, "{}", cut == 0 ? text : text + " (+" + cut + " bytes)");
     }
 
     private void remember(byte[] chunk, int n) {
