@@ -94,7 +94,9 @@ class FaultMatrixStressTest {
                 return transport.stderrTail().contains("dying after 50 calls");
             }, "the server to die");
             Await.until(Duration.ofSeconds(10), () -> pending.stream().allMatch(CompletableFuture::isDone), "every pending call to end");
-            long seen = deathSeen.get() != 0 ? deathSeen.get() : failedAt.getFirst().get();
+            // The death is seen by whichever comes first: the connection-lost callback or a failed call.
+            long firstFailure = failedAt.stream().mapToLong(AtomicLong::get).min().orElseThrow();
+            long seen = deathSeen.get() != 0 ? Math.min(deathSeen.get(), firstFailure) : firstFailure;
             long lastFailure = failedAt.stream().mapToLong(AtomicLong::get).max().orElseThrow();
             double afterMs = Math.max(0, lastFailure - seen) / 1e6;
 
