@@ -42,6 +42,7 @@ class FaultMatrixHttpTest {
             AtomicInteger failed = new AtomicInteger();
             AtomicLong answered = new AtomicLong();
             AtomicInteger expiries = new AtomicInteger();
+            var firstFailure = new java.util.concurrent.atomic.AtomicReference<McpException>();
             long until = System.nanoTime() + Duration.ofSeconds(3).toNanos();
             try (var callers = Executors.newVirtualThreadPerTaskExecutor()) {
                 for (int c = 0; c < 20; c++) {
@@ -52,6 +53,7 @@ class FaultMatrixHttpTest {
                                 answered.incrementAndGet();
                             } catch (McpException e) {
                                 failed.incrementAndGet();
+                                firstFailure.compareAndSet(null, e);
                             }
                         }
                     });
@@ -66,7 +68,7 @@ class FaultMatrixHttpTest {
 
             Row.print("H2", "repeated session expiry under load", answered + " calls answered, " + failed + " failed, "
                     + reinitialisations + " re-initialisations for " + expiries + " expiries", "0 failed, <= 1 per expiry");
-            assertThat(failed).hasValue(0);
+            assertThat(failed).as("first failure: %s", firstFailure.get()).hasValue(0);
             assertThat(reinitialisations).isLessThanOrEqualTo(expiries.get());
         }
     }
@@ -130,16 +132,20 @@ class FaultMatrixHttpTest {
     void aHugeBodyFailsTheCallWithoutBeingHeldInMemory() {
         long bytes = 256L * 1024 * 1024;
         try (FaultyHttpServer server = FaultyHttpServer.hugeBody(bytes); McpClient client = connect(server.url(), Duration.ofSeconds(30))) {
-            Runtime runtime = Runtime.getRuntime();
-            long before = runtime.totalMemory() - runtime.freeMemory();
+            var pools = java.lang.management.ManagementFactory.getMemoryPoolMXBeans().stream()
+                    .filter(p -> p.getType() == java.lang.management.MemoryType.HEAP).toList();
+            System.gc();
+            long before = pools.stream().mapToLong(p -> p.getUsage().getUsed()).sum();
+            pools.forEach(java.lang.management.MemoryPoolMXBean::resetPeakUsage);
             long start = System.nanoTime();
             assertThatThrownBy(() -> client.callTool("anything", null)).isInstanceOf(McpException.class);
             long tookMs = (System.nanoTime() - start) / 1_000_000;
-            long grewMiB = Math.max(0, runtime.totalMemory() - runtime.freeMemory() - before) / (1024 * 1024);
+            // The peak, not what is left after: a body held whole would show here even if freed at once.
+            long peakGrowthMiB = Math.max(0, pools.stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum() - before) / (1024 * 1024);
 
-            Row.print("H7", "256 MiB response body", "refused after " + tookMs + " ms, heap grew " + grewMiB + " MiB",
-                    "< 64 MiB growth");
-            assertThat(grewMiB).isLessThan(64);
+            Row.print("H7", "256 MiB response body", "refused after " + tookMs + " ms, heap peak grew " + peakGrowthMiB + " MiB",
+                    "< 128 MiB, half the body");
+            assertThat(peakGrowthMiB).isLessThan(128);
         }
     }
 }

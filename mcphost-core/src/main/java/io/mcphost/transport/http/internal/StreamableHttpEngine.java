@@ -224,7 +224,9 @@ public final class StreamableHttpEngine implements HttpEngine {
         String type = HttpErrors.contentType(response);
         RequestId awaited = message instanceof JsonRpcRequest r ? r.id() : null;
         if (type.startsWith("text/event-stream")) {
-            return readStream(response.body(), awaited, "", listenGeneration.get());
+            // An initialize answer names the session it creates; every other answer belongs to the one it was sent in.
+            String session = response.headers().firstValue("Mcp-Session-Id").orElse(used);
+            return readStream(response.body(), awaited, "", listenGeneration.get(), session);
         }
         String body;
         try {
@@ -265,9 +267,11 @@ public final class StreamableHttpEngine implements HttpEngine {
     /**
      * Reads an SSE stream until it ends, resuming it with {@code Last-Event-ID} when it drops
      * before {@code awaited} is answered ({@code awaited} null: the listening GET stream, which is
-     * resumed until {@code generation} changes).
+     * resumed until {@code generation} changes). {@code session} is the session the stream belongs to,
+     * which a resume must name even when a newer session has replaced it since.
      */
-    private McpTransportException readStream(InputStream first, RequestId awaited, String resumeFrom, long generation) {
+    private McpTransportException readStream(InputStream first, RequestId awaited, String resumeFrom, long generation,
+                                             String session) {
         InputStream body = first;
         String lastId = resumeFrom;
         long retry = settings.defaultRetry().toMillis();
@@ -297,7 +301,18 @@ public final class StreamableHttpEngine implements HttpEngine {
             if (answered || exchanges.isClosed() || awaited == null && listenGeneration.get() != generation) {
                 return null;
             }
+            if (awaited != null && session != null && !session.equals(sessionId.get())) {
+                // The session ended while this answer was streaming (the server closes a dead session's
+                // streams): the stream cannot be resumed in another session, so the request is resent.
+                return new McpSessionExpiredException(settings.name(), "session " + abbreviate(session)
+                        + " ended before the server answered request " + awaited);
+            }
             if (awaited != null && lastId.isEmpty()) {
+                if (session != null && sessionGone(session)) {
+                    expire(session);
+                    return new McpSessionExpiredException(settings.name(), "session " + abbreviate(session)
+                            + " ended before the server answered request " + awaited);
+                }
                 return new McpTransportException(settings.name(), why + " before answering request " + awaited
                         + " and gave no event id to resume from");
             }
@@ -310,7 +325,7 @@ public final class StreamableHttpEngine implements HttpEngine {
                 return null;
             }
             LOG.debug("server '{}': resuming an SSE stream after event '{}' ({})", settings.name(), lastId, why);
-            HttpResponse<InputStream> response = openGet(lastId);
+            HttpResponse<InputStream> response = openGet(lastId, session);
             if (response == null) {
                 if (exchanges.isClosed()) {
                     return null;
@@ -325,7 +340,7 @@ public final class StreamableHttpEngine implements HttpEngine {
             }
             String excerpt = HttpErrors.excerpt(response);
             exchanges.done(response.body());
-            String used = sessionId.get();
+            String used = session;
             if (status == 404 && used != null) {
                 expire(used);
                 return awaited == null ? null : new McpSessionExpiredException(settings.name(),
@@ -389,10 +404,32 @@ public final class StreamableHttpEngine implements HttpEngine {
         };
     }
 
+    /**
+     * Whether the server no longer knows {@code session}, asked with a ping: a stream that ends
+     * before any event is how a server drops a session's requests when the session expires, and
+     * nothing else tells the two apart.
+     */
+    private boolean sessionGone(String session) {
+        HttpRequest.Builder builder = exchanges.request(settings.endpoint())
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":\"mcphost-session-probe\",\"method\":\"ping\"}"));
+        withSession(builder, session);
+        try {
+            HttpResponse<InputStream> response = exchanges.send(builder.build());
+            int status = response.statusCode();
+            String excerpt = status / 100 == 2 ? "" : HttpErrors.excerpt(response);
+            exchanges.done(response.body());
+            return status == 404 || status == 400 && excerpt.toLowerCase(Locale.ROOT).contains("session");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** A GET on the endpoint, resuming after {@code lastEventId} when not empty; null when it failed to connect. */
-    private HttpResponse<InputStream> openGet(String lastEventId) {
+    private HttpResponse<InputStream> openGet(String lastEventId, String session) {
         HttpRequest.Builder builder = exchanges.request(settings.endpoint()).header("Accept", "text/event-stream").GET();
-        withSession(builder, sessionId.get());
+        withSession(builder, session);
         if (!lastEventId.isEmpty()) {
             builder.header("Last-Event-ID", lastEventId);
         }
@@ -446,8 +483,9 @@ public final class StreamableHttpEngine implements HttpEngine {
     /** The optional GET stream for server-initiated messages; a 405 means the server offers none. */
     private void listen(long generation, CountDownLatch answered) {
         HttpResponse<InputStream> response;
+        String session = sessionId.get();
         try {
-            response = openGet("");
+            response = openGet("", session);
         } finally {
             answered.countDown();
         }
@@ -455,7 +493,7 @@ public final class StreamableHttpEngine implements HttpEngine {
             return;
         }
         if (response.statusCode() == 200 && HttpErrors.contentType(response).startsWith("text/event-stream")) {
-            readStream(response.body(), null, "", generation);
+            readStream(response.body(), null, "", generation, session);
             return;
         }
         LOG.debug("server '{}': no listening stream (GET answered HTTP {})", settings.name(), response.statusCode());
