@@ -372,11 +372,9 @@ public interface McpClient extends AutoCloseable {
         }
 
         /**
-         * How many times in a row the connection runs the handshake again after the server forgot the
-         * session (HTTP 404) with no request answered in between. One re-initialisation runs at a time,
-         * shared by all callers; every request waits for the new session and is resent. When the bound
-         * is reached the client fails (the host reconnects or reports the server). 3 unless set; 0
-         * surfaces the expiry to the caller.
+         * Re-handshakes in a row (one at a time, for all callers, each request resent) after the server
+         * forgot the session (HTTP 404) with no request answered between; then the client fails and the
+         * host reconnects or reports it. 3 unless set; 0 surfaces the expiry to the caller.
          */
         public Builder sessionRetries(int retries) {
             if (retries < 0) {

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -36,7 +37,9 @@ public final class ChildProcess {
      * @throws McpTransportException naming the command and the operating system's reason when it cannot start
      */
     public static ChildProcess launch(StdioSettings settings) {
-        ProcessBuilder pb = new ProcessBuilder(settings.command());
+        // On Linux the server leads its own process group, so close() reaches orphaned grandchildren too.
+        Optional<List<String>> grouped = ProcessGroup.wrap(settings.command(), settings.cwd());
+        ProcessBuilder pb = new ProcessBuilder(grouped.orElse(settings.command()));
         settings.cwd().ifPresent(dir -> pb.directory(dir.toFile()));
         Map<String, String> env = pb.environment();
         Map<String, String> host = Map.copyOf(env);
@@ -51,7 +54,7 @@ public final class ChildProcess {
                     + "': " + Optional.ofNullable(e.getMessage()).orElse(e.toString()), e);
         }
         String name = settings.name();
-        ProcessTree tree = new ProcessTree(p.toHandle());
+        ProcessTree tree = new ProcessTree(p.toHandle(), grouped.isPresent());
         tree.watch("mcphost-stdio-tree-" + name);
         StderrDrain stderr = new StderrDrain(name, settings.stderrBufferBytes());
         stderr.start(p.getErrorStream(), "mcphost-stdio-stderr-" + name);

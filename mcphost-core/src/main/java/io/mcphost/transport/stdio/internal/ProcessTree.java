@@ -13,6 +13,10 @@ import java.util.concurrent.locks.LockSupport;
  * Ends a child process and everything it started, within a deadline: wait for a voluntary exit
  * (stdin is already closed), then SIGTERM the whole tree, then SIGKILL whatever is left.
  *
+ * <p>Where the root leads its own process group (Linux, started through {@code setsid}: see
+ * {@link ProcessGroup}), the group is signalled too, and its members count as the tree: that finds
+ * a grandchild orphaned before any look. Elsewhere only the descendants walk below applies.
+ *
  * <p>Descendants are remembered from every look while the root is alive, because once the root
  * dies its orphans are re-parented and no longer show up as its descendants. {@link #watch} looks
  * now and then on its own, so a server that dies unexpectedly still has its children found.
@@ -25,10 +29,22 @@ public final class ProcessTree {
     private static final Duration LONGEST_WATCH = Duration.ofSeconds(30);
 
     private final ProcessHandle root;
+    /** The process group the root leads (its pid), or 0 when it was not started as a group leader. */
+    private final long group;
     private final Set<ProcessHandle> seen = ConcurrentHashMap.newKeySet();
 
     public ProcessTree(ProcessHandle root) {
+        this(root, false);
+    }
+
+    /**
+     * A tree whose root was started as the leader of its own process group ({@code setsid}) when
+     * {@code groupLeader}: then a grandchild orphaned before we looked (its parent already died) is
+     * still found, by its group, and signalled with the group.
+     */
+    public ProcessTree(ProcessHandle root, boolean groupLeader) {
         this.root = root;
+        this.group = groupLeader ? root.pid() : 0;
     }
 
     /**
@@ -116,15 +132,19 @@ public final class ProcessTree {
         long termNanos = Math.min(termGrace.toNanos(), forGraces - exitNanos);
 
         refresh();
+        rememberGroup();
         if (awaitAllDead(start + exitNanos)) {
             return true;
         }
+        // The group first, in one go: it also reaches what forks while we walk the tree.
+        signalGroup("TERM");
         for (ProcessHandle p : alive()) {
             p.destroy();
         }
         if (awaitAllDead(System.nanoTime() + termNanos)) {
             return true;
         }
+        signalGroup("KILL");
         for (ProcessHandle p : alive()) {
             p.destroyForcibly();
         }
@@ -133,8 +153,28 @@ public final class ProcessTree {
 
     /** Kills the whole tree at once, without waiting (for the JVM shutdown hook). */
     public void killNow() {
+        signalGroup("KILL");
         for (ProcessHandle p : alive()) {
             p.destroyForcibly();
+        }
+    }
+
+    /**
+     * Adds the running members of the root's process group to the known processes, so waiting for
+     * the tree waits for them too. Scans /proc, so it is done at each step of a stop, not each poll.
+     */
+    private void rememberGroup() {
+        seen.addAll(ProcessGroup.members(group));
+    }
+
+    /** Signals the group at once when it still has members (and remembers them first). */
+    private void signalGroup(String signal) {
+        if (group > 0) {
+            Set<ProcessHandle> members = ProcessGroup.members(group);
+            seen.addAll(members);
+            if (!members.isEmpty()) {
+                ProcessGroup.signal(group, signal);
+            }
         }
     }
 

@@ -1,0 +1,117 @@
+package io.mcphost.transport.stdio.internal;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Process groups on Linux, so that closing a server also ends a grandchild whose parent died before
+ * we ever saw it (then it is no descendant of anything we know). Java's {@link ProcessBuilder} cannot
+ * call {@code setsid(2)}, but util-linux's {@code /usr/bin/setsid} can run first: it makes itself a
+ * session and group leader and then execs the server (no fork: the pid we hold stays the server's,
+ * and no shell is involved), so the server's pid is its group id and everything it starts inherits
+ * that group. Where setsid is missing (macOS, Windows, minimal images) nothing changes and the
+ * descendants walk of {@link ProcessTree} is all there is. Stateless; thread-safe.
+ */
+final class ProcessGroup {
+    private static final Logger LOG = LoggerFactory.getLogger(ProcessGroup.class);
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
+    private static final Path PROC = Path.of("/proc");
+    /** A kill(1) for a group answers at once; this only guards against a wedged system. */
+    private static final long KILL_WAIT_MILLIS = 2_000;
+
+    private ProcessGroup() {
+    }
+
+    /**
+     * {@code command} prefixed with setsid, or empty when it cannot be (no setsid, not Linux, or the
+     * program is not found: then the launch must fail in the JDK with its usual message, not later
+     * inside setsid). The program is resolved as the JDK would (on this JVM's PATH), so setsid runs
+     * exactly that file.
+     */
+    static Optional<List<String>> wrap(List<String> command, Optional<Path> cwd) {
+        if (command.isEmpty() || !System.getProperty("os.name", "").equals("Linux") || !Files.isExecutable(SETSID)) {
+            return Optional.empty();
+        }
+        return resolve(command.getFirst(), cwd).map(program -> {
+            List<String> wrapped = new ArrayList<>(command.size() + 1);
+            wrapped.add(SETSID.toString());
+            wrapped.add(program);
+            wrapped.addAll(command.subList(1, command.size()));
+            return wrapped;
+        });
+    }
+
+    private static Optional<String> resolve(String program, Optional<Path> cwd) {
+        if (program.contains("/")) {
+            Path path = Path.of(program);
+            Path resolved = path.isAbsolute() ? path : cwd.map(d -> d.resolve(path)).orElse(path);
+            return Files.isRegularFile(resolved) && Files.isExecutable(resolved) ? Optional.of(program) : Optional.empty();
+        }
+        String pathVariable = Optional.ofNullable(System.getenv("PATH")).orElse("");
+        return Stream.of(pathVariable.split(File.pathSeparator)).filter(dir -> !dir.isEmpty())
+                .map(dir -> Path.of(dir, program))
+                .filter(p -> Files.isRegularFile(p) && Files.isExecutable(p))
+                .map(Path::toString).findFirst();
+    }
+
+    /** The running members of process group {@code group} (none when 0 or without /proc). */
+    static Set<ProcessHandle> members(long group) {
+        Set<ProcessHandle> members = new LinkedHashSet<>();
+        if (group <= 0 || !Files.isDirectory(PROC)) {
+            return members;
+        }
+        try (Stream<Path> entries = Files.list(PROC)) {
+            entries.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
+                    .filter(p -> groupOf(p) == group)
+                    .forEach(p -> ProcessHandle.of(Long.parseLong(p.getFileName().toString()))
+                            .filter(ProcessTree::isRunning).ifPresent(members::add));
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("cannot list the members of process group {}: {}", group, e.toString());
+        }
+        return members;
+    }
+
+    /** Field 5 of /proc/<pid>/stat (after the parenthesised name, which may hold spaces); -1 if unreadable. */
+    private static long groupOf(Path process) {
+        try {
+            String stat = Files.readString(process.resolve("stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(") ") + 2).split(" ");
+            return Long.parseLong(fields[2]); // state, ppid, pgrp
+        } catch (IOException | RuntimeException e) {
+            return -1; // the process ended meanwhile
+        }
+    }
+
+    /**
+     * Sends {@code signal} (TERM, KILL) to every process of group {@code group} at once with kill(1),
+     * without a shell; nothing when 0 (an empty group makes kill fail, harmlessly). Blocks while kill runs (milliseconds).
+     */
+    static void signal(long group, String signal) {
+        if (group <= 0) {
+            return;
+        }
+        try {
+            Process kill = new ProcessBuilder("kill", "-s", signal, "--", "-" + group)
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!kill.waitFor(KILL_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+                kill.destroyForcibly();
+            }
+        } catch (IOException e) {
+            // No kill(1): the caller signals each member it knows by itself.
+            LOG.debug("cannot signal process group {}: {}", group, e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
