@@ -9,7 +9,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,8 +26,6 @@ final class ProcessGroup {
     private static final Logger LOG = LoggerFactory.getLogger(ProcessGroup.class);
     private static final Path SETSID = Path.of("/usr/bin/setsid");
     private static final Path PROC = Path.of("/proc");
-    /** A kill(1) for a group answers at once; this only guards against a wedged system. */
-    private static final long KILL_WAIT_MILLIS = 2_000;
 
     private ProcessGroup() {
     }
@@ -95,23 +92,20 @@ final class ProcessGroup {
 
     /**
      * Sends {@code signal} (TERM, KILL) to every process of group {@code group} at once with kill(1),
-     * without a shell; nothing when 0 (an empty group makes kill fail, harmlessly). Blocks while kill runs (milliseconds).
+     * without a shell; nothing when 0 (an empty group makes kill fail, harmlessly). Does not wait for kill to finish.
      */
     static void signal(long group, String signal) {
         if (group <= 0) {
             return;
         }
         try {
-            Process kill = new ProcessBuilder("kill", "-s", signal, "--", "-" + group)
+            // Not waited for: the caller waits for the group's members to die anyway, and on a loaded
+            // machine (twenty servers closing at once) waiting for each kill(1) to exit cost the budget.
+            new ProcessBuilder("kill", "-s", signal, "--", "-" + group)
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            if (!kill.waitFor(KILL_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
-                kill.destroyForcibly();
-            }
         } catch (IOException e) {
             // No kill(1): the caller signals each member it knows by itself.
             LOG.debug("cannot signal process group {}: {}", group, e.toString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }
