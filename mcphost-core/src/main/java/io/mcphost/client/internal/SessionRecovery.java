@@ -187,16 +187,17 @@ final class SessionRecovery implements RequestStage {
 
     /** Recovery is out of attempts: the connection is useless, so it fails as a whole. */
     private void giveUp(CompletableFuture<Void> run, int attempts, McpException last) {
-        McpSessionExpiredException cause = new McpSessionExpiredException(connection.server(), "the server forgot "
-                + "the session again after " + attempts + " re-initialisation" + (attempts == 1 ? "" : "s")
-                + " in a row with no request answered in between; giving up on this connection"
+        McpSessionExpiredException cause = new McpSessionExpiredException(connection.server(), "the session expired "
+                + "and " + attempts + " re-initialisation" + (attempts == 1 ? "" : "s")
+                + " in a row gave no session that answered a request; giving up on this connection"
                 + (last != null ? " (last error: " + last.getMessage() + ")" : ""));
         if (last != null) {
             cause.addSuppressed(last);
         }
         LOG.warn("{}", cause.getMessage()); // the message names the server
-        run.completeExceptionally(cause);
+        // The client fails first: a caller woken by the failed recovery must already see it FAILED.
         failConnection.accept(cause);
+        run.completeExceptionally(cause);
     }
 
     /**

@@ -6,6 +6,7 @@ import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.internal.LogLimit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -20,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 
 /**
  * The HTTP+SSE transport of revision 2024-11-05: one long GET stream whose first event,
@@ -29,6 +31,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class LegacySseEngine implements HttpEngine {
     private static final Logger LOG = LoggerFactory.getLogger(LegacySseEngine.class);
+    private final LogLimit junkLogs = new LogLimit(5, Duration.ofSeconds(10));
     private static final JsonCodec CODEC = JsonCodec.get();
 
     private final HttpSettings settings;
@@ -134,7 +137,9 @@ public final class LegacySseEngine implements HttpEngine {
         try {
             CODEC.decode(data).forEach(delivery::message);
         } catch (McpException e) {
-            LOG.warn("server '{}': skipped an SSE event that is not JSON-RPC: {}", settings.name(), e.getMessage());
+            // Rate-limited and bounded like junk on stdio: the server decides how many such events come.
+            junkLogs.log(LOG, Level.WARN, "skipped SSE events of server '" + settings.name() + "'",
+                    "server '{}': skipped an SSE event that is not JSON-RPC: {}", settings.name(), LogLimit.bounded(e.getMessage()));
         }
     }
 

@@ -12,6 +12,7 @@ import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.internal.LogLimit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpClient;
@@ -27,6 +28,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 
 /**
  * The Streamable HTTP transport (revisions 2025-03-26 … 2025-11-25): every message is a POST;
@@ -42,6 +44,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class StreamableHttpEngine implements HttpEngine {
     private static final Logger LOG = LoggerFactory.getLogger(StreamableHttpEngine.class);
+    private final LogLimit junkLogs = new LogLimit(5, Duration.ofSeconds(10));
     private static final JsonCodec CODEC = JsonCodec.get();
 
     /** Takes over a first message the server refused with 400, 404 or 405 (fallback to HTTP+SSE). */
@@ -388,7 +391,9 @@ public final class StreamableHttpEngine implements HttpEngine {
                 answered |= answers(inbound, awaited);
             }
         } catch (McpException e) {
-            LOG.warn("server '{}': skipped an SSE event that is not JSON-RPC: {}", settings.name(), e.getMessage());
+            // Rate-limited and bounded like junk on stdio: the server decides how many such events come.
+            junkLogs.log(LOG, Level.WARN, "skipped SSE events of server '" + settings.name() + "'",
+                    "server '{}': skipped an SSE event that is not JSON-RPC: {}", settings.name(), LogLimit.bounded(e.getMessage()));
         }
         return answered;
     }

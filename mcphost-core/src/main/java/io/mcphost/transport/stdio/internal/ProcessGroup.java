@@ -92,15 +92,15 @@ final class ProcessGroup {
 
     /**
      * Sends {@code signal} (TERM, KILL) to every process of group {@code group} at once with kill(1),
-     * without a shell; nothing when 0 (an empty group makes kill fail, harmlessly). Does not wait for kill to finish.
+     * without a shell; nothing when 0 (an empty group makes kill fail, harmlessly). Blocks only while kill(1) is spawned.
      */
     static void signal(long group, String signal) {
         if (group <= 0) {
             return;
         }
         try {
-            // Not waited for: the caller waits for the group's members to die anyway, and on a loaded
-            // machine (twenty servers closing at once) waiting for each kill(1) to exit cost the budget.
+            // Not waited for: kill(1) acts at once, and the caller waits for the members to die anyway
+            // (twenty servers closing in parallel must not each wait for a kill process to be reaped).
             new ProcessBuilder("kill", "-s", signal, "--", "-" + group)
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         } catch (IOException e) {
