@@ -182,7 +182,7 @@ public final class StreamableHttpEngine implements HttpEngine {
             // Between an expiry and the new handshake: sent now, the message would carry no session and the
             // server's 400 would not read as an expiry. The client retries it once the new session exists.
             return new McpSessionExpiredException(settings.name(), "the server no longer knows session "
-                    + abbreviate(lost) + "; waiting for a new one");
+                    + SessionChecks.abbreviate(lost) + "; waiting for a new one");
         }
         HttpRequest.Builder builder = exchanges.request(settings.endpoint())
                 .header("Content-Type", "application/json")
@@ -214,7 +214,7 @@ public final class StreamableHttpEngine implements HttpEngine {
             if (used != null && (status == 404 || status == 400 && excerpt.toLowerCase(Locale.ROOT).contains("session"))) {
                 expire(used);
                 return new McpSessionExpiredException(settings.name(), "the server no longer knows session "
-                        + abbreviate(used) + " (HTTP " + status + excerpt + ")");
+                        + SessionChecks.abbreviate(used) + " (HTTP " + status + excerpt + ")");
             }
             return new McpTransportException(settings.name(), "HTTP " + status + " from " + where + excerpt);
         } finally {
@@ -246,11 +246,11 @@ public final class StreamableHttpEngine implements HttpEngine {
         boolean answered = false;
         try {
             for (JsonRpcMessage inbound : CODEC.decode(body)) {
-                if (used != null && forgotSession(inbound, awaited)) {
+                if (used != null && SessionChecks.forgotSession(inbound, awaited)) {
                     // Some servers answer an unknown session with 200 and a JSON-RPC error, not 404.
                     expire(used);
                     return new McpSessionExpiredException(settings.name(), "the server no longer knows session "
-                            + abbreviate(used) + " (" + ((JsonRpcErrorResponse) inbound).error().message() + ")");
+                            + SessionChecks.abbreviate(used) + " (" + ((JsonRpcErrorResponse) inbound).error().message() + ")");
                 }
                 delivery.message(inbound);
                 answered |= answers(inbound, awaited);
@@ -304,18 +304,15 @@ public final class StreamableHttpEngine implements HttpEngine {
             if (answered || exchanges.isClosed() || awaited == null && listenGeneration.get() != generation) {
                 return null;
             }
-            if (awaited != null && session != null && !session.equals(sessionId.get())) {
-                // The session ended while this answer was streaming (the server closes a dead session's
-                // streams): the stream cannot be resumed in another session, so the request is resent.
-                return new McpSessionExpiredException(settings.name(), "session " + abbreviate(session)
+            // A server closes a dead session's streams: such a stream cannot be resumed in another session
+            // (replaced already, or found gone by a probe when there is no event id), so the request is resent.
+            if (awaited != null && session != null && (!session.equals(sessionId.get()) || lastId.isEmpty()
+                    && SessionChecks.gone(exchanges, withSession(exchanges.request(settings.endpoint()), session)))) {
+                expire(session);
+                return new McpSessionExpiredException(settings.name(), "session " + SessionChecks.abbreviate(session)
                         + " ended before the server answered request " + awaited);
             }
             if (awaited != null && lastId.isEmpty()) {
-                if (session != null && sessionGone(session)) {
-                    expire(session);
-                    return new McpSessionExpiredException(settings.name(), "session " + abbreviate(session)
-                            + " ended before the server answered request " + awaited);
-                }
                 return new McpTransportException(settings.name(), why + " before answering request " + awaited
                         + " and gave no event id to resume from");
             }
@@ -347,7 +344,7 @@ public final class StreamableHttpEngine implements HttpEngine {
             if (status == 404 && used != null) {
                 expire(used);
                 return awaited == null ? null : new McpSessionExpiredException(settings.name(),
-                        "the server no longer knows session " + abbreviate(used) + " while resuming a stream (HTTP 404)");
+                        "the server no longer knows session " + SessionChecks.abbreviate(used) + " while resuming a stream (HTTP 404)");
             }
             if (status == 405 || status / 100 == 4) {
                 return awaited == null ? null : new McpTransportException(settings.name(), why + " before answering request "
@@ -357,8 +354,8 @@ public final class StreamableHttpEngine implements HttpEngine {
         }
     }
 
-    /** Adds the session's headers: its id when there is one, and the negotiated revision once agreed. */
-    private void withSession(HttpRequest.Builder builder, String session) {
+    /** Adds the session's headers (its id when there is one, the negotiated revision once agreed); returns {@code builder}. */
+    private HttpRequest.Builder withSession(HttpRequest.Builder builder, String session) {
         if (session != null) {
             builder.header("Mcp-Session-Id", session);
         }
@@ -366,17 +363,7 @@ public final class StreamableHttpEngine implements HttpEngine {
         if (version != null) {
             builder.header("MCP-Protocol-Version", version);
         }
-    }
-
-    /** Whether {@code inbound} is the error answer to {@code awaited} saying that the session is unknown. */
-    private static boolean forgotSession(JsonRpcMessage inbound, RequestId awaited) {
-        if (!(inbound instanceof JsonRpcErrorResponse error) || awaited == null
-                || !error.id().map(awaited::equals).orElse(false)) {
-            return false;
-        }
-        String text = error.error().message().toLowerCase(Locale.ROOT);
-        return text.contains("session") && (text.contains("not found") || text.contains("unknown")
-                || text.contains("expired") || text.contains("invalid") || text.contains("no valid"));
+        return builder;
     }
 
     /** Delivers one event's message(s); returns whether one answers {@code awaited}. */
@@ -407,28 +394,6 @@ public final class StreamableHttpEngine implements HttpEngine {
             case JsonRpcErrorResponse e -> e.id().map(awaited::equals).orElse(false);
             default -> false;
         };
-    }
-
-    /**
-     * Whether the server no longer knows {@code session}, asked with a ping: a stream that ends
-     * before any event is how a server drops a session's requests when the session expires, and
-     * nothing else tells the two apart.
-     */
-    private boolean sessionGone(String session) {
-        HttpRequest.Builder builder = exchanges.request(settings.endpoint())
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":\"mcphost-session-probe\",\"method\":\"ping\"}"));
-        withSession(builder, session);
-        try {
-            HttpResponse<InputStream> response = exchanges.send(builder.build());
-            int status = response.statusCode();
-            String excerpt = status / 100 == 2 ? "" : HttpErrors.excerpt(response);
-            exchanges.done(response.body());
-            return status == 404 || status == 400 && excerpt.toLowerCase(Locale.ROOT).contains("session");
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     /** A GET on the endpoint, resuming after {@code lastEventId} when not empty; null when it failed to connect. */
@@ -462,7 +427,7 @@ public final class StreamableHttpEngine implements HttpEngine {
             expiredSession = used;
             protocolVersion = null;
             listenGeneration.incrementAndGet();
-            LOG.debug("server '{}': session {} expired", settings.name(), abbreviate(used));
+            LOG.debug("server '{}': session {} expired", settings.name(), SessionChecks.abbreviate(used));
         }
     }
 
@@ -522,10 +487,5 @@ public final class StreamableHttpEngine implements HttpEngine {
     static String describe(Throwable e) {
         String message = e.getMessage();
         return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
-    }
-
-    /** Session ids are credentials of a sort: logs and errors show only their start. */
-    private static String abbreviate(String id) {
-        return id.length() <= 8 ? "'" + id + "'" : "'" + id.substring(0, 8) + "…'";
     }
 }
