@@ -9,5 +9,9 @@ module io.mcphost.testkit {
     // ScriptedHttpServer hands HttpExchange to scripts.
     requires transitive jdk.httpserver;
 
+    // FaultyStdioServer replaces the JVM's SIGTERM handler to play a server that ignores it.
+    requires jdk.unsupported;
+
     exports io.mcphost.testkit;
+    exports io.mcphost.testkit.faults;
 }

@@ -101,6 +101,8 @@ class HttpSessionRecoveryTest {
         for (int i = 0; i < 50; i++) {
             assertThat(text(calls.get(i).join())).isEqualTo("call " + i);
         }
+        io.mcphost.faults.Row.print("H1", "session expiry under 50 concurrent calls", "50/50 answered, "
+                + (server.initializeCount() - 1) + " re-initialisation", "0 failed, 1 re-initialisation");
         assertThat(server.initializeCount()).isEqualTo(2);
         assertThat(httpClients).hasValue(1);
     }
@@ -148,6 +150,8 @@ class HttpSessionRecoveryTest {
         assertThat(server.dropStreams()).isPositive();
 
         CallToolResult result = call.get(10, TimeUnit.SECONDS);
+        io.mcphost.faults.Row.print("H3", "dropped SSE stream resumed", text(result) + ", " + server.initializeCount()
+                + " initialize", "call completes, 1 initialize");
         assertThat(text(result)).isEqualTo("done: 6 steps");
         assertThat(server.initializeCount()).isEqualTo(1);
     }

@@ -103,6 +103,8 @@ class ProgressDeadlineTest {
                 .hasMessageContaining("maximum total time of PT1.5S")
                 .hasMessageContaining("restarted its PT0.6S timeout");
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+        io.mcphost.faults.Row.print("R4", "progress vs maxTotalTimeout", "ended at " + elapsed.toMillis() + " ms after "
+                + progress.size() + " progress notifications, max total 1500 ms, timeout 600 ms", "1500-2000 ms");
         assertThat(elapsed).isBetween(maxTotal, maxTotal.plusMillis(500));
         assertThat(progress).hasSizeGreaterThanOrEqualTo(8); // progress came all along: ~14 steps of 100 ms
     }

@@ -175,6 +175,29 @@ class ServerRequestsTest {
     }
 
     @Test
+    void aUrlThatIsNotAWebAddressIsRefusedWithoutAskingTheHandler() {
+        AtomicBoolean asked = new AtomicBoolean();
+        Connected c = connect(b -> b.elicitation(ElicitationHandler.blocking(r -> {
+            asked.set(true);
+            return ElicitResult.accept();
+        })));
+        List<String> refused = new ArrayList<>();
+        for (String url : List.of("javascript:alert(1)", "file:///etc/passwd", "vscode://run?cmd=x", "data:text/html,hi")) {
+            JsonRpcError error = error(ask(c, url, "elicitation/create",
+                    "{\"mode\":\"url\",\"elicitationId\":\"e\",\"url\":\"" + url + "\",\"message\":\"Open\"}"));
+            assertThat(error.code()).isEqualTo(JsonRpcError.INVALID_PARAMS);
+            assertThat(error.message()).contains("http:// or https://");
+            refused.add(url.substring(0, url.indexOf(':')));
+        }
+
+        // The other half of the row, that McpHost never opens a URL itself, is CliElicitationTest's
+        // aUrlIsShownWithItsHostNeverOpenedAndOnlyAYesConsents: the library has no code that opens one.
+        io.mcphost.faults.Row.print("Sec4", "URL elicitation: non-http(s) schemes refused", "refused " + refused
+                + ", handler asked: " + asked.get(), "all refused, handler never asked");
+        assertThat(asked).isFalse();
+    }
+
+    @Test
     void declineAndCancelNeverCarryContent() {
         Connected c = connect(b -> b.elicitation(ElicitationHandler.blocking(r ->
                 new ElicitResult(io.mcphost.protocol.elicitation.ElicitAction.DECLINE, Optional.of(json("{\"name\":\"x\"}")),
@@ -247,7 +270,10 @@ class ServerRequestsTest {
         })));
         c.server().send(JsonRpcRequest.of(RequestId.of("slow"), "elicitation/create", json(FORM)));
 
+        long start = System.nanoTime();
         assertThat(ask(c, "ping", "ping", null)).isInstanceOf(JsonRpcResponse.class);
+        io.mcphost.faults.Row.print("R5", "slow elicitation handler blocks nothing", "ping answered in "
+                + (System.nanoTime() - start) / 1_000_000 + " ms while the handler is blocked", "answered, slow one still pending");
         assertThat(answerTo(c, "slow")).isEmpty();
         release.countDown();
         Await.until(Duration.ofSeconds(5), () -> answerTo(c, "slow").isPresent(), "the slow answer");

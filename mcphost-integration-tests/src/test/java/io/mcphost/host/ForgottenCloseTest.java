@@ -41,6 +41,8 @@ class ForgottenCloseTest {
             Optional<ProcessHandle> server = ProcessHandle.of(serverPid);
             Await.until(Duration.ofSeconds(5), () -> server.filter(ForgottenCloseTest::isRunning).isEmpty(),
                     "the shutdown hook to end the demo server");
+            io.mcphost.faults.Row.print("S3", "JVM exit without close", "app exited " + app.exitValue() + ", server left running: "
+                    + server.filter(ForgottenCloseTest::isRunning).isPresent(), "0 processes left");
             assertThat(server.filter(ForgottenCloseTest::isRunning)).as("the demo server was killed by the shutdown hook").isEmpty();
         } finally {
             app.destroyForcibly();

@@ -14,6 +14,8 @@ import io.mcphost.protocol.elicitation.ElicitRequestParams;
 import io.mcphost.protocol.elicitation.ElicitRequestURLParams;
 import io.mcphost.protocol.elicitation.ElicitResult;
 import io.mcphost.protocol.internal.JsonCodec;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -44,7 +46,22 @@ final class ElicitationBinding implements HandlerBinding<ElicitRequestParams, El
                 throw new RefusedServerRequest(JsonRpcError.INVALID_PARAMS, McpMethod.ELICITATION_CREATE + ": " + problem);
             });
         }
+        if (request instanceof ElicitRequestURLParams url && !webAddress(url.url())) {
+            // A handler may show the URL or hand it to a browser; javascript:, file: or a custom
+            // scheme could run something or reach local files, so only web addresses reach it.
+            throw new RefusedServerRequest(JsonRpcError.INVALID_PARAMS, McpMethod.ELICITATION_CREATE
+                    + ": a URL-mode elicitation needs an http:// or https:// URL");
+        }
         return request;
+    }
+
+    private static boolean webAddress(String url) {
+        try {
+            URI uri = new URI(url);
+            return ("https".equalsIgnoreCase(uri.getScheme()) || "http".equalsIgnoreCase(uri.getScheme())) && uri.getHost() != null;
+        } catch (URISyntaxException e) {
+            return false;
+        }
     }
 
     @Override

@@ -299,6 +299,13 @@ class HttpTransportTest {
                 .hasMessageContaining("MCPHOST_SURELY_UNSET_VAR").hasMessageContaining("not set");
         assertThat(HttpTransport.builder("https://example.com/mcp?token=abc").build().describe())
                 .isEqualTo("https://example.com/mcp");
+
+        Throwable injected = org.assertj.core.api.Assertions.catchThrowable(() -> HttpTransport.builder("https://example.com/mcp")
+                .header("Authorization", "Bearer sk-secret-4711\r\nX-Injected: yes"));
+        io.mcphost.faults.Row.print("Sec3", "header injection refused", (injected != null ? "refused" : "accepted")
+                + ", secret in the message: " + (injected != null && injected.getMessage().contains("sk-secret-4711")), "refused, false");
+        assertThat(injected).isInstanceOf(IllegalArgumentException.class);
+        assertThat(injected.getMessage()).doesNotContain("sk-secret-4711");
     }
 
     private static void awaitSeen(ScriptedHttpServer server, java.util.function.BooleanSupplier condition) throws InterruptedException {

@@ -25,6 +25,8 @@ class StdioEnvironmentTest {
             configured.start(new RecordingHandler());
             Await.until(Duration.ofSeconds(10), () -> plain.stderrTail().contains("END-OF-ENV") && configured.stderrTail().contains("END-OF-ENV"), "both environments");
 
+            io.mcphost.faults.Row.print("Sec1", "env allowlist", "child saw JAVA_HOME: " + plain.stderrTail().contains("JAVA_HOME=")
+                    + ", unlisted variables: " + plain.stderrTail().contains("MCPHOST_GREETING"), "false, false");
             assertThat(plain.stderrTail()).contains("PATH=").doesNotContain("JAVA_HOME=").doesNotContain("MCPHOST_GREETING");
             assertThat(configured.stderrTail())
                     .contains("PATH=", "MCPHOST_GREETING=hello", "JAVA_HOME=" + System.getenv("JAVA_HOME"))

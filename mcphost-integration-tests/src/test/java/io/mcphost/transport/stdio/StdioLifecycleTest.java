@@ -167,6 +167,8 @@ class StdioLifecycleTest {
                     .toArray(CompletableFuture[]::new)).join());
         }
 
+        io.mcphost.faults.Row.print("S2", "20 stubborn servers closed in parallel", took.toMillis() + " ms, "
+                + all.stream().filter(ProcessTree::isRunning).count() + " of " + all.size() + " processes left", "6000 ms, 0 left");
         assertThat(took).isLessThanOrEqualTo(Duration.ofSeconds(6));
         assertThat(all).hasSizeGreaterThanOrEqualTo(40).noneMatch(ProcessTree::isRunning);
     }

@@ -163,6 +163,9 @@ class StreamableHttpServerTest {
         HttpResponse<String> local = probe.send(probe.postRequest(HttpProbe.INITIALIZE)
                 .header("Origin", "http://localhost:3000").build(), HttpResponse.BodyHandlers.ofString());
 
+        // Fault matrix row (issue 14); printed here, where the row is tested, rather than tested twice.
+        System.out.println("ROW Sec5 foreign Origin refused: status " + foreign.statusCode() + " for https://evil.example, "
+                + local.statusCode() + " for http://localhost:3000 (limit 403, 200)");
         assertThat(foreign.statusCode()).isEqualTo(403);
         assertThat(json(foreign.body()).path("error").path("message").asString()).contains("Origin");
         assertThat(local.statusCode()).isEqualTo(200);
@@ -198,8 +201,12 @@ class StreamableHttpServerTest {
             out.flush();
             String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 
+            System.out.println("ROW Sec5 foreign Host refused: " + response.lines().findFirst().orElse("") + " for rebound.example"
+                    + ", default bind address " + http.endpoint().getHost() + " (limit 403, loopback)");
             assertThat(response).startsWith("HTTP/1.1 403").contains("Host");
         }
+        // Bound to loopback unless configured otherwise: the server is reachable only from this machine.
+        assertThat(java.net.InetAddress.getByName(http.endpoint().getHost()).isLoopbackAddress()).isTrue();
         assertThat(http.initializeCount()).isZero();
     }
 

@@ -188,7 +188,7 @@ public final class StreamableHttpEngine implements HttpEngine {
             // Between an expiry and the new handshake: sent now, the message would carry no session and the
             // server's 400 would not read as an expiry. The client retries it once the new session exists.
             return new McpSessionExpiredException(settings.name(), "the server no longer knows session "
-                    + abbreviate(lost) + "; waiting for a new one");
+                    + SessionChecks.abbreviate(lost) + "; waiting for a new one");
         }
         HttpRequest.Builder builder = exchanges.request(settings.endpoint())
                 .header("Content-Type", "application/json")
@@ -220,7 +220,7 @@ public final class StreamableHttpEngine implements HttpEngine {
             if (used != null && (status == 404 || status == 400 && excerpt.toLowerCase(Locale.ROOT).contains("session"))) {
                 expire(used);
                 return new McpSessionExpiredException(settings.name(), "the server no longer knows session "
-                        + abbreviate(used) + " (HTTP " + status + excerpt + ")");
+                        + SessionChecks.abbreviate(used) + " (HTTP " + status + excerpt + ")");
             }
             return new McpTransportException(settings.name(), "HTTP " + status + " from " + where + excerpt);
         } finally {
@@ -233,7 +233,9 @@ public final class StreamableHttpEngine implements HttpEngine {
         String type = HttpErrors.contentType(response);
         RequestId awaited = message instanceof JsonRpcRequest r ? r.id() : null;
         if (type.startsWith("text/event-stream")) {
-            return readStream(response.body(), awaited, "", listenGeneration.get());
+            // An initialize answer names the session it creates; every other answer belongs to the one it was sent in.
+            String session = response.headers().firstValue("Mcp-Session-Id").orElse(used);
+            return readStream(response.body(), awaited, "", listenGeneration.get(), session);
         }
         String body;
         try {
@@ -250,11 +252,11 @@ public final class StreamableHttpEngine implements HttpEngine {
         boolean answered = false;
         try {
             for (JsonRpcMessage inbound : CODEC.decode(body)) {
-                if (used != null && forgotSession(inbound, awaited)) {
+                if (used != null && SessionChecks.forgotSession(inbound, awaited)) {
                     // Some servers answer an unknown session with 200 and a JSON-RPC error, not 404.
                     expire(used);
                     return new McpSessionExpiredException(settings.name(), "the server no longer knows session "
-                            + abbreviate(used) + " (" + ((JsonRpcErrorResponse) inbound).error().message() + ")");
+                            + SessionChecks.abbreviate(used) + " (" + ((JsonRpcErrorResponse) inbound).error().message() + ")");
                 }
                 delivery.message(inbound);
                 answered |= answers(inbound, awaited);
@@ -274,9 +276,11 @@ public final class StreamableHttpEngine implements HttpEngine {
     /**
      * Reads an SSE stream until it ends, resuming it with {@code Last-Event-ID} when it drops
      * before {@code awaited} is answered ({@code awaited} null: the listening GET stream, which is
-     * resumed until {@code generation} changes).
+     * resumed until {@code generation} changes). {@code session} is the session the stream belongs to,
+     * which a resume must name even when a newer session has replaced it since.
      */
-    private McpTransportException readStream(InputStream first, RequestId awaited, String resumeFrom, long generation) {
+    private McpTransportException readStream(InputStream first, RequestId awaited, String resumeFrom, long generation,
+                                             String session) {
         InputStream body = first;
         String lastId = resumeFrom;
         long retry = settings.defaultRetry().toMillis();
@@ -306,6 +310,14 @@ public final class StreamableHttpEngine implements HttpEngine {
             if (answered || exchanges.isClosed() || awaited == null && listenGeneration.get() != generation) {
                 return null;
             }
+            // A server closes a dead session's streams: such a stream cannot be resumed in another session
+            // (replaced already, or found gone by a probe when there is no event id), so the request is resent.
+            if (awaited != null && session != null && (!session.equals(sessionId.get()) || lastId.isEmpty()
+                    && SessionChecks.gone(exchanges, withSession(exchanges.request(settings.endpoint()), session)))) {
+                expire(session);
+                return new McpSessionExpiredException(settings.name(), "session " + SessionChecks.abbreviate(session)
+                        + " ended before the server answered request " + awaited);
+            }
             if (awaited != null && lastId.isEmpty()) {
                 return new McpTransportException(settings.name(), why + " before answering request " + awaited
                         + " and gave no event id to resume from");
@@ -319,7 +331,7 @@ public final class StreamableHttpEngine implements HttpEngine {
                 return null;
             }
             LOG.debug("server '{}': resuming an SSE stream after event '{}' ({})", settings.name(), lastId, why);
-            HttpResponse<InputStream> response = openGet(lastId);
+            HttpResponse<InputStream> response = openGet(lastId, session);
             if (response == null) {
                 if (exchanges.isClosed()) {
                     return null;
@@ -334,11 +346,11 @@ public final class StreamableHttpEngine implements HttpEngine {
             }
             String excerpt = HttpErrors.excerpt(response);
             exchanges.done(response.body());
-            String used = sessionId.get();
+            String used = session;
             if (status == 404 && used != null) {
                 expire(used);
                 return awaited == null ? null : new McpSessionExpiredException(settings.name(),
-                        "the server no longer knows session " + abbreviate(used) + " while resuming a stream (HTTP 404)");
+                        "the server no longer knows session " + SessionChecks.abbreviate(used) + " while resuming a stream (HTTP 404)");
             }
             if (status == 405 || status / 100 == 4) {
                 return awaited == null ? null : new McpTransportException(settings.name(), why + " before answering request "
@@ -348,8 +360,8 @@ public final class StreamableHttpEngine implements HttpEngine {
         }
     }
 
-    /** Adds the session's headers: its id when there is one, and the negotiated revision once agreed. */
-    private void withSession(HttpRequest.Builder builder, String session) {
+    /** Adds the session's headers (its id when there is one, the negotiated revision once agreed); returns {@code builder}. */
+    private HttpRequest.Builder withSession(HttpRequest.Builder builder, String session) {
         if (session != null) {
             builder.header("Mcp-Session-Id", session);
         }
@@ -357,17 +369,7 @@ public final class StreamableHttpEngine implements HttpEngine {
         if (version != null) {
             builder.header("MCP-Protocol-Version", version);
         }
-    }
-
-    /** Whether {@code inbound} is the error answer to {@code awaited} saying that the session is unknown. */
-    private static boolean forgotSession(JsonRpcMessage inbound, RequestId awaited) {
-        if (!(inbound instanceof JsonRpcErrorResponse error) || awaited == null
-                || !error.id().map(awaited::equals).orElse(false)) {
-            return false;
-        }
-        String text = error.error().message().toLowerCase(Locale.ROOT);
-        return text.contains("session") && (text.contains("not found") || text.contains("unknown")
-                || text.contains("expired") || text.contains("invalid") || text.contains("no valid"));
+        return builder;
     }
 
     /** Delivers one event's message(s); returns whether one answers {@code awaited}. */
@@ -401,9 +403,9 @@ public final class StreamableHttpEngine implements HttpEngine {
     }
 
     /** A GET on the endpoint, resuming after {@code lastEventId} when not empty; null when it failed to connect. */
-    private HttpResponse<InputStream> openGet(String lastEventId) {
+    private HttpResponse<InputStream> openGet(String lastEventId, String session) {
         HttpRequest.Builder builder = exchanges.request(settings.endpoint()).header("Accept", "text/event-stream").GET();
-        withSession(builder, sessionId.get());
+        withSession(builder, session);
         if (!lastEventId.isEmpty()) {
             builder.header("Last-Event-ID", lastEventId);
         }
@@ -431,7 +433,7 @@ public final class StreamableHttpEngine implements HttpEngine {
             expiredSession = used;
             protocolVersion = null;
             listenGeneration.incrementAndGet();
-            LOG.debug("server '{}': session {} expired", settings.name(), abbreviate(used));
+            LOG.debug("server '{}': session {} expired", settings.name(), SessionChecks.abbreviate(used));
         }
     }
 
@@ -457,8 +459,9 @@ public final class StreamableHttpEngine implements HttpEngine {
     /** The optional GET stream for server-initiated messages; a 405 means the server offers none. */
     private void listen(long generation, CountDownLatch answered) {
         HttpResponse<InputStream> response;
+        String session = sessionId.get();
         try {
-            response = openGet("");
+            response = openGet("", session);
         } finally {
             answered.countDown();
         }
@@ -466,7 +469,7 @@ public final class StreamableHttpEngine implements HttpEngine {
             return;
         }
         if (response.statusCode() == 200 && HttpErrors.contentType(response).startsWith("text/event-stream")) {
-            readStream(response.body(), null, "", generation);
+            readStream(response.body(), null, "", generation, session);
             return;
         }
         LOG.debug("server '{}': no listening stream (GET answered HTTP {})", settings.name(), response.statusCode());
@@ -490,10 +493,5 @@ public final class StreamableHttpEngine implements HttpEngine {
     static String describe(Throwable e) {
         String message = e.getMessage();
         return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
-    }
-
-    /** Session ids are credentials of a sort: logs and errors show only their start. */
-    private static String abbreviate(String id) {
-        return id.length() <= 8 ? "'" + id + "'" : "'" + id.substring(0, 8) + "…'";
     }
 }

@@ -1,0 +1,55 @@
+package io.mcphost.transport.http.internal;
+
+import io.mcphost.protocol.JsonRpcErrorResponse;
+import io.mcphost.protocol.JsonRpcMessage;
+import io.mcphost.protocol.RequestId;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Locale;
+
+/** How {@link StreamableHttpEngine} tells that the server has forgotten a session. Stateless. */
+final class SessionChecks {
+    private static final String PROBE = "{\"jsonrpc\":\"2.0\",\"id\":\"mcphost-session-probe\",\"method\":\"ping\"}";
+
+    private SessionChecks() {
+    }
+
+    /** Whether {@code inbound} is the error answer to {@code awaited} saying that the session is unknown. */
+    static boolean forgotSession(JsonRpcMessage inbound, RequestId awaited) {
+        if (!(inbound instanceof JsonRpcErrorResponse error) || awaited == null
+                || !error.id().map(awaited::equals).orElse(false)) {
+            return false;
+        }
+        String text = error.error().message().toLowerCase(Locale.ROOT);
+        return text.contains("session") && (text.contains("not found") || text.contains("unknown")
+                || text.contains("expired") || text.contains("invalid") || text.contains("no valid"));
+    }
+
+    /**
+     * Whether the server no longer knows the session {@code request} carries, asked with a ping: a
+     * stream that ends before any event is how a server drops a session's requests when the session
+     * expires, and nothing else tells that apart from a server that simply hung up.
+     *
+     * @param request a request to the endpoint with the session's headers set
+     */
+    static boolean gone(Exchanges exchanges, HttpRequest.Builder request) {
+        request.header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(PROBE));
+        try {
+            HttpResponse<InputStream> response = exchanges.send(request.build());
+            int status = response.statusCode();
+            String excerpt = status / 100 == 2 ? "" : HttpErrors.excerpt(response);
+            exchanges.done(response.body());
+            return status == 404 || status == 400 && excerpt.toLowerCase(Locale.ROOT).contains("session");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Session ids are credentials of a sort: logs and errors show only their start. */
+    static String abbreviate(String id) {
+        return id.length() <= 8 ? "'" + id + "'" : "'" + id.substring(0, 8) + "…'";
+    }
+}
