@@ -4,6 +4,7 @@ import io.mcphost.client.CallOptions;
 import io.mcphost.host.McpHost;
 import io.mcphost.host.ReconnectPolicy;
 import io.mcphost.host.ServerSpec;
+import io.mcphost.protocol.McpTimeoutException;
 import io.mcphost.testkit.faults.FaultyServers;
 import io.mcphost.testkit.faults.StdioFaults;
 import java.io.File;
@@ -59,6 +60,7 @@ public class FaultSoak {
             String start = resources();
             long[] nanos = new long[total];
             Map<String, LongAdder> errors = new ConcurrentHashMap<>();
+            Map<String, LongAdder> unexpected = new ConcurrentHashMap<>();
             AtomicInteger next = new AtomicInteger();
             long began = System.nanoTime();
             try (var callers = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -75,6 +77,12 @@ public class FaultSoak {
                                         CallOptions.timeout(Duration.ofMillis(hang ? 200 : 10_000)));
                             } catch (RuntimeException e) {
                                 errors.computeIfAbsent(e.getClass().getSimpleName(), k -> new LongAdder()).increment();
+                                // Expected: the deadline of a hanging call, and the dying server's own calls.
+                                boolean expected = hang && e instanceof McpTimeoutException || server.equals("mortal");
+                                if (!expected) {
+                                    unexpected.computeIfAbsent(server + ": " + e.getClass().getSimpleName(),
+                                            k -> new LongAdder()).increment();
+                                }
                             }
                             nanos[i] = System.nanoTime() - t0;
                         }
@@ -88,6 +96,10 @@ public class FaultSoak {
             System.out.println("SOAK errors by kind: " + new TreeMap<>(errors));
             System.out.println("SOAK start: " + start);
             System.out.println("SOAK end:   " + resources());
+            System.out.println("SOAK unexpected errors (healthy and misbehaving-but-alive servers): " + new TreeMap<>(unexpected));
+            if (!unexpected.isEmpty()) {
+                throw new AssertionError("calls failed that should not have: " + new TreeMap<>(unexpected));
+            }
         }
     }
 
