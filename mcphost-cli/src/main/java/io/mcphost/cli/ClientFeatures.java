@@ -1,6 +1,7 @@
 package io.mcphost.cli;
 
 import io.mcphost.client.McpClient;
+import io.mcphost.client.McpClientBuilder;
 import io.mcphost.client.SamplingHandler;
 import io.mcphost.client.ServerRequestContext;
 import io.mcphost.protocol.JsonRpcError;
@@ -54,7 +55,7 @@ final class ClientFeatures {
      * Adds the handlers to {@code builder} (a client for the server called {@code name}), connects, and asks for the chosen log level when the
      * server supports logging (a notice on stderr when it does not). The caller closes the client.
      */
-    McpClient connect(McpClient.Builder builder, String name) {
+    McpClient connect(McpClientBuilder builder, String name) {
         builder.elicitation(elicitation.handler());
         if (announceSampling) {
             builder.sampling(SamplingHandler.blocking(this::declineSampling));

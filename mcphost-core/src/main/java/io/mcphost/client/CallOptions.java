@@ -22,7 +22,7 @@ import tools.jackson.databind.JsonNode;
  * past <em>start + {@link Builder#maxTotalTimeout(Duration) maxTotalTimeout}</em> (ten times the
  * timeout unless set). The client then asks for progress (sends a progress token) even without a
  * progress callback. Unset here, both come from the client's
- * {@link McpClient.Builder#resetTimeoutOnProgress(boolean) defaults} (off, ten times).
+ * {@link McpClientBuilder#resetTimeoutOnProgress(boolean) defaults} (off, ten times).
  */
 public final class CallOptions {
     private static final CallOptions DEFAULTS = new Builder().build();

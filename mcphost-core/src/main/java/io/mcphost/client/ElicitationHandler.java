@@ -9,7 +9,7 @@ import java.util.concurrent.CompletionStage;
 /**
  * Answers a server's {@code elicitation/create}: asks the user for input (form mode) or for consent
  * to visit a URL (URL mode), on the server's behalf. Set with
- * {@link McpClient.Builder#elicitation(ElicitationHandler)}; without one the client does not announce
+ * {@link McpClientBuilder#elicitation(ElicitationHandler)}; without one the client does not announce
  * the {@code elicitation} capability and refuses such requests with {@code -32601}.
  *
  * <p><b>Threading.</b> Each request is handled on a virtual thread of its own, never on the
@@ -26,11 +26,11 @@ import java.util.concurrent.CompletionStage;
  *
  * <p><b>URL mode.</b> The library never opens a URL. The handler should show the URL's host, ask the
  * user's consent, and open it itself; the server may later send
- * {@code notifications/elicitation/complete}, delivered to {@link McpClient.Builder#onNotification}.
+ * {@code notifications/elicitation/complete}, delivered to {@link McpClientBuilder#onNotification}.
  *
  * <p><b>Failure, deadline, cancellation.</b> An exception, a failed stage or a null result becomes a
  * {@code -32603} error response (an {@link io.mcphost.protocol.McpError} as failure is sent with its
- * own code and message). When the {@linkplain McpClient.Builder#serverRequestTimeout deadline}
+ * own code and message). When the {@linkplain McpClientBuilder#serverRequestTimeout deadline}
  * passes, the library answers {@code cancel} for the user. When the server cancels the request, no
  * answer is sent. In both cases {@link ServerRequestContext#cancelled()} completes, the returned stage
  * is cancelled (when it is a {@link CompletableFuture}) and a handler still running inside this

@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * A list a server may announce as changed with a {@code notifications/.../list_changed}
- * notification; see {@link McpClient.Builder#onListChanged}.
+ * notification; see {@link McpClientBuilder#onListChanged}.
  */
 public enum ListKind {
     TOOLS(McpMethod.NOTIFICATIONS_TOOLS_LIST_CHANGED),

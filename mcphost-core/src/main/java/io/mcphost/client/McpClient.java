@@ -1,18 +1,12 @@
 package io.mcphost.client;
 
-import static io.mcphost.protocol.internal.Settings.positive;
-
 import io.mcphost.client.internal.Blocking;
-import io.mcphost.client.internal.ClientConfig;
-import io.mcphost.client.internal.RealMcpClient;
-import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.completion.CompleteRequestParams;
 import io.mcphost.protocol.completion.CompleteResult;
 import io.mcphost.protocol.lifecycle.Implementation;
 import io.mcphost.protocol.lifecycle.ServerCapabilities;
 import io.mcphost.protocol.logging.LoggingLevel;
-import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
 import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.prompts.Prompt;
 import io.mcphost.protocol.resources.ReadResourceResult;
@@ -20,7 +14,6 @@ import io.mcphost.protocol.resources.Resource;
 import io.mcphost.protocol.resources.ResourceTemplate;
 import io.mcphost.protocol.resources.ResourceUpdatedNotificationParams;
 import io.mcphost.protocol.roots.Root;
-import io.mcphost.protocol.tasks.Task;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.transport.Transport;
@@ -28,7 +21,6 @@ import io.mcphost.transport.stdio.StdioTransport;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -42,7 +34,7 @@ import tools.jackson.databind.JsonNode;
  * <p>Every request comes twice. The {@code ...Async} method never blocks (capability and argument
  * checks throw at once) and returns a {@link CompletableFuture}; the blocking twin awaits it, so it
  * blocks the calling thread (cheap on a virtual thread) for at most the request's deadline: the
- * client's {@linkplain Builder#requestTimeout request timeout} unless the call's {@link CallOptions}
+ * client's {@linkplain McpClientBuilder#requestTimeout request timeout} unless the call's {@link CallOptions}
  * say otherwise. Both fail with the same exception types (the future wraps them in a
  * {@link java.util.concurrent.CompletionException} on {@code join}). Interrupting a blocked caller,
  * or cancelling a future, sends {@code notifications/cancelled} to the server and fails the call with
@@ -60,18 +52,18 @@ import tools.jackson.databind.JsonNode;
 public interface McpClient extends AutoCloseable {
 
     /** A builder for a client over the given transport; no I/O until it connects. */
-    static Builder builder(Transport transport) {
-        return new Builder(transport);
+    static McpClientBuilder builder(Transport transport) {
+        return new McpClientBuilder(transport);
     }
 
     /**
      * A builder for a client of a local server started as a child process: {@code command} and {@code args}
      * are executed directly, never through a shell, with an allowlisted environment. Nothing starts yet.
      */
-    static Builder stdio(String command, String... args) {
+    static McpClientBuilder stdio(String command, String... args) {
         StdioTransport transport = StdioTransport.builder(command, args).build();
         // Named after the program (npx, uvx, ...), not the whole command line, in logs and errors.
-        return new Builder(transport).name(java.nio.file.Path.of(command).getFileName().toString());
+        return new McpClientBuilder(transport).name(java.nio.file.Path.of(command).getFileName().toString());
     }
 
     /**
@@ -81,9 +73,9 @@ public interface McpClient extends AutoCloseable {
      *
      * @throws IllegalArgumentException if {@code url} is not an http(s) URL
      */
-    static Builder http(String url) {
+    static McpClientBuilder http(String url) {
         io.mcphost.transport.http.HttpTransport transport = io.mcphost.transport.http.HttpTransport.builder(url).build();
-        return new Builder(transport);
+        return new McpClientBuilder(transport);
     }
 
     /** The server's name as used in logs and exceptions. Never blocks. */
@@ -98,7 +90,7 @@ public interface McpClient extends AutoCloseable {
     /**
      * Runs the handshake: starts the transport, sends {@code initialize}, checks the protocol
      * version and sends {@code notifications/initialized}. Blocks for at most the initialize
-     * timeout. Called at most once; {@link Builder#connect()} calls it for you.
+     * timeout. Called at most once; {@link McpClientBuilder#connect()} calls it for you.
      *
      * @throws io.mcphost.protocol.McpProtocolException if the server insists on a revision McpHost does not speak
      * @throws io.mcphost.protocol.McpTransportException if the server cannot be started or reached
@@ -245,7 +237,7 @@ public interface McpClient extends AutoCloseable {
      * notification is written (a server that cannot be told now reads the list at its next
      * {@code roots/list}; this method does not throw for I/O). Safe to call from any thread.
      *
-     * @throws IllegalStateException if roots were not enabled with {@link Builder#roots(List)}: the
+     * @throws IllegalStateException if roots were not enabled with {@link McpClientBuilder#roots(List)}: the
      *         capability is settled in the handshake, so it cannot be switched on later
      * @throws IllegalArgumentException if a root is not a {@code file://} URI
      */
@@ -256,7 +248,7 @@ public interface McpClient extends AutoCloseable {
      * {@code notifications/resources/updated} for the URI, or for a sub-resource under it
      * ({@code uri} + {@code /}, {@code ?} or {@code #} ...), reach the listener on the client's
      * notification thread, in arrival order (it must return quickly; an exception it throws is
-     * logged). {@link Builder#onNotification} still receives them too. The first subscription to a
+     * logged). {@link McpClientBuilder#onNotification} still receives them too. The first subscription to a
      * URI sends {@code resources/subscribe} and blocks for the answer (request timeout); further
      * ones share it. Close the returned handle to stop; see {@link ResourceSubscription}.
      *
@@ -305,227 +297,4 @@ public interface McpClient extends AutoCloseable {
     /** Closes within the configured close timeout; blocks at most that long. */
     @Override
     void close();
-
-    /**
-     * Configures and builds an {@link McpClient}. Not thread-safe; the client it builds is.
-     * {@link #build()} does no I/O; {@link #connect()} builds and runs the handshake.
-     */
-    final class Builder {
-        private final Transport transport;
-        private String name;
-        private Implementation clientInfo = Implementation.of("mcphost", McpClientVersion.VERSION);
-        private Duration requestTimeout = Duration.ofSeconds(60);
-        private Duration initializeTimeout = Duration.ofSeconds(30);
-        private Duration closeTimeout = Duration.ofSeconds(5);
-        private int maxPendingRequests = 10_000;
-        private int sessionRetries = 3;
-        private Consumer<JsonRpcNotification> onNotification = n -> { };
-        private Consumer<LoggingMessageNotificationParams> onLog = m -> { };
-        private ElicitationHandler elicitation;
-        private SamplingHandler sampling;
-        private List<Root> roots;
-        private Duration serverRequestTimeout = Duration.ofMinutes(10);
-        private boolean resetTimeoutOnProgress;
-        private Duration maxTotalTimeout;
-        private Consumer<ListKind> onListChanged = kind -> { };
-        private Consumer<io.mcphost.protocol.McpException> onConnectionLost = e -> { };
-        private Consumer<Task> onTaskStatus = t -> { };
-        private RequestObserver observer;
-
-        Builder(Transport transport) {
-            this.transport = Objects.requireNonNull(transport, "transport");
-        }
-
-        /** The server's name in logs and exceptions; defaults to the transport's description. */
-        public Builder name(String name) {
-            this.name = Objects.requireNonNull(name, "name");
-            return this;
-        }
-
-        /** How this client introduces itself in {@code initialize}. */
-        public Builder clientInfo(Implementation clientInfo) {
-            this.clientInfo = Objects.requireNonNull(clientInfo, "clientInfo");
-            return this;
-        }
-
-        /** Default deadline of every request (60 s unless set); a call may override it. */
-        public Builder requestTimeout(Duration timeout) {
-            this.requestTimeout = positive(timeout, "requestTimeout");
-            return this;
-        }
-
-        /** Deadline of the whole handshake (30 s unless set). */
-        public Builder initializeTimeout(Duration timeout) {
-            this.initializeTimeout = positive(timeout, "initializeTimeout");
-            return this;
-        }
-
-        /** Budget of {@link McpClient#close()} (5 s unless set). */
-        public Builder closeTimeout(Duration timeout) {
-            this.closeTimeout = positive(timeout, "closeTimeout");
-            return this;
-        }
-
-        /** Requests in flight at once before new calls are refused (10,000 unless set). */
-        public Builder maxPendingRequests(int max) {
-            this.maxPendingRequests = positive(max, "maxPendingRequests");
-            return this;
-        }
-
-        /**
-         * Re-handshakes in a row (one at a time, for all callers, each request resent) after the server
-         * forgot the session (HTTP 404) with no request answered between; then the client fails and the
-         * host reconnects or reports it. 3 unless set; 0 surfaces the expiry to the caller.
-         */
-        public Builder sessionRetries(int retries) {
-            if (retries < 0) {
-                throw new IllegalArgumentException("sessionRetries must not be negative, got " + retries);
-            }
-            this.sessionRetries = retries;
-            return this;
-        }
-
-        /**
-         * Receives every server notification the client does not consume itself (list changes,
-         * resource updates, {@code notifications/elicitation/complete}, ...). Runs on the client's notification thread, in arrival order; must
-         * return quickly; an exception it throws is logged and ignored.
-         */
-        public Builder onNotification(Consumer<JsonRpcNotification> listener) {
-            this.onNotification = Objects.requireNonNull(listener, "listener");
-            return this;
-        }
-
-        /**
-         * Receives the server's log messages (they also go to the SLF4J logger
-         * {@code mcphost.server.<name>} at the mapped level). Same threading as {@link #onNotification}.
-         */
-        public Builder onLog(Consumer<LoggingMessageNotificationParams> listener) {
-            this.onLog = Objects.requireNonNull(listener, "listener");
-            return this;
-        }
-
-        /**
-         * Lets the server ask the user for input ({@code elicitation/create}, form and URL mode) through
-         * {@code handler}, and announces the {@code elicitation} capability. Off unless set. See
-         * {@link ElicitationHandler} for threading, validation, deadline and cancellation.
-         */
-        public Builder elicitation(ElicitationHandler handler) {
-            this.elicitation = Objects.requireNonNull(handler, "handler");
-            return this;
-        }
-
-        /**
-         * Lets the server ask the application's model for messages ({@code sampling/createMessage})
-         * through {@code handler}, and announces the {@code sampling} capability (with {@code tools}).
-         * Off unless set. See {@link SamplingHandler}.
-         */
-        public Builder sampling(SamplingHandler handler) {
-            this.sampling = Objects.requireNonNull(handler, "handler");
-            return this;
-        }
-
-        /**
-         * Exposes {@code roots} to the server ({@code roots/list}, possibly empty) and announces the
-         * {@code roots} capability with {@code listChanged}; change them later with
-         * {@link McpClient#setRoots(List)}. Off unless set.
-         *
-         * @throws IllegalArgumentException if a root is not a {@code file://} URI, as the spec requires
-         */
-        public Builder roots(List<Root> roots) {
-            this.roots = ClientConfig.fileRoots(Objects.requireNonNull(roots, "roots"));
-            return this;
-        }
-
-        /**
-         * How long a handler may take to answer a server's request (10 minutes unless set: a person may
-         * be answering). When it passes, the client answers on the handler's behalf: {@code cancel} for
-         * an elicitation, an error for sampling; the handler is told through
-         * {@link ServerRequestContext#cancelled()} and interrupted if still blocked in its method.
-         */
-        public Builder serverRequestTimeout(Duration timeout) {
-            this.serverRequestTimeout = positive(timeout, "serverRequestTimeout");
-            return this;
-        }
-
-        /**
-         * Whether a progress notification restarts the timeout of the request it is about, for every
-         * request that does not decide itself ({@link CallOptions.Builder#resetTimeoutOnProgress});
-         * off unless set. When on, requests ask the server for progress, and a request's deadline
-         * still never passes its {@linkplain #maxTotalTimeout maximum total time}.
-         */
-        public Builder resetTimeoutOnProgress(boolean reset) {
-            this.resetTimeoutOnProgress = reset;
-            return this;
-        }
-
-        /**
-         * The longest a request whose timeout progress restarts may take in all, for requests that do
-         * not set their own ({@link CallOptions.Builder#maxTotalTimeout}); ten times the request's
-         * timeout unless set.
-         */
-        public Builder maxTotalTimeout(Duration maxTotal) {
-            this.maxTotalTimeout = positive(maxTotal, "maxTotalTimeout");
-            return this;
-        }
-
-        /**
-         * Receives which list the server announced as changed ({@code notifications/tools/list_changed}
-         * and its prompts and resources twins), so the application can list it again. Same threading as
-         * {@link #onNotification}, which still receives these notifications too.
-         */
-        public Builder onListChanged(Consumer<ListKind> listener) {
-            this.onListChanged = Objects.requireNonNull(listener, "listener");
-            return this;
-        }
-
-        /**
-         * Told once when a connected client loses its server (the process exits, the stream breaks, the
-         * session cannot be re-established): the client is {@link ClientState#FAILED} by then and every
-         * pending call has failed. Not called for a failed handshake (connect throws instead) nor after
-         * {@link McpClient#close()}. Runs on a virtual thread of its own; an exception it throws is logged.
-         */
-        public Builder onConnectionLost(Consumer<io.mcphost.protocol.McpException> listener) {
-            this.onConnectionLost = Objects.requireNonNull(listener, "listener");
-            return this;
-        }
-
-        /**
-         * Receives every {@code notifications/tasks/status} the server sends (servers need not send
-         * them; {@link ToolTask} polls either way). Same threading as {@link #onNotification}.
-         */
-        public Builder onTaskStatus(Consumer<Task> listener) {
-            this.onTaskStatus = Objects.requireNonNull(listener, "listener");
-            return this;
-        }
-
-        /**
-         * Observes every request this client sends, {@code initialize} included, and may add
-         * {@code _meta} entries to it (W3C trace context); see {@link RequestObserver} for its
-         * contract. One observer at most; {@code mcphost-otel} provides one.
-         */
-        public Builder observer(RequestObserver observer) {
-            this.observer = Objects.requireNonNull(observer, "observer");
-            return this;
-        }
-
-        /** Builds the client without connecting; call {@link McpClient#connect()} next. */
-        public McpClient build() {
-            return new RealMcpClient(new ClientConfig(transport, name == null ? transport.describe() : name,
-                    clientInfo, requestTimeout, initializeTimeout, closeTimeout, maxPendingRequests, sessionRetries,
-                    onNotification, onLog, Optional.ofNullable(elicitation), Optional.ofNullable(sampling),
-                    Optional.ofNullable(roots), serverRequestTimeout, resetTimeoutOnProgress,
-                    Optional.ofNullable(maxTotalTimeout), onListChanged, onConnectionLost, onTaskStatus,
-                    Optional.ofNullable(observer)));
-        }
-
-        /**
-         * Builds the client and runs the handshake, blocking for at most the initialize timeout.
-         * On failure the transport is closed (no process is left behind) and the exception thrown.
-         */
-        public McpClient connect() {
-            McpClient client = build();
-            client.connect();
-            return client;
-        }
-    }
 }

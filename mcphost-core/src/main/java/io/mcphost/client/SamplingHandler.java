@@ -8,7 +8,7 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * Answers a server's {@code sampling/createMessage}: runs the application's model on the server's
- * behalf. Set with {@link McpClient.Builder#sampling(SamplingHandler)}; without one the client does not
+ * behalf. Set with {@link McpClientBuilder#sampling(SamplingHandler)}; without one the client does not
  * announce the {@code sampling} capability and refuses such requests with {@code -32601}. With one,
  * the client announces {@code sampling.tools}: {@link CreateMessageRequestParams#tools()} and
  * {@link CreateMessageRequestParams#toolChoice()} reach the handler as the server sent them, and the
@@ -24,7 +24,7 @@ import java.util.concurrent.CompletionStage;
  *
  * <p><b>Failure, deadline, cancellation.</b> An exception, a failed stage or a null result becomes a
  * {@code -32603} error response. When the
- * {@linkplain McpClient.Builder#serverRequestTimeout deadline} passes, the library answers with a
+ * {@linkplain McpClientBuilder#serverRequestTimeout deadline} passes, the library answers with a
  * {@code -32603} error. When the server cancels the request, no answer is sent. In both cases
  * {@link ServerRequestContext#cancelled()} completes, the returned stage is cancelled (when it is a
  * {@link CompletableFuture}) and a handler still running inside this method is interrupted.

@@ -10,10 +10,10 @@ import java.util.concurrent.CompletionStage;
  * request itself: which server asks (a host must show the user who is asking, per the spec), the
  * request's id, its deadline, and whether the answer is still wanted. Immutable and thread-safe.
  *
- * @param server    the server's name, as given to {@link McpClient.Builder#name(String)}
+ * @param server    the server's name, as given to {@link McpClientBuilder#name(String)}
  * @param requestId the id the server gave the request
  * @param deadline  when the library stops waiting for the handler and answers on its own
- *                  (see {@link McpClient.Builder#serverRequestTimeout(java.time.Duration)})
+ *                  (see {@link McpClientBuilder#serverRequestTimeout(java.time.Duration)})
  * @param cancelled completes (normally) when the answer is no longer wanted: the server sent
  *                  {@code notifications/cancelled} for this request, the deadline passed, or the client
  *                  closed. Its callbacks run on a library virtual thread, never on the transport's reader;

@@ -5,6 +5,7 @@ import static io.mcphost.protocol.internal.Settings.positive;
 import io.mcphost.client.CallOptions;
 import io.mcphost.client.ElicitationHandler;
 import io.mcphost.client.McpClient;
+import io.mcphost.client.McpClientBuilder;
 import io.mcphost.client.RequestObserver;
 import io.mcphost.client.SamplingHandler;
 import io.mcphost.config.McpConfig;
@@ -412,7 +413,7 @@ public final class McpHost implements AutoCloseable {
         }
 
         /**
-         * Observes every request of every server's client ({@link McpClient.Builder#observer}), each
+         * Observes every request of every server's client ({@link McpClientBuilder#observer}), each
          * reconnection's new client included: one call instruments the whole host. Off unless set.
          */
         public Builder observer(RequestObserver observer) {

@@ -113,7 +113,7 @@ class ClientTasksTest {
                 });
     }
 
-    private McpClient connect(McpServer server, UnaryOperator<McpClient.Builder> setup) {
+    private McpClient connect(McpServer server, UnaryOperator<McpClientBuilder> setup) {
         MemoryTransport.Pair pair = MemoryTransport.pair();
         toClose.add(server.serve(pair.server()));
         sent = new RecordingTransport(pair.client());

@@ -39,13 +39,13 @@ class ProgressDeadlineTest {
         }
     }
 
-    private McpClient connect(McpClient.Builder defaults) {
+    private McpClient connect(McpClientBuilder defaults) {
         McpClient client = defaults.connect();
         toClose.add(client);
         return client;
     }
 
-    private McpClient.Builder demo() {
+    private McpClientBuilder demo() {
         var pair = MemoryTransport.pair();
         toClose.add(DemoServer.server().serve(pair.server()));
         return McpClient.builder(pair.client()).name("demo");

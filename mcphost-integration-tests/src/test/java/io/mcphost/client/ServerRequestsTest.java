@@ -63,7 +63,7 @@ class ServerRequestsTest {
     private record Connected(McpClient client, ScriptedServer server, RecordingTransport sent) {
     }
 
-    private Connected connect(UnaryOperator<McpClient.Builder> setup) {
+    private Connected connect(UnaryOperator<McpClientBuilder> setup) {
         var pair = MemoryTransport.pair();
         ScriptedServer server = new ScriptedServer(pair.server(), r -> Optional.of(json("{}"))).start();
         RecordingTransport recording = new RecordingTransport(pair.client());

@@ -60,7 +60,7 @@ class TasksProtocolTest {
     private record Connected(McpClient client, ScriptedServer server, RecordingTransport sent) {
     }
 
-    private Connected connect(Function<JsonRpcRequest, Optional<JsonNode>> script, UnaryOperator<McpClient.Builder> setup) {
+    private Connected connect(Function<JsonRpcRequest, Optional<JsonNode>> script, UnaryOperator<McpClientBuilder> setup) {
         var pair = MemoryTransport.pair();
         ScriptedServer server = new ScriptedServer(pair.server(), script).capabilities(CAPABILITIES).start();
         RecordingTransport recording = new RecordingTransport(pair.client());

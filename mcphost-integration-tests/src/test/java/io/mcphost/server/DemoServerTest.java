@@ -15,6 +15,7 @@ import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.client.CallOptions;
 import io.mcphost.client.McpClient;
+import io.mcphost.client.McpClientBuilder;
 import io.mcphost.client.Progress;
 import io.mcphost.server.demo.DemoServer;
 
@@ -58,7 +59,7 @@ class DemoServerTest {
     }
 
     private McpClient connect(TransportKind kind) {
-        McpClient.Builder builder = switch (kind) {
+        McpClientBuilder builder = switch (kind) {
             case MEMORY -> {
                 var pair = MemoryTransport.pair();
                 ServerSession session = DemoServer.server().serve(pair.server());

@@ -1,5 +1,6 @@
 package io.mcphost.otel;
 
+import io.mcphost.client.McpClientBuilder;
 import io.mcphost.client.ObservedConnection;
 import io.mcphost.client.ObservedRequest;
 import io.mcphost.client.RequestObserver;
@@ -24,7 +25,7 @@ import java.util.function.Consumer;
  *
  * <p>Where it plugs in: this object is a {@link RequestObserver}. Give it to
  * {@code McpHost.builder().observer(telemetry)} to instrument every server's client, or to
- * {@code McpClient.Builder.observer} for one client. Spans come from this client layer only, never
+ * {@code McpClientBuilder.observer} for one client. Spans come from this client layer only, never
  * from a host interceptor as well, so a request has one span whatever path it took (a host's routed
  * call, a direct client call, a list refresh, a ping) and the span covers re-open and session-recovery
  * retries. {@link #hostEvents()} adds a host's server lifecycle as span events;

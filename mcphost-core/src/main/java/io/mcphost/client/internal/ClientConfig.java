@@ -1,5 +1,6 @@
 package io.mcphost.client.internal;
 
+import io.mcphost.client.McpClientBuilder;
 import io.mcphost.client.ElicitationHandler;
 import io.mcphost.client.ListKind;
 import io.mcphost.client.RequestObserver;
@@ -17,7 +18,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Everything {@link io.mcphost.client.McpClient.Builder} collected, validated there. The optional
+ * Everything {@link io.mcphost.client.McpClientBuilder} collected, validated there. The optional
  * handlers and roots are the client features the application enabled; absent ones stay unannounced.
  */
 public record ClientConfig(Transport transport, String name, Implementation clientInfo, Duration requestTimeout,

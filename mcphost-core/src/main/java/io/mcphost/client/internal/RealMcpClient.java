@@ -4,6 +4,7 @@ import io.mcphost.client.CallOptions;
 import io.mcphost.client.ClientState;
 import io.mcphost.client.ClientTasks;
 import io.mcphost.client.McpClient;
+import io.mcphost.client.McpClientBuilder;
 import io.mcphost.client.ResourceSubscription;
 import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.McpClosedException;
@@ -64,7 +65,7 @@ public final class RealMcpClient implements McpClient {
     private final Optional<ObserverStage> observer;
     private final ReentrantLock lifecycle = new ReentrantLock();
 
-    /** Wires a client; no I/O until {@link #connect()}. Use {@link McpClient.Builder}, not this. */
+    /** Wires a client; no I/O until {@link #connect()}. Use {@link McpClientBuilder}, not this. */
     public RealMcpClient(ClientConfig config) {
         this.config = config;
         this.name = config.name();
@@ -303,7 +304,7 @@ public final class RealMcpClient implements McpClient {
         List<Root> checked = ClientConfig.fileRoots(roots);
         if (!serverRequests.replaceRoots(checked)) {
             throw new IllegalStateException("server '" + name + "': roots are not enabled; "
-                    + "give the first list to McpClient.Builder.roots(...) so the capability is announced");
+                    + "give the first list to McpClientBuilder.roots(...) so the capability is announced");
         }
         if (state.get() != ClientState.READY) {
             return; // the server reads the list when it asks; nothing to tell it now

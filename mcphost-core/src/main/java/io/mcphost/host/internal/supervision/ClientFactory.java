@@ -3,6 +3,7 @@ package io.mcphost.host.internal.supervision;
 import io.mcphost.client.ElicitationHandler;
 import io.mcphost.client.ListKind;
 import io.mcphost.client.McpClient;
+import io.mcphost.client.McpClientBuilder;
 import io.mcphost.client.SamplingHandler;
 import io.mcphost.host.HostEvent;
 import io.mcphost.host.ServerSpec;
@@ -24,7 +25,7 @@ final class ClientFactory {
     static McpClient newClient(ServerSpec spec, HostSettings settings, EventBus events, Transport transport,
                                Consumer<ListKind> onListChanged, Consumer<McpException> onConnectionLost) {
         String name = spec.name();
-        McpClient.Builder b = McpClient.builder(transport)
+        McpClientBuilder b = McpClient.builder(transport)
                 .name(name)
                 .requestTimeout(spec.requestTimeout().orElse(settings.requestTimeout()))
                 .initializeTimeout(spec.startupTimeout().orElse(settings.startupTimeout()))
