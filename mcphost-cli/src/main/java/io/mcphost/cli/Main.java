@@ -9,8 +9,7 @@ import java.util.List;
 import picocli.CommandLine;
 
 /**
- * Entry point of the {@code mcphost} command. Exit codes: 0 ok, 1 the tool returned an error
- * result, 2 usage error, 3 connection or protocol failure. Errors are one line on stderr (plus the
+ * Entry point of the {@code mcphost} command. Exit codes: see {@link ExitCode}. Errors are one line on stderr (plus the
  * server's stderr tail when it died); stack traces only with {@code -v}. Not for use as a library:
  * {@link #main} ends the JVM.
  */
@@ -65,7 +64,7 @@ public final class Main {
                 e.printStackTrace(err);
             }
             err.flush();
-            return McpHostCommand.FAILURE;
+            return ExitCode.of(e);
         });
         cli.setParameterExceptionHandler((e, a) -> {
             String command = e.getCommandLine().getCommandSpec().qualifiedName();

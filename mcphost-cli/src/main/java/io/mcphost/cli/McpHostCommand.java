@@ -2,6 +2,11 @@ package io.mcphost.cli;
 
 import io.mcphost.client.CallOptions;
 import io.mcphost.client.McpClient;
+import io.mcphost.host.HostPrompt;
+import io.mcphost.host.HostResource;
+import io.mcphost.host.HostResourceTemplate;
+import io.mcphost.host.ServerState;
+import io.mcphost.host.ServerStatus;
 import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.prompts.Prompt;
 import io.mcphost.protocol.prompts.PromptArgument;
@@ -14,7 +19,9 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -29,12 +36,11 @@ import picocli.CommandLine.Spec;
 // scope INHERIT gives every subcommand --help too, which the one-line usage errors point to.
 @Command(name = "mcphost", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "mcphost 0.1.0",
         description = "Talks to MCP servers: the embedded demo server unless --stdio or --url names another, or every server of --config.",
-        subcommands = {ConformanceClient.class, CompleteCommand.class, SubscribeCommand.class, TasksCommand.class}, subcommandsRepeatable = false)
+        subcommands = {ToolsCommand.class, ConformanceClient.class, CompleteCommand.class, SubscribeCommand.class, TasksCommand.class}, subcommandsRepeatable = false)
 final class McpHostCommand implements Callable<Integer> {
-    static final int OK = 0;
-    static final int TOOL_ERROR = 1;
-    static final int USAGE = 2;
-    static final int FAILURE = 3;
+    static final int OK = ExitCode.OK;
+    static final int TOOL_ERROR = ExitCode.TOOL_ERROR;
+    static final int USAGE = ExitCode.USAGE;
 
     @Spec
     CommandLine.Model.CommandSpec spec;
@@ -176,13 +182,27 @@ final class McpHostCommand implements Callable<Integer> {
                 ? java.util.Optional.of(fromEnv) : java.util.Optional.empty();
     }
 
+    /**
+     * Opens what the options name for a command: every server of a configuration, or one server.
+     *
+     * @param takesArguments whether the command takes a tool's arguments object ({@code --json '{...}'})
+     */
+    Target openTarget(boolean takesArguments) {
+        if (!takesArguments && json.arguments() != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--json '{...}' gives tool arguments, which only 'call' takes");
+        }
+        var source = configSource();
+        return source.isPresent() ? openHost(source.get()) : new ClientTarget(OneServer.open(this));
+    }
+
     /** Starts the host of the configuration for a command; the caller closes it. */
-    HostCommands openHost(String source) {
+    HostTarget openHost(String source) {
         if (!env.isEmpty() || !headers.isEmpty() || bearerEnv != null || transportMode != null) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--env, --header, --bearer-env and --transport configure one server; with --config, put them in the file");
         }
-        return HostCommands.open(this, source, new ConsoleInputs(noInput ? null : System.console(), err), features());
+        return HostTarget.open(this, source, new ConsoleInputs(noInput ? null : System.console(), err), features());
     }
 
     /** The client features of this run: the terminal's elicitation, sampling as chosen and --log-level. */
@@ -206,33 +226,44 @@ final class McpHostCommand implements Callable<Integer> {
     }
 
     @Command(name = "servers", description = "With --config: each server's state, tool count, protocol revision and"
-            + " transport or error. Exits 3 when one is not ready.")
+            + " transport or error. Exits 4 when one is not ready (with --json too).")
     int servers() {
         String source = configSource().orElseThrow(() -> new CommandLine.ParameterException(spec.commandLine(),
                 "'servers' lists the servers of a configuration: give --config FILE (or set MCPHOST_CONFIG)"));
-        try (HostCommands host = openHost(source)) {
-            return host.servers();
+        try (HostTarget target = openHost(source)) {
+            List<ServerStatus> servers = target.host().servers();
+            Printer p = printer();
+            if (p.isJson()) {
+                p.json(Map.of("servers", servers.stream().map(McpHostCommand::statusJson).toList()));
+            } else {
+                List<String[]> rows = new ArrayList<>();
+                rows.add(new String[] {"SERVER", "STATE", "TOOLS", "PROTOCOL", "TRANSPORT / ERROR"});
+                for (ServerStatus s : servers) {
+                    rows.add(new String[] {s.name(), s.state().name().toLowerCase(Locale.ROOT), String.valueOf(s.toolCount()),
+                        s.protocolVersion().map(Object::toString).orElse("-"),
+                        s.state() == ServerState.READY ? s.transport() : s.lastErrorMessage().orElse(s.transport())});
+                }
+                p.grid(rows);
+            }
+            return servers.stream().allMatch(s -> s.state() == ServerState.READY) ? OK : ExitCode.CONNECTION;
         }
     }
 
-    @Command(name = "tools", description = "List the server's tools.")
-    int tools() {
-        var source = configSource();
-        if (source.isPresent()) {
-            try (HostCommands host = openHost(source.get())) {
-                return host.tools();
-            }
-        }
-        try (McpClient client = connect()) {
-            List<Tool> tools = client.listTools();
-            Printer p = printer();
-            if (p.isJson()) {
-                p.json(Map.of("tools", tools));
-            } else {
-                p.table(tools.stream().map(t -> new String[] {t.name(), t.description().orElse("")}).toList());
-            }
-            return OK;
-        }
+    /** A status as JSON: the error as its message, since an exception's fields are no part of the output. */
+    private static Map<String, Object> statusJson(ServerStatus s) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("name", s.name());
+        json.put("state", s.state());
+        json.put("transport", s.transport());
+        json.put("required", s.required());
+        json.put("protocolVersion", s.protocolVersion());
+        json.put("serverInfo", s.serverInfo());
+        json.put("toolCount", s.toolCount());
+        json.put("lastError", s.lastErrorMessage());
+        json.put("stderrTail", s.stderrTail());
+        json.put("reconnectAttempts", s.reconnectAttempts());
+        json.put("since", s.since());
+        return json;
     }
 
     @Command(name = "call", description = "Call a tool: call <tool> [key=value ...] [--json '{...}']. Exits 1 when"
@@ -242,46 +273,51 @@ final class McpHostCommand implements Callable<Integer> {
                      + " read as JSON (42, true, null, [1,2], {\"k\":1}, '\"007\"') are JSON, the rest strings;"
                      + " these words win over the --json object.") List<String> pairs,
              @Option(names = "--args", paramLabel = "'{...}'", description = "Same as --json '{...}'.") String argsJson,
-             @Option(names = "--task", description = "Run the tool as a task; status changes go to stderr.") boolean asTask) {
+             @Option(names = "--task", description = "Run the tool as a task; status changes go to stderr.") boolean asTask,
+             @Option(names = "--structured", description = "Always print the structured content (by default only when"
+                     + " it adds something the text does not say).") boolean structured) {
         if (argsJson != null && json.arguments() != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give the arguments object once: --json '{...}' or --args");
         }
         var arguments = parseArguments(pairs, argsJson != null ? argsJson : json.arguments());
-        var source = configSource();
-        if (source.isPresent() && !asTask) { // --task talks to one server: connecting to one refuses --config
-            try (HostCommands host = openHost(source.get())) {
-                return host.call(tool, arguments);
-            }
-        }
-        try (McpClient client = openOne()) {
-            client.listTools(); // learns output schemas, so structured content is validated
-            ProgressBar bar = progressBar();
-            if (asTask) {
+        if (asTask) { // a task talks to one server: connecting to one refuses --config
+            try (McpClient client = openOne()) {
+                client.listTools();
+                ProgressBar bar = progressBar();
                 try {
                     return TasksCommand.callAsTask(this, client, tool, arguments, CallOptions.builder().onProgress(bar).build());
                 } finally {
                     bar.finish();
                 }
             }
+        }
+        try (Target target = openTarget(true)) {
+            ProgressBar bar = progressBar();
             CallToolResult result;
             try {
-                result = client.callTool(tool, arguments, CallOptions.builder().onProgress(bar).build());
+                result = target.callTool(tool, arguments, CallOptions.builder().onProgress(bar).build());
             } finally {
                 bar.finish();
             }
-            printResult(result);
+            printResult(result, structured);
             return result.isError() ? TOOL_ERROR : OK;
         }
     }
 
     void printResult(CallToolResult result) {
+        printResult(result, false);
+    }
+
+    void printResult(CallToolResult result, boolean structured) {
         Printer p = printer();
         if (p.isJson()) {
             p.json(result);
             return;
         }
         p.content(result.content());
-        result.structuredContent().ifPresent(s -> p.prettyJson("structured content:", s));
+        result.structuredContent()
+                .filter(s -> structured || StructuredOutput.addsToText(s, result.content()))
+                .ifPresent(s -> p.prettyJson("structured content:", s));
     }
 
     private tools.jackson.databind.node.ObjectNode parseArguments(List<String> pairs, String argsJson) {
@@ -294,23 +330,26 @@ final class McpHostCommand implements Callable<Integer> {
 
     @Command(name = "resources", description = "List resources and resource templates.")
     int resources() {
-        var source = configSource();
-        if (source.isPresent()) {
-            try (HostCommands host = openHost(source.get())) {
-                return host.resources();
-            }
-        }
-        try (McpClient client = connect()) {
-            List<Resource> resources = client.listResources();
-            List<ResourceTemplate> templates = client.listResourceTemplates();
+        try (Target target = openTarget(false)) {
+            List<HostResource> resources = target.resources();
+            List<HostResourceTemplate> templates = target.resourceTemplates();
             Printer p = printer();
             if (p.isJson()) {
-                p.json(Map.of("resources", resources, "resourceTemplates", templates));
+                p.json(target.isHost() ? Map.of("resources", resources, "resourceTemplates", templates)
+                        : Map.of("resources", resources.stream().map(HostResource::resource).toList(),
+                                "resourceTemplates", templates.stream().map(HostResourceTemplate::template).toList()));
                 return OK;
             }
+            String tag = "";
             List<String[]> rows = new ArrayList<>();
-            resources.forEach(r -> rows.add(new String[] {r.uri(), r.description().orElse(r.name())}));
-            templates.forEach(t -> rows.add(new String[] {t.uriTemplate(), "(template) " + t.description().orElse(t.name())}));
+            for (HostResource r : resources) {
+                rows.add(new String[] {r.resource().uri(), (target.isHost() ? "[" + r.server() + "] " : "")
+                        + r.resource().description().orElse(r.resource().name())});
+            }
+            for (HostResourceTemplate t : templates) {
+                rows.add(new String[] {t.template().uriTemplate(), (target.isHost() ? "[" + t.server() + "] " : "")
+                        + "(template) " + t.template().description().orElse(t.template().name())});
+            }
             p.table(rows);
             return OK;
         }
@@ -318,14 +357,8 @@ final class McpHostCommand implements Callable<Integer> {
 
     @Command(name = "read", description = "Read a resource by URI.")
     int read(@Parameters(paramLabel = "URI", description = "The resource's URI, e.g. demo://readme.") String uri) {
-        var source = configSource();
-        if (source.isPresent()) {
-            try (HostCommands host = openHost(source.get())) {
-                return host.read(uri);
-            }
-        }
-        try (McpClient client = connect()) {
-            ReadResourceResult result = client.readResource(uri);
+        try (Target target = openTarget(false)) {
+            ReadResourceResult result = target.readResource(uri);
             Printer p = printer();
             if (p.isJson()) {
                 p.json(result);
@@ -338,20 +371,17 @@ final class McpHostCommand implements Callable<Integer> {
 
     @Command(name = "prompts", description = "List prompts and their arguments.")
     int prompts() {
-        var source = configSource();
-        if (source.isPresent()) {
-            try (HostCommands host = openHost(source.get())) {
-                return host.prompts();
-            }
-        }
-        try (McpClient client = connect()) {
-            List<Prompt> prompts = client.listPrompts();
+        try (Target target = openTarget(false)) {
+            List<HostPrompt> prompts = target.prompts();
             Printer p = printer();
             if (p.isJson()) {
-                p.json(Map.of("prompts", prompts));
+                p.json(Map.of("prompts", target.isHost()
+                        ? prompts.stream().map(pr -> Map.of("name", pr.name(), "server", pr.server(), "prompt", pr.prompt())).toList()
+                        : prompts.stream().map(HostPrompt::prompt).toList()));
                 return OK;
             }
-            p.table(prompts.stream().map(pr -> new String[] {pr.name() + arguments(pr), pr.description().orElse("")}).toList());
+            p.table(prompts.stream().map(pr -> new String[] {pr.name() + arguments(pr.prompt()),
+                pr.prompt().description().orElse("")}).toList());
             return OK;
         }
     }
@@ -374,14 +404,8 @@ final class McpHostCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        var source = configSource();
-        if (source.isPresent()) {
-            try (HostCommands host = openHost(source.get())) {
-                return printPrompt(host.prompt(name, arguments));
-            }
-        }
-        try (McpClient client = connect()) {
-            return printPrompt(client.getPrompt(name, arguments));
+        try (Target target = openTarget(false)) {
+            return printPrompt(target.getPrompt(name, arguments));
         }
     }
 
@@ -433,6 +457,23 @@ final class McpHostCommand implements Callable<Integer> {
 
     PrintWriter out() {
         return out;
+    }
+
+    int columns() {
+        return columns;
+    }
+
+    /** The start of a command line reaching the same server or servers, for examples to copy. */
+    String exampleCommand() {
+        StringBuilder line = new StringBuilder("mcphost");
+        if (config != null) {
+            line.append(" --config ").append(ShellWords.quote(config));
+        } else if (stdio != null) {
+            line.append(" --stdio ").append(ShellWords.quote(stdio));
+        } else if (url != null) {
+            line.append(" --url ").append(ShellWords.quote(url));
+        }
+        return line.toString();
     }
 
     PrintWriter err() {

@@ -78,7 +78,7 @@ final class SubscribeCommand implements java.util.concurrent.Callable<Integer> {
                 root.err().println("mcphost: " + client.name() + " does not support resource subscriptions"
                         + " (no resources.subscribe capability): " + e.getMessage());
                 root.err().flush();
-                return McpHostCommand.FAILURE;
+                return ExitCode.REFUSED;
             }
             try (subscription) {
                 root.err().println("subscribed to " + uri + (count != null ? "; waiting for " + count + " update(s)" : "")

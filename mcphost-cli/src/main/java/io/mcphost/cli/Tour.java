@@ -112,7 +112,7 @@ final class Tour {
         if (result.isError()) {
             out.print("(tool error) ");
         }
-        command.printResult(result);
+        command.printResult(result, true); // the tour is there to show structured output
     }
 
     private void heading(String title) {

@@ -35,10 +35,10 @@ class CliConfigTest {
     }
 
     @Test
-    void serversShowsEachServersStateAndExitsThreeWhenOneIsDown() throws Exception {
+    void serversShowsEachServersStateAndExitsFourWhenOneIsDown() throws Exception {
         CliRun r = CliRun.of("--config", config(), "servers");
 
-        assertThat(r.code()).isEqualTo(McpHostCommand.FAILURE);
+        assertThat(r.code()).isEqualTo(ExitCode.CONNECTION);
         assertThat(r.out()).contains("SERVER", "demo", "calc", "ghost", "ready", "failed", "2025-11-25");
         assertThat(r.err()).contains("unavailable: server 'ghost'", "mcphost-no-such-command-7f3a");
     }
@@ -55,7 +55,7 @@ class CliConfigTest {
                 .doesNotContain("calc__echo");
         assertThat(call.code()).isZero();
         assertThat(call.out()).contains("42");
-        assertThat(unknown.code()).isEqualTo(McpHostCommand.FAILURE);
+        assertThat(unknown.code()).isEqualTo(ExitCode.REFUSED);
         assertThat(unknown.err()).contains("demo__ecko", "did you mean 'demo__echo'");
     }
 
