@@ -55,11 +55,15 @@ public final class Main {
         CommandLine cli = new CommandLine(root);
         // "--log-level info" names a level, not the info command.
         cli.setAllowSubcommandsAsOptionParameters(true);
+        // '--json @args.json' reads tool arguments (JsonOption); picocli's own @-file expansion would
+        // replace the word with the file's words before the option sees it.
+        cli.setExpandAtFiles(false);
+        Help.arrange(cli);
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             // McpException messages already name the server and quote its stderr tail when it died.
-            err.println("mcphost: " + (e instanceof McpException ? e.getMessage() : "unexpected failure: " + e));
+            err.println("mcphost: " + Durations.humanize(e instanceof McpException ? e.getMessage() : "unexpected failure: " + e));
             if (root.verbose) {
                 e.printStackTrace(err);
             }

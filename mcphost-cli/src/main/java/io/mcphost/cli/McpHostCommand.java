@@ -5,8 +5,6 @@ import io.mcphost.client.McpClient;
 import io.mcphost.host.HostPrompt;
 import io.mcphost.host.HostResource;
 import io.mcphost.host.HostResourceTemplate;
-import io.mcphost.host.ServerState;
-import io.mcphost.host.ServerStatus;
 import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.prompts.Prompt;
 import io.mcphost.protocol.prompts.PromptArgument;
@@ -17,11 +15,8 @@ import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -36,7 +31,7 @@ import picocli.CommandLine.Spec;
 // scope INHERIT gives every subcommand --help too, which the one-line usage errors point to.
 @Command(name = "mcphost", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "mcphost 0.1.0",
         description = "Talks to MCP servers: the embedded demo server unless --stdio or --url names another, or every server of --config.",
-        subcommands = {ToolsCommand.class, ConformanceClient.class, CompleteCommand.class, SubscribeCommand.class, TasksCommand.class}, subcommandsRepeatable = false)
+        subcommands = {ServersCommand.class, ToolsCommand.class, ConformanceClient.class, CompleteCommand.class, SubscribeCommand.class, TasksCommand.class}, subcommandsRepeatable = false)
 final class McpHostCommand implements Callable<Integer> {
     static final int OK = ExitCode.OK;
     static final int TOOL_ERROR = ExitCode.TOOL_ERROR;
@@ -76,7 +71,7 @@ final class McpHostCommand implements Callable<Integer> {
     List<String> env = new ArrayList<>();
 
     @Option(names = "--timeout", paramLabel = "DURATION", scope = ScopeType.INHERIT,
-            description = "Request timeout: seconds (30) or ISO-8601 (PT2M). Default 60 s.")
+            description = "Request timeout: 30 (seconds), 30s, 2m, 500ms or PT2M. Default 60 s.")
     String timeout;
 
     @Option(names = "--json", arity = "0..1", paramLabel = "'{...}'", scope = ScopeType.INHERIT,
@@ -124,7 +119,7 @@ final class McpHostCommand implements Callable<Integer> {
     public Integer call() {
         // Only an explicit --config changes the bare command: with MCPHOST_CONFIG set, './mcphost' still tours the demo.
         if (config != null) {
-            return servers();
+            return new ServersCommand(this).call();
         }
         return demo();
     }
@@ -142,15 +137,9 @@ final class McpHostCommand implements Callable<Integer> {
             return Duration.ofSeconds(60);
         }
         try {
-            Duration d = timeout.matches("\\d+(\\.\\d+)?") ? Duration.ofMillis((long) (Double.parseDouble(timeout) * 1000))
-                    : Duration.parse(timeout);
-            if (d.isNegative() || d.isZero()) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--timeout must be positive: " + timeout);
-            }
-            return d;
-        } catch (DateTimeParseException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--timeout takes seconds (30) or an ISO-8601 duration (PT2M), not '" + timeout + "'");
+            return Durations.parse("--timeout", timeout);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
     }
 
@@ -223,47 +212,6 @@ final class McpHostCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "this command talks to one server: give --stdio or"
                     + " --url instead of --config (with --config: servers, tools, call, resources, read, prompts, prompt)");
         }
-    }
-
-    @Command(name = "servers", description = "With --config: each server's state, tool count, protocol revision and"
-            + " transport or error. Exits 4 when one is not ready (with --json too).")
-    int servers() {
-        String source = configSource().orElseThrow(() -> new CommandLine.ParameterException(spec.commandLine(),
-                "'servers' lists the servers of a configuration: give --config FILE (or set MCPHOST_CONFIG)"));
-        try (HostTarget target = openHost(source)) {
-            List<ServerStatus> servers = target.host().servers();
-            Printer p = printer();
-            if (p.isJson()) {
-                p.json(Map.of("servers", servers.stream().map(McpHostCommand::statusJson).toList()));
-            } else {
-                List<String[]> rows = new ArrayList<>();
-                rows.add(new String[] {"SERVER", "STATE", "TOOLS", "PROTOCOL", "TRANSPORT / ERROR"});
-                for (ServerStatus s : servers) {
-                    rows.add(new String[] {s.name(), s.state().name().toLowerCase(Locale.ROOT), String.valueOf(s.toolCount()),
-                        s.protocolVersion().map(Object::toString).orElse("-"),
-                        s.state() == ServerState.READY ? s.transport() : s.lastErrorMessage().orElse(s.transport())});
-                }
-                p.grid(rows);
-            }
-            return servers.stream().allMatch(s -> s.state() == ServerState.READY) ? OK : ExitCode.CONNECTION;
-        }
-    }
-
-    /** A status as JSON: the error as its message, since an exception's fields are no part of the output. */
-    private static Map<String, Object> statusJson(ServerStatus s) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("name", s.name());
-        json.put("state", s.state());
-        json.put("transport", s.transport());
-        json.put("required", s.required());
-        json.put("protocolVersion", s.protocolVersion());
-        json.put("serverInfo", s.serverInfo());
-        json.put("toolCount", s.toolCount());
-        json.put("lastError", s.lastErrorMessage());
-        json.put("stderrTail", s.stderrTail());
-        json.put("reconnectAttempts", s.reconnectAttempts());
-        json.put("since", s.since());
-        return json;
     }
 
     @Command(name = "call", description = "Call a tool: call <tool> [key=value ...] [--json '{...}']. Exits 1 when"

@@ -69,7 +69,7 @@ class CliTest {
         assertThat(CliRun.of("--stdio", "node 'unbalanced", "tools").code()).isEqualTo(2);
         assertThat(CliRun.of("--stdio", "  ", "tools").code()).isEqualTo(2);
         assertThat(CliRun.of("--env", "NOVALUE", "tools").code()).isEqualTo(2);
-        assertThat(CliRun.of("--timeout", "soon", "ping").err()).contains("--timeout takes seconds (30) or an ISO-8601 duration");
+        assertThat(CliRun.of("--timeout", "soon", "ping").err()).contains("--timeout takes a duration such as 30 (seconds), 30s, 2m, 500ms or PT2M");
         assertThat(CliRun.of("--timeout", "-5", "ping").code()).isEqualTo(2);
         assertThat(CliRun.of("no-such-command").code()).isEqualTo(2);
     }
@@ -135,7 +135,7 @@ class CliTest {
 
         assertThat(r.code()).isEqualTo(ExitCode.TIMEOUT);
         assertThat(r.err().lines().filter(l -> l.startsWith("mcphost: ")))
-                .containsExactly("mcphost: server 'demo': tools/call (request 3) got no answer within PT1S");
+                .containsExactly("mcphost: server 'demo': tools/call (request 3) got no answer within 1 s");
     }
 
     @Test
