@@ -6,6 +6,7 @@ import io.mcphost.config.InputResolver;
 import io.mcphost.config.McpConfig;
 import io.mcphost.config.McpConfigException;
 import io.mcphost.config.McpConfigLoader;
+import io.mcphost.config.ServerConfig;
 import io.mcphost.host.HostPrompt;
 import io.mcphost.host.HostResource;
 import io.mcphost.host.HostResourceTemplate;
@@ -45,17 +46,7 @@ final class HostTarget implements Target {
      * Starts the host of {@code config}: a file, or a shortcut ({@code claude-desktop}, {@code claude-code},
      * {@code vscode}, {@code cursor}) naming that tool's usual file.
      */
-    static HostTarget open(McpHostCommand cli, String config, InputResolver inputs, ClientFeatures features) {
-        Path file = resolve(cli, config);
-        McpConfig loaded;
-        try {
-            loaded = McpConfigLoader.builder().inputs(inputs).build().load(file);
-        } catch (McpConfigException e) {
-            throw new CommandLine.ParameterException(cli.spec.commandLine(), e.getMessage());
-        }
-        if (loaded.enabledServers().isEmpty()) {
-            throw new CommandLine.ParameterException(cli.spec.commandLine(), file + " configures no enabled server");
-        }
+    static HostTarget open(McpHostCommand cli, McpConfig loaded, ClientFeatures features) {
         McpHost host = features.configure(McpHost.fromConfig(loaded)
                 .requestTimeout(cli.requestTimeout())
                 .startupTimeout(cli.requestTimeout())
@@ -70,6 +61,49 @@ final class HostTarget implements Target {
         HostTarget commands = new HostTarget(cli, host);
         commands.reportFailures();
         return commands;
+    }
+
+    /** Loads a configuration: a file, or a shortcut naming a tool's usual file. Mistakes are usage errors. */
+    static McpConfig load(McpHostCommand cli, String config, InputResolver inputs) {
+        Path file = resolve(cli, config);
+        McpConfig loaded;
+        try {
+            loaded = McpConfigLoader.builder().inputs(inputs).build().load(file);
+        } catch (McpConfigException e) {
+            throw new CommandLine.ParameterException(cli.spec.commandLine(), e.getMessage());
+        }
+        if (loaded.enabledServers().isEmpty()) {
+            throw new CommandLine.ParameterException(cli.spec.commandLine(), file + " configures no enabled server");
+        }
+        return loaded;
+    }
+
+    /**
+     * The servers a command needs: the one {@code --server} names, else the one a prefixed name
+     * ({@code demo__echo}) points to, else all. Starting only those keeps a call fast and keeps a broken
+     * server that is not involved out of the way.
+     *
+     * @param server   the {@code --server} option, or null
+     * @param nameHint a tool or prompt name as given, or null
+     */
+    static McpConfig narrow(McpHostCommand cli, McpConfig config, String server, String nameHint) {
+        if (server != null) {
+            ServerConfig chosen = config.enabledServers().stream().filter(s -> s.name().equals(server)).findFirst()
+                    .orElseThrow(() -> new CommandLine.ParameterException(cli.spec.commandLine(), "--server " + server
+                            + ": no enabled server of that name (there are: " + String.join(", ",
+                            config.enabledServers().stream().map(ServerConfig::name).toList()) + ")"));
+            return new McpConfig(List.of(chosen), config.inputs(), config.source());
+        }
+        int separator = nameHint == null ? -1 : nameHint.indexOf("__");
+        if (separator > 0) {
+            String prefix = nameHint.substring(0, separator);
+            List<ServerConfig> named = config.enabledServers().stream()
+                    .filter(s -> s.prefix().orElse(s.name()).equals(prefix)).toList();
+            if (!named.isEmpty()) {
+                return new McpConfig(named, config.inputs(), config.source());
+            }
+        }
+        return config;
     }
 
     private static Path resolve(McpHostCommand cli, String config) {

@@ -50,6 +50,11 @@ final class McpHostCommand implements Callable<Integer> {
                 "Default: $MCPHOST_CONFIG, unless --stdio or --url is given."})
     String config;
 
+    @Option(names = "--server", paramLabel = "NAME", scope = ScopeType.INHERIT,
+            description = "With --config: use only this server of the file (needed by info, ping, complete, subscribe"
+                + " and tasks when the file has several).")
+    String server;
+
     @Option(names = "--url", paramLabel = "URL", scope = ScopeType.INHERIT,
             description = "Connect to a remote server at this http(s) URL instead.")
     String url;
@@ -152,10 +157,30 @@ final class McpHostCommand implements Callable<Integer> {
         return openOne();
     }
 
-    /** Connects to the one server the options name (--stdio, --url, else the demo); refuses --config. */
+    /**
+     * Connects to the one server the options name: --stdio, --url, one server of --config (the one
+     * --server names, or the file's only one), else the demo.
+     */
     McpClient openOne() {
-        oneServerOnly();
-        return OneServer.open(this);
+        // Only an explicit --config: with MCPHOST_CONFIG set, the one-server commands keep using the demo.
+        var source = config == null ? java.util.Optional.<String>empty() : configSource();
+        if (source.isEmpty()) {
+            if (server != null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--server picks a server of --config; give --config too");
+            }
+            return OneServer.open(this);
+        }
+        if (!env.isEmpty() || !headers.isEmpty() || bearerEnv != null || transportMode != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--env, --header, --bearer-env and --transport configure one server; with --config, put them in the file");
+        }
+        var config = HostTarget.load(this, source.get(), new ConsoleInputs(noInput ? null : System.console(), err));
+        var enabled = config.enabledServers();
+        if (server == null && enabled.size() > 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "this command talks to one server: add --server NAME"
+                    + " (one of: " + String.join(", ", enabled.stream().map(io.mcphost.config.ServerConfig::name).toList()) + ")");
+        }
+        return OneServer.open(this, HostTarget.narrow(this, config, server, null).enabledServers().getFirst());
     }
 
     /** The configuration to use many servers from: --config, else $MCPHOST_CONFIG unless a single server is named. */
@@ -177,21 +202,35 @@ final class McpHostCommand implements Callable<Integer> {
      * @param takesArguments whether the command takes a tool's arguments object ({@code --json '{...}'})
      */
     Target openTarget(boolean takesArguments) {
+        return openTarget(takesArguments, null);
+    }
+
+    /**
+     * As {@link #openTarget(boolean)}, starting only the server a prefixed name points to.
+     *
+     * @param nameHint a tool or prompt name as given ({@code demo__echo}), or null
+     */
+    Target openTarget(boolean takesArguments, String nameHint) {
         if (!takesArguments && json.arguments() != null) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--json '{...}' gives tool arguments, which only 'call' takes");
         }
         var source = configSource();
-        return source.isPresent() ? openHost(source.get()) : new ClientTarget(OneServer.open(this));
+        return source.isPresent() ? openHost(source.get(), nameHint) : new ClientTarget(OneServer.open(this));
     }
 
     /** Starts the host of the configuration for a command; the caller closes it. */
     HostTarget openHost(String source) {
+        return openHost(source, null);
+    }
+
+    private HostTarget openHost(String source, String nameHint) {
         if (!env.isEmpty() || !headers.isEmpty() || bearerEnv != null || transportMode != null) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--env, --header, --bearer-env and --transport configure one server; with --config, put them in the file");
         }
-        return HostTarget.open(this, source, new ConsoleInputs(noInput ? null : System.console(), err), features());
+        var config = HostTarget.load(this, source, new ConsoleInputs(noInput ? null : System.console(), err));
+        return HostTarget.open(this, HostTarget.narrow(this, config, server, nameHint), features());
     }
 
     /** The client features of this run: the terminal's elicitation, sampling as chosen and --log-level. */
@@ -200,17 +239,6 @@ final class McpHostCommand implements Callable<Integer> {
             return new ClientFeatures(err, noInput ? TerminalInput.none() : input, !noSampling, logLevel);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
-    }
-
-    /**
-     * Refuses --config for a command that talks to one server. MCPHOST_CONFIG does not count here: such
-     * commands (and the bare {@code mcphost}) keep using the embedded demo server unless told otherwise.
-     */
-    private void oneServerOnly() {
-        if (config != null) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "this command talks to one server: give --stdio or"
-                    + " --url instead of --config (with --config: servers, tools, call, resources, read, prompts, prompt)");
         }
     }
 
@@ -239,7 +267,7 @@ final class McpHostCommand implements Callable<Integer> {
                 }
             }
         }
-        try (Target target = openTarget(true)) {
+        try (Target target = openTarget(true, tool)) {
             ProgressBar bar = progressBar();
             CallToolResult result;
             try {
@@ -352,7 +380,7 @@ final class McpHostCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        try (Target target = openTarget(false)) {
+        try (Target target = openTarget(false, name)) {
             return printPrompt(target.getPrompt(name, arguments));
         }
     }

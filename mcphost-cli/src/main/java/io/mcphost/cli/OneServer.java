@@ -55,6 +55,12 @@ final class OneServer {
         return connect(cmd, transport, name);
     }
 
+    /** Connects to one server of a configuration file, by its transport settings there. */
+    static McpClient open(McpHostCommand cmd, io.mcphost.config.ServerConfig server) {
+        Transport transport = io.mcphost.host.ServerSpec.fromConfig(server).newTransport();
+        return connect(cmd, transport, server.name());
+    }
+
     private static McpClient openHttp(McpHostCommand cmd) {
         if (cmd.stdio != null) {
             throw new CommandLine.ParameterException(cmd.spec.commandLine(), "give either --stdio or --url, not both");

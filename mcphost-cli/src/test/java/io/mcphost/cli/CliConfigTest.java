@@ -83,4 +83,30 @@ class CliConfigTest {
         assertThat(broken.code()).isEqualTo(McpHostCommand.USAGE);
         assertThat(broken.err()).contains("bad.json", "x");
     }
+
+    @Test
+    void serverPicksOneEntryForTheOneServerCommands() throws Exception {
+        String config = config();
+        CliRun ping = CliRun.of("--config", config, "--server", "calc", "ping");
+        CliRun info = CliRun.of("--config", config, "--server", "demo", "info");
+        CliRun unknown = CliRun.of("--config", config, "--server", "nope", "ping");
+
+        assertThat(ping.code()).as(ping.err()).isZero();
+        assertThat(ping.out()).startsWith("pong from calc");
+        assertThat(info.code()).as(info.err()).isZero();
+        assertThat(info.out()).contains("mcphost-demo");
+        assertThat(unknown.code()).isEqualTo(McpHostCommand.USAGE);
+        assertThat(unknown.err()).contains("--server nope", "demo, calc, ghost");
+    }
+
+    @Test
+    void aPrefixedNameStartsOnlyItsServerAndABrokenOneIsReportedOnceOtherwise() throws Exception {
+        String config = config();
+        CliRun call = CliRun.of("--config", config, "call", "calc__add", "a=1", "b=2");
+        CliRun tools = CliRun.of("--config", config, "tools");
+
+        assertThat(call.code()).as(call.err()).isZero();
+        assertThat(call.err()).doesNotContain("ghost");
+        assertThat(tools.err().lines().filter(l -> l.contains("ghost"))).hasSize(1);
+    }
 }
