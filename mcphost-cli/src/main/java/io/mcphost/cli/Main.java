@@ -63,7 +63,7 @@ public final class Main {
         cli.setErr(err);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             // McpException messages already name the server and quote its stderr tail when it died.
-            err.println("mcphost: " + Durations.humanize(e instanceof McpException ? e.getMessage() : "unexpected failure: " + e));
+            err.println("mcphost: " + ErrorText.of(e instanceof McpException ? e.getMessage() : "unexpected failure: " + e));
             if (root.verbose) {
                 e.printStackTrace(err);
             }
@@ -72,7 +72,7 @@ public final class Main {
         });
         cli.setParameterExceptionHandler((e, a) -> {
             String command = e.getCommandLine().getCommandSpec().qualifiedName();
-            err.println("mcphost: " + e.getMessage() + " (see '" + command + " --help')");
+            err.println("mcphost: " + ErrorText.ofUsage(e.getMessage()) + " (see '" + command + " --help')");
             if (root.verbose) {
                 e.printStackTrace(err);
             }

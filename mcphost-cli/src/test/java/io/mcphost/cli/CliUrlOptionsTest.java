@@ -46,7 +46,7 @@ class CliUrlOptionsTest {
         CliRun r = CliRun.of("--url", "http://127.0.0.1:1/mcp", "--timeout", "5", "ping");
 
         assertThat(r.code()).isEqualTo(ExitCode.CONNECTION);
-        assertThat(r.err()).contains("127.0.0.1", "cannot reach http://127.0.0.1:1/mcp");
+        assertThat(r.err()).contains("127.0.0.1", "connection refused at http://127.0.0.1:1/mcp");
     }
 
     @Test
