@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
 // scope INHERIT gives every subcommand --help too, which the one-line usage errors point to.
 @Command(name = "mcphost", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "mcphost 0.1.0",
         description = "Talks to MCP servers: the embedded demo server unless --stdio or --url names another, or every server of --config.",
-        subcommands = {ServersCommand.class, ToolsCommand.class, ConformanceClient.class, CompleteCommand.class, SubscribeCommand.class, TasksCommand.class}, subcommandsRepeatable = false)
+        subcommands = {ServersCommand.class, ToolsCommand.class, RequestCommand.class, ConformanceClient.class, CompleteCommand.class, SubscribeCommand.class, TasksCommand.class}, subcommandsRepeatable = false)
 final class McpHostCommand implements Callable<Integer> {
     static final int OK = ExitCode.OK;
     static final int TOOL_ERROR = ExitCode.TOOL_ERROR;
@@ -74,6 +74,10 @@ final class McpHostCommand implements Callable<Integer> {
     @Option(names = "--env", paramLabel = "K=V", scope = ScopeType.INHERIT,
             description = "Set a variable in the server's environment (repeatable).")
     List<String> env = new ArrayList<>();
+
+    @Option(names = "--env-pass", paramLabel = "NAME", scope = ScopeType.INHERIT,
+            description = "Pass this variable of your environment through to the server, by name (repeatable).")
+    List<String> envPass = new ArrayList<>();
 
     @Option(names = "--timeout", paramLabel = "DURATION", scope = ScopeType.INHERIT,
             description = "Request timeout: 30 (seconds), 30s, 2m, 500ms or PT2M. Default 60 s.")
@@ -170,9 +174,9 @@ final class McpHostCommand implements Callable<Integer> {
             }
             return OneServer.open(this);
         }
-        if (!env.isEmpty() || !headers.isEmpty() || bearerEnv != null || transportMode != null) {
+        if (!env.isEmpty() || !envPass.isEmpty() || !headers.isEmpty() || bearerEnv != null || transportMode != null) {
             throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--env, --header, --bearer-env and --transport configure one server; with --config, put them in the file");
+                    "--env, --env-pass, --header, --bearer-env and --transport configure one server; with --config, put them in the file");
         }
         var config = HostTarget.load(this, source.get(), new ConsoleInputs(noInput ? null : System.console(), err));
         var enabled = config.enabledServers();
@@ -225,9 +229,9 @@ final class McpHostCommand implements Callable<Integer> {
     }
 
     private HostTarget openHost(String source, String nameHint) {
-        if (!env.isEmpty() || !headers.isEmpty() || bearerEnv != null || transportMode != null) {
+        if (!env.isEmpty() || !envPass.isEmpty() || !headers.isEmpty() || bearerEnv != null || transportMode != null) {
             throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--env, --header, --bearer-env and --transport configure one server; with --config, put them in the file");
+                    "--env, --env-pass, --header, --bearer-env and --transport configure one server; with --config, put them in the file");
         }
         var config = HostTarget.load(this, source, new ConsoleInputs(noInput ? null : System.console(), err));
         return HostTarget.open(this, HostTarget.narrow(this, config, server, nameHint), features());
