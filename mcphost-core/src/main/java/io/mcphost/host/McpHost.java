@@ -185,6 +185,21 @@ public final class McpHost implements AutoCloseable {
         return routing.callTool(name, arguments, options);
     }
 
+    /**
+     * Calls a tool by its server's name and the name that server gives it, with arguments as a map
+     * (converted by the codec), through the interceptors like {@link #callTool(String, JsonNode, CallOptions)}.
+     * Spares the caller building a prefixed name and a JSON tree. Blocks as that method does.
+     *
+     * @param arguments the arguments; null for none
+     * @throws McpNotFoundException if that server offers no such tool (or a filter hides it)
+     */
+    public CallToolResult callTool(String server, String tool, java.util.Map<String, ?> arguments) {
+        HostTool found = tools().stream().filter(t -> t.server().equals(server) && t.originalName().equals(tool)).findFirst()
+                .orElseThrow(() -> new McpNotFoundException("server '" + server + "' offers no tool '" + tool + "'", null));
+        return callTool(found.name(), arguments == null ? null : io.mcphost.protocol.Json.valueToTree(arguments),
+                CallOptions.defaults());
+    }
+
     /** {@link #callTool(String, JsonNode)} on a virtual thread; cancelling the future cancels the call. */
     public CompletableFuture<CallToolResult> callToolAsync(String name, JsonNode arguments) {
         return callToolAsync(name, arguments, CallOptions.defaults());
