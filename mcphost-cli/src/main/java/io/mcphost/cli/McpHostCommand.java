@@ -255,7 +255,9 @@ final class McpHostCommand implements Callable<Integer> {
              @Option(names = "--args", paramLabel = "'{...}'", description = "Same as --json '{...}'.") String argsJson,
              @Option(names = "--task", description = "Run the tool as a task; status changes go to stderr.") boolean asTask,
              @Option(names = "--structured", description = "Always print the structured content (by default only when"
-                     + " it adds something the text does not say).") boolean structured) {
+                     + " it adds something the text does not say).") boolean structured,
+             @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Save the first image, audio or binary"
+                     + " resource of the result (decoded), else its text, in FILE.") java.nio.file.Path output) {
         if (argsJson != null && json.arguments() != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give the arguments object once: --json '{...}' or --args");
         }
@@ -280,6 +282,14 @@ final class McpHostCommand implements Callable<Integer> {
                 bar.finish();
             }
             printResult(result, structured);
+            if (output != null) {
+                saved(() -> SavedOutput.save(result, output));
+            }
+            if (result.isError() && !json.output()) {
+                // stdout holds the tool's own words; the mark goes to stderr so a pipe gets only those.
+                err.println("mcphost: tool '" + tool + "' returned an error (isError: true; exit 1)");
+                err.flush();
+            }
             return result.isError() ? TOOL_ERROR : OK;
         }
     }
@@ -298,6 +308,16 @@ final class McpHostCommand implements Callable<Integer> {
         result.structuredContent()
                 .filter(s -> structured || StructuredOutput.addsToText(s, result.content()))
                 .ifPresent(s -> p.prettyJson("structured content:", s));
+    }
+
+    /** Runs a save and says what it wrote on stderr; a file that cannot be written is a usage error. */
+    private void saved(java.util.function.Supplier<String> save) {
+        try {
+            err.println("mcphost: " + save.get());
+            err.flush();
+        } catch (java.io.UncheckedIOException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "-o: " + e.getMessage());
+        }
     }
 
     private tools.jackson.databind.node.ObjectNode parseArguments(List<String> pairs, String argsJson) {
@@ -336,9 +356,15 @@ final class McpHostCommand implements Callable<Integer> {
     }
 
     @Command(name = "read", description = "Read a resource by URI.")
-    int read(@Parameters(paramLabel = "URI", description = "The resource's URI, e.g. demo://readme.") String uri) {
+    int read(@Parameters(paramLabel = "URI", description = "The resource's URI, e.g. demo://readme.") String uri,
+             @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Save the contents (decoded when"
+                     + " binary) in FILE instead of printing them.") java.nio.file.Path output) {
         try (Target target = openTarget(false)) {
             ReadResourceResult result = target.readResource(uri);
+            if (output != null) {
+                saved(() -> SavedOutput.save(result.contents(), output));
+                return OK;
+            }
             Printer p = printer();
             if (p.isJson()) {
                 p.json(result);
