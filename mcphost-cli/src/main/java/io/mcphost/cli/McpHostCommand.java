@@ -220,7 +220,17 @@ final class McpHostCommand implements Callable<Integer> {
                     "--json '{...}' gives tool arguments, which only 'call' takes");
         }
         var source = configSource();
-        return source.isPresent() ? openHost(source.get(), nameHint) : new ClientTarget(OneServer.open(this));
+        if (source.isEmpty()) {
+            return new ClientTarget(OneServer.open(this));
+        }
+        HostTarget host = openHost(source.get(), nameHint);
+        try {
+            host.host().requireReady(); // each failure was reported in one line already; an empty catalog must not exit 0
+        } catch (RuntimeException e) {
+            host.close();
+            throw e;
+        }
+        return host;
     }
 
     /** Starts the host of the configuration for a command; the caller closes it. */

@@ -109,4 +109,15 @@ class CliConfigTest {
         assertThat(call.err()).doesNotContain("ghost");
         assertThat(tools.err().lines().filter(l -> l.contains("ghost"))).hasSize(1);
     }
+
+    @Test
+    void aConfigWhoseServersAllFailExitsFourNotZero() throws Exception {
+        Path file = Files.writeString(dir.resolve("ghosts.json"), "{\"mcpServers\": {\"ghost\": {\"command\": \"mcphost-no-such-command-7f3a\"}}}");
+
+        CliRun r = CliRun.of("--config", file.toString(), "tools");
+
+        assertThat(r.code()).isEqualTo(ExitCode.CONNECTION);
+        assertThat(r.err().lines().filter(l -> l.contains("unavailable"))).hasSize(1);
+        assertThat(r.err()).contains("no server is ready: ghost is failed");
+    }
 }
