@@ -286,7 +286,7 @@ final class McpHostCommand implements Callable<Integer> {
         try (Target target = openTarget(true, tool)) {
             ProgressBar bar = progressBar();
             CallToolResult result;
-            try {
+            try (CancelOnShutdown cancel = CancelOnShutdown.during(bar, err)) {
                 result = target.callTool(tool, arguments, CallOptions.builder().onProgress(bar).build());
             } finally {
                 bar.finish();
