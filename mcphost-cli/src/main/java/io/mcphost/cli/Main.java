@@ -9,8 +9,7 @@ import java.util.List;
 import picocli.CommandLine;
 
 /**
- * Entry point of the {@code mcphost} command. Exit codes: 0 ok, 1 the tool returned an error
- * result, 2 usage error, 3 connection or protocol failure. Errors are one line on stderr (plus the
+ * Entry point of the {@code mcphost} command. Exit codes: see {@link ExitCode}. Errors are one line on stderr (plus the
  * server's stderr tail when it died); stack traces only with {@code -v}. Not for use as a library:
  * {@link #main} ends the JVM.
  */
@@ -56,20 +55,24 @@ public final class Main {
         CommandLine cli = new CommandLine(root);
         // "--log-level info" names a level, not the info command.
         cli.setAllowSubcommandsAsOptionParameters(true);
+        // '--json @args.json' reads tool arguments (JsonOption); picocli's own @-file expansion would
+        // replace the word with the file's words before the option sees it.
+        cli.setExpandAtFiles(false);
+        Help.arrange(cli);
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             // McpException messages already name the server and quote its stderr tail when it died.
-            err.println("mcphost: " + (e instanceof McpException ? e.getMessage() : "unexpected failure: " + e));
+            err.println("mcphost: " + ErrorText.of(e instanceof McpException ? e.getMessage() : "unexpected failure: " + e));
             if (root.verbose) {
                 e.printStackTrace(err);
             }
             err.flush();
-            return McpHostCommand.FAILURE;
+            return ExitCode.of(e);
         });
         cli.setParameterExceptionHandler((e, a) -> {
             String command = e.getCommandLine().getCommandSpec().qualifiedName();
-            err.println("mcphost: " + e.getMessage() + " (see '" + command + " --help')");
+            err.println("mcphost: " + ErrorText.ofUsage(e.getMessage()) + " (see '" + command + " --help')");
             if (root.verbose) {
                 e.printStackTrace(err);
             }

@@ -2,6 +2,9 @@ package io.mcphost.cli;
 
 import io.mcphost.client.CallOptions;
 import io.mcphost.client.McpClient;
+import io.mcphost.host.HostPrompt;
+import io.mcphost.host.HostResource;
+import io.mcphost.host.HostResourceTemplate;
 import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.prompts.Prompt;
 import io.mcphost.protocol.prompts.PromptArgument;
@@ -12,7 +15,6 @@ import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,12 +31,11 @@ import picocli.CommandLine.Spec;
 // scope INHERIT gives every subcommand --help too, which the one-line usage errors point to.
 @Command(name = "mcphost", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "mcphost 0.1.0",
         description = "Talks to MCP servers: the embedded demo server unless --stdio or --url names another, or every server of --config.",
-        subcommands = {ConformanceClient.class, CompleteCommand.class, SubscribeCommand.class, TasksCommand.class}, subcommandsRepeatable = false)
+        subcommands = {ServersCommand.class, ToolsCommand.class, RequestCommand.class, ConformanceClient.class, CompleteCommand.class, SubscribeCommand.class, TasksCommand.class}, subcommandsRepeatable = false)
 final class McpHostCommand implements Callable<Integer> {
-    static final int OK = 0;
-    static final int TOOL_ERROR = 1;
-    static final int USAGE = 2;
-    static final int FAILURE = 3;
+    static final int OK = ExitCode.OK;
+    static final int TOOL_ERROR = ExitCode.TOOL_ERROR;
+    static final int USAGE = ExitCode.USAGE;
 
     @Spec
     CommandLine.Model.CommandSpec spec;
@@ -48,6 +49,11 @@ final class McpHostCommand implements Callable<Integer> {
                 "names get the server's prefix (demo__echo). Shortcuts: claude-desktop, claude-code, vscode, cursor.",
                 "Default: $MCPHOST_CONFIG, unless --stdio or --url is given."})
     String config;
+
+    @Option(names = "--server", paramLabel = "NAME", scope = ScopeType.INHERIT,
+            description = "With --config: use only this server of the file (needed by info, ping, complete, subscribe"
+                + " and tasks when the file has several).")
+    String server;
 
     @Option(names = "--url", paramLabel = "URL", scope = ScopeType.INHERIT,
             description = "Connect to a remote server at this http(s) URL instead.")
@@ -69,8 +75,12 @@ final class McpHostCommand implements Callable<Integer> {
             description = "Set a variable in the server's environment (repeatable).")
     List<String> env = new ArrayList<>();
 
+    @Option(names = "--env-pass", paramLabel = "NAME", scope = ScopeType.INHERIT,
+            description = "Pass this variable of your environment through to the server, by name (repeatable).")
+    List<String> envPass = new ArrayList<>();
+
     @Option(names = "--timeout", paramLabel = "DURATION", scope = ScopeType.INHERIT,
-            description = "Request timeout: seconds (30) or ISO-8601 (PT2M). Default 60 s.")
+            description = "Request timeout: 30 (seconds), 30s, 2m, 500ms or PT2M. Default 60 s.")
     String timeout;
 
     @Option(names = "--json", arity = "0..1", paramLabel = "'{...}'", scope = ScopeType.INHERIT,
@@ -118,7 +128,7 @@ final class McpHostCommand implements Callable<Integer> {
     public Integer call() {
         // Only an explicit --config changes the bare command: with MCPHOST_CONFIG set, './mcphost' still tours the demo.
         if (config != null) {
-            return servers();
+            return new ServersCommand(this).call();
         }
         return demo();
     }
@@ -136,15 +146,9 @@ final class McpHostCommand implements Callable<Integer> {
             return Duration.ofSeconds(60);
         }
         try {
-            Duration d = timeout.matches("\\d+(\\.\\d+)?") ? Duration.ofMillis((long) (Double.parseDouble(timeout) * 1000))
-                    : Duration.parse(timeout);
-            if (d.isNegative() || d.isZero()) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--timeout must be positive: " + timeout);
-            }
-            return d;
-        } catch (DateTimeParseException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--timeout takes seconds (30) or an ISO-8601 duration (PT2M), not '" + timeout + "'");
+            return Durations.parse("--timeout", timeout);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
     }
 
@@ -157,10 +161,30 @@ final class McpHostCommand implements Callable<Integer> {
         return openOne();
     }
 
-    /** Connects to the one server the options name (--stdio, --url, else the demo); refuses --config. */
+    /**
+     * Connects to the one server the options name: --stdio, --url, one server of --config (the one
+     * --server names, or the file's only one), else the demo.
+     */
     McpClient openOne() {
-        oneServerOnly();
-        return OneServer.open(this);
+        // Only an explicit --config: with MCPHOST_CONFIG set, the one-server commands keep using the demo.
+        var source = config == null ? java.util.Optional.<String>empty() : configSource();
+        if (source.isEmpty()) {
+            if (server != null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--server picks a server of --config; give --config too");
+            }
+            return OneServer.open(this);
+        }
+        if (!env.isEmpty() || !envPass.isEmpty() || !headers.isEmpty() || bearerEnv != null || transportMode != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--env, --env-pass, --header, --bearer-env and --transport configure one server; with --config, put them in the file");
+        }
+        var config = HostTarget.load(this, source.get(), new ConsoleInputs(noInput ? null : System.console(), err));
+        var enabled = config.enabledServers();
+        if (server == null && enabled.size() > 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "this command talks to one server: add --server NAME"
+                    + " (one of: " + String.join(", ", enabled.stream().map(io.mcphost.config.ServerConfig::name).toList()) + ")");
+        }
+        return OneServer.open(this, HostTarget.narrow(this, config, server, null).enabledServers().getFirst());
     }
 
     /** The configuration to use many servers from: --config, else $MCPHOST_CONFIG unless a single server is named. */
@@ -176,13 +200,51 @@ final class McpHostCommand implements Callable<Integer> {
                 ? java.util.Optional.of(fromEnv) : java.util.Optional.empty();
     }
 
-    /** Starts the host of the configuration for a command; the caller closes it. */
-    HostCommands openHost(String source) {
-        if (!env.isEmpty() || !headers.isEmpty() || bearerEnv != null || transportMode != null) {
+    /**
+     * Opens what the options name for a command: every server of a configuration, or one server.
+     *
+     * @param takesArguments whether the command takes a tool's arguments object ({@code --json '{...}'})
+     */
+    Target openTarget(boolean takesArguments) {
+        return openTarget(takesArguments, null);
+    }
+
+    /**
+     * As {@link #openTarget(boolean)}, starting only the server a prefixed name points to.
+     *
+     * @param nameHint a tool or prompt name as given ({@code demo__echo}), or null
+     */
+    Target openTarget(boolean takesArguments, String nameHint) {
+        if (!takesArguments && json.arguments() != null) {
             throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--env, --header, --bearer-env and --transport configure one server; with --config, put them in the file");
+                    "--json '{...}' gives tool arguments, which only 'call' takes");
         }
-        return HostCommands.open(this, source, new ConsoleInputs(noInput ? null : System.console(), err), features());
+        var source = configSource();
+        if (source.isEmpty()) {
+            return new ClientTarget(OneServer.open(this));
+        }
+        HostTarget host = openHost(source.get(), nameHint);
+        try {
+            host.host().requireReady(); // each failure was reported in one line already; an empty catalog must not exit 0
+        } catch (RuntimeException e) {
+            host.close();
+            throw e;
+        }
+        return host;
+    }
+
+    /** Starts the host of the configuration for a command; the caller closes it. */
+    HostTarget openHost(String source) {
+        return openHost(source, null);
+    }
+
+    private HostTarget openHost(String source, String nameHint) {
+        if (!env.isEmpty() || !envPass.isEmpty() || !headers.isEmpty() || bearerEnv != null || transportMode != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--env, --env-pass, --header, --bearer-env and --transport configure one server; with --config, put them in the file");
+        }
+        var config = HostTarget.load(this, source, new ConsoleInputs(noInput ? null : System.console(), err));
+        return HostTarget.open(this, HostTarget.narrow(this, config, server, nameHint), features());
     }
 
     /** The client features of this run: the terminal's elicitation, sampling as chosen and --log-level. */
@@ -194,47 +256,6 @@ final class McpHostCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * Refuses --config for a command that talks to one server. MCPHOST_CONFIG does not count here: such
-     * commands (and the bare {@code mcphost}) keep using the embedded demo server unless told otherwise.
-     */
-    private void oneServerOnly() {
-        if (config != null) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "this command talks to one server: give --stdio or"
-                    + " --url instead of --config (with --config: servers, tools, call, resources, read, prompts, prompt)");
-        }
-    }
-
-    @Command(name = "servers", description = "With --config: each server's state, tool count, protocol revision and"
-            + " transport or error. Exits 3 when one is not ready.")
-    int servers() {
-        String source = configSource().orElseThrow(() -> new CommandLine.ParameterException(spec.commandLine(),
-                "'servers' lists the servers of a configuration: give --config FILE (or set MCPHOST_CONFIG)"));
-        try (HostCommands host = openHost(source)) {
-            return host.servers();
-        }
-    }
-
-    @Command(name = "tools", description = "List the server's tools.")
-    int tools() {
-        var source = configSource();
-        if (source.isPresent()) {
-            try (HostCommands host = openHost(source.get())) {
-                return host.tools();
-            }
-        }
-        try (McpClient client = connect()) {
-            List<Tool> tools = client.listTools();
-            Printer p = printer();
-            if (p.isJson()) {
-                p.json(Map.of("tools", tools));
-            } else {
-                p.table(tools.stream().map(t -> new String[] {t.name(), t.description().orElse("")}).toList());
-            }
-            return OK;
-        }
-    }
-
     @Command(name = "call", description = "Call a tool: call <tool> [key=value ...] [--json '{...}']. Exits 1 when"
             + " the tool reports an error.")
     int call(@Parameters(index = "0", paramLabel = "TOOL", description = "The tool's name.") String tool,
@@ -242,46 +263,71 @@ final class McpHostCommand implements Callable<Integer> {
                      + " read as JSON (42, true, null, [1,2], {\"k\":1}, '\"007\"') are JSON, the rest strings;"
                      + " these words win over the --json object.") List<String> pairs,
              @Option(names = "--args", paramLabel = "'{...}'", description = "Same as --json '{...}'.") String argsJson,
-             @Option(names = "--task", description = "Run the tool as a task; status changes go to stderr.") boolean asTask) {
+             @Option(names = "--task", description = "Run the tool as a task; status changes go to stderr.") boolean asTask,
+             @Option(names = "--structured", description = "Always print the structured content (by default only when"
+                     + " it adds something the text does not say).") boolean structured,
+             @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Save the first image, audio or binary"
+                     + " resource of the result (decoded), else its text, in FILE.") java.nio.file.Path output) {
         if (argsJson != null && json.arguments() != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give the arguments object once: --json '{...}' or --args");
         }
         var arguments = parseArguments(pairs, argsJson != null ? argsJson : json.arguments());
-        var source = configSource();
-        if (source.isPresent() && !asTask) { // --task talks to one server: connecting to one refuses --config
-            try (HostCommands host = openHost(source.get())) {
-                return host.call(tool, arguments);
-            }
-        }
-        try (McpClient client = openOne()) {
-            client.listTools(); // learns output schemas, so structured content is validated
-            ProgressBar bar = progressBar();
-            if (asTask) {
+        if (asTask) { // a task talks to one server: connecting to one refuses --config
+            try (McpClient client = openOne()) {
+                client.listTools();
+                ProgressBar bar = progressBar();
                 try {
                     return TasksCommand.callAsTask(this, client, tool, arguments, CallOptions.builder().onProgress(bar).build());
                 } finally {
                     bar.finish();
                 }
             }
+        }
+        try (Target target = openTarget(true, tool)) {
+            ProgressBar bar = progressBar();
             CallToolResult result;
-            try {
-                result = client.callTool(tool, arguments, CallOptions.builder().onProgress(bar).build());
+            try (CancelOnShutdown cancel = CancelOnShutdown.during(bar, err)) {
+                result = target.callTool(tool, arguments, CallOptions.builder().onProgress(bar).build());
             } finally {
                 bar.finish();
             }
-            printResult(result);
+            printResult(result, structured);
+            if (output != null) {
+                saved(() -> SavedOutput.save(result, output));
+            }
+            if (result.isError() && !json.output()) {
+                // stdout holds the tool's own words; the mark goes to stderr so a pipe gets only those.
+                err.println("mcphost: tool '" + tool + "' returned an error (isError: true; exit 1)");
+                err.flush();
+            }
             return result.isError() ? TOOL_ERROR : OK;
         }
     }
 
     void printResult(CallToolResult result) {
+        printResult(result, false);
+    }
+
+    void printResult(CallToolResult result, boolean structured) {
         Printer p = printer();
         if (p.isJson()) {
             p.json(result);
             return;
         }
         p.content(result.content());
-        result.structuredContent().ifPresent(s -> p.prettyJson("structured content:", s));
+        result.structuredContent()
+                .filter(s -> structured || StructuredOutput.addsToText(s, result.content()))
+                .ifPresent(s -> p.prettyJson("structured content:", s));
+    }
+
+    /** Runs a save and says what it wrote on stderr; a file that cannot be written is a usage error. */
+    private void saved(java.util.function.Supplier<String> save) {
+        try {
+            err.println("mcphost: " + save.get());
+            err.flush();
+        } catch (java.io.UncheckedIOException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "-o: " + e.getMessage());
+        }
     }
 
     private tools.jackson.databind.node.ObjectNode parseArguments(List<String> pairs, String argsJson) {
@@ -294,38 +340,41 @@ final class McpHostCommand implements Callable<Integer> {
 
     @Command(name = "resources", description = "List resources and resource templates.")
     int resources() {
-        var source = configSource();
-        if (source.isPresent()) {
-            try (HostCommands host = openHost(source.get())) {
-                return host.resources();
-            }
-        }
-        try (McpClient client = connect()) {
-            List<Resource> resources = client.listResources();
-            List<ResourceTemplate> templates = client.listResourceTemplates();
+        try (Target target = openTarget(false)) {
+            List<HostResource> resources = target.resources();
+            List<HostResourceTemplate> templates = target.resourceTemplates();
             Printer p = printer();
             if (p.isJson()) {
-                p.json(Map.of("resources", resources, "resourceTemplates", templates));
+                p.json(target.isHost() ? Map.of("resources", resources, "resourceTemplates", templates)
+                        : Map.of("resources", resources.stream().map(HostResource::resource).toList(),
+                                "resourceTemplates", templates.stream().map(HostResourceTemplate::template).toList()));
                 return OK;
             }
+            String tag = "";
             List<String[]> rows = new ArrayList<>();
-            resources.forEach(r -> rows.add(new String[] {r.uri(), r.description().orElse(r.name())}));
-            templates.forEach(t -> rows.add(new String[] {t.uriTemplate(), "(template) " + t.description().orElse(t.name())}));
+            for (HostResource r : resources) {
+                rows.add(new String[] {r.resource().uri(), (target.isHost() ? "[" + r.server() + "] " : "")
+                        + r.resource().description().orElse(r.resource().name())});
+            }
+            for (HostResourceTemplate t : templates) {
+                rows.add(new String[] {t.template().uriTemplate(), (target.isHost() ? "[" + t.server() + "] " : "")
+                        + "(template) " + t.template().description().orElse(t.template().name())});
+            }
             p.table(rows);
             return OK;
         }
     }
 
     @Command(name = "read", description = "Read a resource by URI.")
-    int read(@Parameters(paramLabel = "URI", description = "The resource's URI, e.g. demo://readme.") String uri) {
-        var source = configSource();
-        if (source.isPresent()) {
-            try (HostCommands host = openHost(source.get())) {
-                return host.read(uri);
+    int read(@Parameters(paramLabel = "URI", description = "The resource's URI, e.g. demo://readme.") String uri,
+             @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Save the contents (decoded when"
+                     + " binary) in FILE instead of printing them.") java.nio.file.Path output) {
+        try (Target target = openTarget(false)) {
+            ReadResourceResult result = target.readResource(uri);
+            if (output != null) {
+                saved(() -> SavedOutput.save(result.contents(), output));
+                return OK;
             }
-        }
-        try (McpClient client = connect()) {
-            ReadResourceResult result = client.readResource(uri);
             Printer p = printer();
             if (p.isJson()) {
                 p.json(result);
@@ -338,20 +387,17 @@ final class McpHostCommand implements Callable<Integer> {
 
     @Command(name = "prompts", description = "List prompts and their arguments.")
     int prompts() {
-        var source = configSource();
-        if (source.isPresent()) {
-            try (HostCommands host = openHost(source.get())) {
-                return host.prompts();
-            }
-        }
-        try (McpClient client = connect()) {
-            List<Prompt> prompts = client.listPrompts();
+        try (Target target = openTarget(false)) {
+            List<HostPrompt> prompts = target.prompts();
             Printer p = printer();
             if (p.isJson()) {
-                p.json(Map.of("prompts", prompts));
+                p.json(Map.of("prompts", target.isHost()
+                        ? prompts.stream().map(pr -> Map.of("name", pr.name(), "server", pr.server(), "prompt", pr.prompt())).toList()
+                        : prompts.stream().map(HostPrompt::prompt).toList()));
                 return OK;
             }
-            p.table(prompts.stream().map(pr -> new String[] {pr.name() + arguments(pr), pr.description().orElse("")}).toList());
+            p.table(prompts.stream().map(pr -> new String[] {pr.name() + arguments(pr.prompt()),
+                pr.prompt().description().orElse("")}).toList());
             return OK;
         }
     }
@@ -374,14 +420,8 @@ final class McpHostCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        var source = configSource();
-        if (source.isPresent()) {
-            try (HostCommands host = openHost(source.get())) {
-                return printPrompt(host.prompt(name, arguments));
-            }
-        }
-        try (McpClient client = connect()) {
-            return printPrompt(client.getPrompt(name, arguments));
+        try (Target target = openTarget(false, name)) {
+            return printPrompt(target.getPrompt(name, arguments));
         }
     }
 
@@ -433,6 +473,23 @@ final class McpHostCommand implements Callable<Integer> {
 
     PrintWriter out() {
         return out;
+    }
+
+    int columns() {
+        return columns;
+    }
+
+    /** The start of a command line reaching the same server or servers, for examples to copy. */
+    String exampleCommand() {
+        StringBuilder line = new StringBuilder("mcphost");
+        if (config != null) {
+            line.append(" --config ").append(ShellWords.quote(config));
+        } else if (stdio != null) {
+            line.append(" --stdio ").append(ShellWords.quote(stdio));
+        } else if (url != null) {
+            line.append(" --url ").append(ShellWords.quote(url));
+        }
+        return line.toString();
     }
 
     PrintWriter err() {

@@ -51,16 +51,22 @@ final class OneServer {
             command = DemoServer.command();
             name = "demo";
         }
-        StdioTransport transport = StdioTransport.builder(command).name(name).env(variables).build();
+        StdioTransport transport = StdioTransport.builder(command).name(name).env(variables).envPassthrough(cmd.envPass).build();
         return connect(cmd, transport, name);
+    }
+
+    /** Connects to one server of a configuration file, by its transport settings there. */
+    static McpClient open(McpHostCommand cmd, io.mcphost.config.ServerConfig server) {
+        Transport transport = io.mcphost.host.ServerSpec.fromConfig(server).newTransport();
+        return connect(cmd, transport, server.name());
     }
 
     private static McpClient openHttp(McpHostCommand cmd) {
         if (cmd.stdio != null) {
             throw new CommandLine.ParameterException(cmd.spec.commandLine(), "give either --stdio or --url, not both");
         }
-        if (!cmd.env.isEmpty()) {
-            throw new CommandLine.ParameterException(cmd.spec.commandLine(), "--env sets a local server's environment; it does not apply to --url");
+        if (!cmd.env.isEmpty() || !cmd.envPass.isEmpty()) {
+            throw new CommandLine.ParameterException(cmd.spec.commandLine(), "--env and --env-pass set a local server's environment; they do not apply to --url");
         }
         HttpTransport.Builder builder;
         try {

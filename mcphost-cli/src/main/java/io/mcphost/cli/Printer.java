@@ -47,15 +47,23 @@ final class Printer {
         out.flush();
     }
 
-    /** Rows of two columns, the first padded to the widest, the second cut to the line width. */
+    /**
+     * Rows of two columns, the first padded to the widest, the second cut to the line width. A name
+     * longer than the column (a long URI) gets a line of its own and its description goes under the
+     * column, so the descriptions of every row stay aligned.
+     */
     void table(List<String[]> rows) {
         int first = Math.min(MAX_NAME_COLUMN, rows.stream().mapToInt(r -> r[0].length()).max().orElse(0));
+        int room = Math.max(MIN_DESCRIPTION, columns - first - 2);
         for (String[] row : rows) {
             String name = row[0];
             String description = row[1].replaceAll("\\s+", " ").strip();
-            int room = Math.max(MIN_DESCRIPTION, columns - Math.max(first, name.length()) - 2);
             if (description.length() > room) {
                 description = description.substring(0, room - 1) + "…";
+            }
+            if (name.length() > first && !description.isEmpty()) {
+                out.println(name);
+                name = "";
             }
             out.println((name + " ".repeat(Math.max(0, first - name.length())) + "  " + description).stripTrailing());
         }

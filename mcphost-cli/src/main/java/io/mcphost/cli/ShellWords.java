@@ -15,6 +15,14 @@ final class ShellWords {
     private ShellWords() {
     }
 
+    /** {@code word} as a shell reads it back unchanged: as it is when plain, else in single quotes. */
+    static String quote(String word) {
+        if (!word.isEmpty() && word.matches("[A-Za-z0-9_./:=@%+,-]+")) {
+            return word;
+        }
+        return "'" + word.replace("'", "'\\''") + "'";
+    }
+
     /** @throws IllegalArgumentException for an unbalanced quote or a trailing backslash */
     static List<String> split(String line) {
         List<String> words = new ArrayList<>();

@@ -6,7 +6,6 @@ import io.mcphost.protocol.McpCapabilityException;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.resources.ReadResourceResult;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
@@ -43,7 +42,7 @@ final class SubscribeCommand implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--count", paramLabel = "N", description = "Stop after N updates (default: no limit).")
     Integer count;
 
-    @Option(names = "--for", paramLabel = "DURATION", description = "Stop after this long: seconds (10) or ISO-8601 (PT1M).")
+    @Option(names = "--for", paramLabel = "DURATION", description = "Stop after this long: 10 (seconds), 10s, 2m, 500ms or PT1M.")
     String duration;
 
     @Option(names = "--read", description = "After each update, read the resource and print its contents.")
@@ -78,7 +77,7 @@ final class SubscribeCommand implements java.util.concurrent.Callable<Integer> {
                 root.err().println("mcphost: " + client.name() + " does not support resource subscriptions"
                         + " (no resources.subscribe capability): " + e.getMessage());
                 root.err().flush();
-                return McpHostCommand.FAILURE;
+                return ExitCode.REFUSED;
             }
             try (subscription) {
                 root.err().println("subscribed to " + uri + (count != null ? "; waiting for " + count + " update(s)" : "")
@@ -127,15 +126,9 @@ final class SubscribeCommand implements java.util.concurrent.Callable<Integer> {
 
     private Duration parseDuration() {
         try {
-            Duration d = duration.matches("\\d+(\\.\\d+)?") ? Duration.ofMillis((long) (Double.parseDouble(duration) * 1000))
-                    : Duration.parse(duration);
-            if (d.isNegative() || d.isZero()) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--for must be positive: " + duration);
-            }
-            return d;
-        } catch (DateTimeParseException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--for takes seconds (10) or an ISO-8601 duration (PT1M), not '" + duration + "'");
+            return Durations.parse("--for", duration);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
     }
 }

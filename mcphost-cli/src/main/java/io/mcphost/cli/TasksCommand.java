@@ -43,7 +43,7 @@ final class TasksCommand {
     int list() {
         try (McpClient client = root.connect()) {
             if (!supportsTasks(root, client)) {
-                return McpHostCommand.FAILURE;
+                return ExitCode.REFUSED;
             }
             List<Task> tasks = client.tasks().listTasks();
             Printer p = root.printer();
@@ -67,7 +67,7 @@ final class TasksCommand {
     int get(@Parameters(paramLabel = "ID", description = "The task's id.") String id) {
         try (McpClient client = root.connect()) {
             if (!supportsTasks(root, client)) {
-                return McpHostCommand.FAILURE;
+                return ExitCode.REFUSED;
             }
             Task task = client.tasks().getTask(id);
             Printer p = root.printer();
@@ -85,7 +85,7 @@ final class TasksCommand {
     int result(@Parameters(paramLabel = "ID", description = "The task's id.") String id) {
         try (McpClient client = root.connect()) {
             if (!supportsTasks(root, client)) {
-                return McpHostCommand.FAILURE;
+                return ExitCode.REFUSED;
             }
             CallToolResult result = client.tasks().getTaskResult(id, CallOptions.builder().timeout(root.requestTimeout()).build());
             root.printResult(result);
@@ -97,7 +97,7 @@ final class TasksCommand {
     int cancel(@Parameters(paramLabel = "ID", description = "The task's id.") String id) {
         try (McpClient client = root.connect()) {
             if (!supportsTasks(root, client)) {
-                return McpHostCommand.FAILURE;
+                return ExitCode.REFUSED;
             }
             Task task = client.tasks().cancelTask(id);
             Printer p = root.printer();
@@ -117,7 +117,7 @@ final class TasksCommand {
      */
     static int callAsTask(McpHostCommand root, McpClient client, String tool, ObjectNode arguments, CallOptions options) {
         if (!supportsTasks(root, client)) {
-            return McpHostCommand.FAILURE;
+            return ExitCode.REFUSED;
         }
         PrintWriter err = root.err();
         ToolTask task = client.tasks().callToolAsTask(tool, arguments, options, TaskMetadata.create());

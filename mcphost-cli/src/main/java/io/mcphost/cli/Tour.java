@@ -52,8 +52,10 @@ final class Tour {
         printer.table(List.of(
                 new String[] {"server", client.serverInfo().name() + " " + client.serverInfo().version()},
                 new String[] {"protocol", client.protocolVersion().id()},
-                new String[] {"capabilities", String.join(", ", offered)},
-                new String[] {"instructions", client.instructions().orElse("(none)")}));
+                new String[] {"capabilities", String.join(", ", offered)}));
+        // In full, not cut to the line: instructions are the server's manual and may run to paragraphs.
+        out.println("instructions" + client.instructions().map(i -> ":\n" + i.strip()).orElse("  (none)"));
+        out.flush();
     }
 
     int run() {
@@ -112,7 +114,7 @@ final class Tour {
         if (result.isError()) {
             out.print("(tool error) ");
         }
-        command.printResult(result);
+        command.printResult(result, true); // the tour is there to show structured output
     }
 
     private void heading(String title) {

@@ -15,8 +15,8 @@ class CliCommandsTest {
     }
 
     @Test
-    void structuredContentIsPrintedAsPrettyJsonUnderTheText() {
-        CliRun r = CliRun.of("call", "add", "a=19", "b=23");
+    void structuredContentIsPrintedAsPrettyJsonUnderTheTextWhenAskedFor() {
+        CliRun r = CliRun.of("call", "add", "a=19", "b=23", "--structured");
 
         assertThat(r.code()).isZero();
         assertThat(r.out()).startsWith("42\nstructured content:\n{\n  \"sum\" : 42.0\n}");

@@ -35,10 +35,10 @@ class CliConfigTest {
     }
 
     @Test
-    void serversShowsEachServersStateAndExitsThreeWhenOneIsDown() throws Exception {
+    void serversShowsEachServersStateAndExitsFourWhenOneIsDown() throws Exception {
         CliRun r = CliRun.of("--config", config(), "servers");
 
-        assertThat(r.code()).isEqualTo(McpHostCommand.FAILURE);
+        assertThat(r.code()).isEqualTo(ExitCode.CONNECTION);
         assertThat(r.out()).contains("SERVER", "demo", "calc", "ghost", "ready", "failed", "2025-11-25");
         assertThat(r.err()).contains("unavailable: server 'ghost'", "mcphost-no-such-command-7f3a");
     }
@@ -55,7 +55,7 @@ class CliConfigTest {
                 .doesNotContain("calc__echo");
         assertThat(call.code()).isZero();
         assertThat(call.out()).contains("42");
-        assertThat(unknown.code()).isEqualTo(McpHostCommand.FAILURE);
+        assertThat(unknown.code()).isEqualTo(ExitCode.REFUSED);
         assertThat(unknown.err()).contains("demo__ecko", "did you mean 'demo__echo'");
     }
 
@@ -82,5 +82,42 @@ class CliConfigTest {
                 .toString(), "tools");
         assertThat(broken.code()).isEqualTo(McpHostCommand.USAGE);
         assertThat(broken.err()).contains("bad.json", "x");
+    }
+
+    @Test
+    void serverPicksOneEntryForTheOneServerCommands() throws Exception {
+        String config = config();
+        CliRun ping = CliRun.of("--config", config, "--server", "calc", "ping");
+        CliRun info = CliRun.of("--config", config, "--server", "demo", "info");
+        CliRun unknown = CliRun.of("--config", config, "--server", "nope", "ping");
+
+        assertThat(ping.code()).as(ping.err()).isZero();
+        assertThat(ping.out()).startsWith("pong from calc");
+        assertThat(info.code()).as(info.err()).isZero();
+        assertThat(info.out()).contains("mcphost-demo");
+        assertThat(unknown.code()).isEqualTo(McpHostCommand.USAGE);
+        assertThat(unknown.err()).contains("--server nope", "demo, calc, ghost");
+    }
+
+    @Test
+    void aPrefixedNameStartsOnlyItsServerAndABrokenOneIsReportedOnceOtherwise() throws Exception {
+        String config = config();
+        CliRun call = CliRun.of("--config", config, "call", "calc__add", "a=1", "b=2");
+        CliRun tools = CliRun.of("--config", config, "tools");
+
+        assertThat(call.code()).as(call.err()).isZero();
+        assertThat(call.err()).doesNotContain("ghost");
+        assertThat(tools.err().lines().filter(l -> l.contains("ghost"))).hasSize(1);
+    }
+
+    @Test
+    void aConfigWhoseServersAllFailExitsFourNotZero() throws Exception {
+        Path file = Files.writeString(dir.resolve("ghosts.json"), "{\"mcpServers\": {\"ghost\": {\"command\": \"mcphost-no-such-command-7f3a\"}}}");
+
+        CliRun r = CliRun.of("--config", file.toString(), "tools");
+
+        assertThat(r.code()).isEqualTo(ExitCode.CONNECTION);
+        assertThat(r.err().lines().filter(l -> l.contains("unavailable"))).hasSize(1);
+        assertThat(r.err()).contains("no server is ready: ghost is failed");
     }
 }

@@ -23,8 +23,9 @@ class CliServerFeaturesTest {
 
         assertThat(r.code()).isEqualTo(McpHostCommand.TOOL_ERROR);
         assertThat(r.out()).contains(ClientFeatures.NO_MODEL);
-        assertThat(r.err().strip()).isEqualTo("mcphost: server 'node' asked for sampling (a model's reply to 1 message(s),"
-                + " at most 100 tokens); declined: no model is configured");
+        assertThat(r.err().strip().lines()).containsExactly("mcphost: server 'node' asked for sampling (a model's reply to 1"
+                + " message(s), at most 100 tokens); declined: no model is configured",
+                "mcphost: tool 'trigger-sampling-request' returned an error (isError: true; exit 1)");
     }
 
     @Test

@@ -69,7 +69,7 @@ class CliSubscribeTasksTest {
         CliRun r = CliRun.of("call", "--task", "slow_task", "steps=2", "delayMs=50");
 
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.out()).startsWith("done: 2 steps");
+        assertThat(r.out()).as(r.err()).startsWith("done: 2 steps");
         assertThat(r.err()).containsPattern("task \\S+: working").containsPattern("task \\S+: completed");
     }
 

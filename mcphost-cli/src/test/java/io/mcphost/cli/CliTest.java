@@ -69,7 +69,7 @@ class CliTest {
         assertThat(CliRun.of("--stdio", "node 'unbalanced", "tools").code()).isEqualTo(2);
         assertThat(CliRun.of("--stdio", "  ", "tools").code()).isEqualTo(2);
         assertThat(CliRun.of("--env", "NOVALUE", "tools").code()).isEqualTo(2);
-        assertThat(CliRun.of("--timeout", "soon", "ping").err()).contains("--timeout takes seconds (30) or an ISO-8601 duration");
+        assertThat(CliRun.of("--timeout", "soon", "ping").err()).contains("--timeout takes a duration such as 30 (seconds), 30s, 2m, 500ms or PT2M");
         assertThat(CliRun.of("--timeout", "-5", "ping").code()).isEqualTo(2);
         assertThat(CliRun.of("no-such-command").code()).isEqualTo(2);
     }
@@ -112,10 +112,10 @@ class CliTest {
     }
 
     @Test
-    void aServerThatCannotStartExitsWithThreeAndAClearLine() {
+    void aServerThatCannotStartExitsWithFourAndAClearLine() {
         CliRun r = CliRun.of("--stdio", "definitely-not-a-command", "tools");
 
-        assertThat(r.code()).isEqualTo(3);
+        assertThat(r.code()).isEqualTo(ExitCode.CONNECTION);
         assertThat(r.err()).startsWith("mcphost: server 'definitely-not-a-command': cannot start").doesNotContain("\tat ");
         assertThat(r.err().strip().lines()).hasSize(1);
     }
@@ -125,24 +125,24 @@ class CliTest {
         CliRun r = CliRun.of("--stdio", "bash -c 'echo \"fatal: token $MCPHOST_TEST_TOKEN rejected\" >&2; exit 4'",
                 "--env", "MCPHOST_TEST_TOKEN=abc", "tools");
 
-        assertThat(r.code()).isEqualTo(3);
+        assertThat(r.code()).isEqualTo(ExitCode.CONNECTION);
         assertThat(r.err()).startsWith("mcphost: ").contains("exited with code 4", "fatal: token abc rejected");
     }
 
     @Test
-    void aCallThatOutlivesTheTimeoutExitsWithThree() {
+    void aCallThatOutlivesTheTimeoutExitsWithFive() {
         CliRun r = CliRun.of("--timeout", "PT1S", "call", "slow_task", "steps=20", "delayMs=500");
 
-        assertThat(r.code()).isEqualTo(3);
+        assertThat(r.code()).isEqualTo(ExitCode.TIMEOUT);
         assertThat(r.err().lines().filter(l -> l.startsWith("mcphost: ")))
-                .containsExactly("mcphost: server 'demo': tools/call (request 3) got no answer within PT1S");
+                .containsExactly("mcphost: server 'demo': tools/call (request 3) got no answer within 1 s");
     }
 
     @Test
     void verboseModeAddsTheStackTrace() {
         CliRun r = CliRun.of("-v", "--stdio", "definitely-not-a-command", "tools");
 
-        assertThat(r.code()).isEqualTo(3);
+        assertThat(r.code()).isEqualTo(ExitCode.CONNECTION);
         assertThat(r.err()).contains("\tat ");
     }
 }

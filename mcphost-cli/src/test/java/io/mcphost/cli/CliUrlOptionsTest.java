@@ -45,8 +45,8 @@ class CliUrlOptionsTest {
     void anUnreachableServerIsAConnectionFailureNamingTheUrl() {
         CliRun r = CliRun.of("--url", "http://127.0.0.1:1/mcp", "--timeout", "5", "ping");
 
-        assertThat(r.code()).isEqualTo(McpHostCommand.FAILURE);
-        assertThat(r.err()).contains("127.0.0.1", "cannot reach http://127.0.0.1:1/mcp");
+        assertThat(r.code()).isEqualTo(ExitCode.CONNECTION);
+        assertThat(r.err()).contains("127.0.0.1", "connection refused at http://127.0.0.1:1/mcp");
     }
 
     @Test

@@ -29,6 +29,18 @@ class PrinterTest {
     }
 
     @Test
+    void aNameLongerThanTheColumnGetsItsOwnLineSoDescriptionsStayAligned() {
+        String uri = "file:///a/very/long/path/to/some/resource/that/goes/on/and/on.txt";
+        printer.table(List.of(new String[] {"demo://readme", "The readme."}, new String[] {uri, "A long one."}));
+
+        List<String> lines = out.toString().lines().toList();
+        int column = lines.get(0).indexOf("The readme.");
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(1)).isEqualTo(uri);
+        assertThat(lines.get(2).indexOf("A long one.")).isEqualTo(column);
+    }
+
+    @Test
     void descriptionsSpanningLinesAreFoldedIntoOne() {
         printer.table(List.<String[]>of(new String[] {"x", "first line\n  second line"}));
 

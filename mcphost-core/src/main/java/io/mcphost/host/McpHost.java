@@ -187,6 +187,45 @@ public final class McpHost implements AutoCloseable {
         return routing.callTool(name, arguments, options);
     }
 
+    /**
+     * Checks that at least one server is ready. A fail-open {@link Builder#start()} returns even when
+     * every server failed; call this after it when a host with nothing to offer is an error:
+     * {@code McpHost.fromConfig(file).start().requireReady()}. Does no I/O.
+     *
+     * @return this host, for chaining
+     * @throws ServerUnavailableException if no server is ready, naming each one's state; the first
+     *         failure is its cause and the others are suppressed exceptions
+     */
+    public McpHost requireReady() {
+        List<ServerStatus> all = servers();
+        if (all.stream().anyMatch(s -> s.state() == ServerState.READY)) {
+            return this;
+        }
+        List<io.mcphost.protocol.McpException> failures = all.stream().flatMap(s -> s.lastError().stream()).toList();
+        String states = all.isEmpty() ? "none is configured" : all.stream()
+                .map(s -> s.name() + " is " + s.state().name().toLowerCase(java.util.Locale.ROOT))
+                .collect(java.util.stream.Collectors.joining(", "));
+        ServerUnavailableException e = new ServerUnavailableException(null, "no server is ready: " + states,
+                failures.isEmpty() ? null : failures.getFirst());
+        failures.stream().skip(1).forEach(e::addSuppressed);
+        throw e;
+    }
+
+    /**
+     * Calls a tool by its server's name and the name that server gives it, with arguments as a map
+     * (converted by the codec), through the interceptors like {@link #callTool(String, JsonNode, CallOptions)}.
+     * Spares the caller building a prefixed name and a JSON tree. Blocks as that method does.
+     *
+     * @param arguments the arguments; null for none
+     * @throws McpNotFoundException if that server offers no such tool (or a filter hides it)
+     */
+    public CallToolResult callTool(String server, String tool, java.util.Map<String, ?> arguments) {
+        HostTool found = tools().stream().filter(t -> t.server().equals(server) && t.originalName().equals(tool)).findFirst()
+                .orElseThrow(() -> new McpNotFoundException("server '" + server + "' offers no tool '" + tool + "'", null));
+        return callTool(found.name(), arguments == null ? null : io.mcphost.protocol.Json.valueToTree(arguments),
+                CallOptions.defaults());
+    }
+
     /** {@link #callTool(String, JsonNode)} on a virtual thread; cancelling the future cancels the call. */
     public CompletableFuture<CallToolResult> callToolAsync(String name, JsonNode arguments) {
         return callToolAsync(name, arguments, CallOptions.defaults());

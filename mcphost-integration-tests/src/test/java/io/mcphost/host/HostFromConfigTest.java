@@ -99,9 +99,9 @@ class HostFromConfigTest {
             assertThat(result.isError()).isFalse();
             Await.until(Duration.ofSeconds(10), () -> host.resources().size() != before, "the new resource in the catalog");
             assertThat(host.resources()).anySatisfy(r -> assertThat(r.resource().name()).contains("hello.txt.gz"));
-            // The event follows the new catalog (listeners may read it), so it may arrive a moment later.
-            Await.until(Duration.ofSeconds(5), () -> events.stream().anyMatch(e -> e instanceof HostEvent.CatalogChanged c
-                    && c.kinds().equals(java.util.Set.of(ListKind.RESOURCES))), "CatalogChanged for the new resource");
+            // The event follows the catalog's update on another thread: a loaded build saw the resource first.
+            Await.until(Duration.ofSeconds(10), () -> events.stream().anyMatch(e -> e instanceof HostEvent.CatalogChanged c
+                    && c.kinds().equals(java.util.Set.of(ListKind.RESOURCES))), "CatalogChanged(RESOURCES)");
         }
     }
 }

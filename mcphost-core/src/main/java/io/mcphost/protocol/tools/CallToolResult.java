@@ -1,11 +1,14 @@
 package io.mcphost.protocol.tools;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.mcphost.protocol.Json;
 import io.mcphost.protocol.content.ContentBlock;
 import io.mcphost.protocol.content.TextContent;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -24,6 +27,25 @@ public record CallToolResult(List<ContentBlock> content, Optional<JsonNode> stru
         content = content == null ? List.of() : List.copyOf(content);
         structuredContent = structuredContent == null ? Optional.empty() : structuredContent.filter(node -> !node.isNull());
         meta = meta == null ? Optional.empty() : meta.filter(node -> !node.isNull());
+    }
+
+    /**
+     * The text of every text block, joined by newlines; empty when there is none. Images, audio and
+     * resources are left out (see {@code io.mcphost.host.ModelText} for a rendering of every kind).
+     */
+    @JsonIgnore
+    public String text() {
+        return content.stream().filter(TextContent.class::isInstance).map(block -> ((TextContent) block).text())
+                .collect(Collectors.joining("\n"));
+    }
+
+    /**
+     * The structured content converted to {@code type} (a record, usually), when there is some.
+     *
+     * @throws io.mcphost.protocol.McpProtocolException if the content does not have the type's shape
+     */
+    public <T> Optional<T> structuredContent(Class<T> type) {
+        return structuredContent.map(node -> Json.treeToValue(node, type));
     }
 
     /** A successful result with one text block. */

@@ -1,0 +1,63 @@
+package io.mcphost.cli;
+
+import io.mcphost.client.CallOptions;
+import io.mcphost.client.McpClient;
+import io.mcphost.host.HostPrompt;
+import io.mcphost.host.HostResource;
+import io.mcphost.host.HostResourceTemplate;
+import io.mcphost.host.HostTool;
+import io.mcphost.protocol.prompts.GetPromptResult;
+import io.mcphost.protocol.resources.ReadResourceResult;
+import io.mcphost.protocol.tools.CallToolResult;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/** A {@link Target} of one connected server; names are the server's own. */
+record ClientTarget(McpClient client) implements Target {
+    @Override
+    public boolean isHost() {
+        return false;
+    }
+
+    @Override
+    public List<HostTool> tools() {
+        return client.listTools().stream().map(t -> new HostTool(t.name(), client.name(), t)).toList();
+    }
+
+    @Override
+    public CallToolResult callTool(String name, JsonNode arguments, CallOptions options) {
+        client.listTools(); // learns output schemas, so structured content is validated
+        return client.callTool(name, arguments, options);
+    }
+
+    @Override
+    public List<HostResource> resources() {
+        return client.listResources().stream().map(r -> new HostResource(client.name(), r)).toList();
+    }
+
+    @Override
+    public List<HostResourceTemplate> resourceTemplates() {
+        return client.listResourceTemplates().stream().map(t -> new HostResourceTemplate(client.name(), t)).toList();
+    }
+
+    @Override
+    public ReadResourceResult readResource(String uri) {
+        return client.readResource(uri);
+    }
+
+    @Override
+    public List<HostPrompt> prompts() {
+        return client.listPrompts().stream().map(p -> new HostPrompt(p.name(), client.name(), p)).toList();
+    }
+
+    @Override
+    public GetPromptResult getPrompt(String name, Map<String, String> arguments) {
+        return client.getPrompt(name, arguments);
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

@@ -1,0 +1,85 @@
+package io.mcphost.cli;
+
+import io.mcphost.config.McpConfigException;
+import io.mcphost.protocol.McpCancelledException;
+import io.mcphost.protocol.McpCapabilityException;
+import io.mcphost.protocol.McpClosedException;
+import io.mcphost.protocol.McpError;
+import io.mcphost.protocol.McpException;
+import io.mcphost.protocol.McpNotFoundException;
+import io.mcphost.protocol.McpProtocolException;
+import io.mcphost.protocol.McpTimeoutException;
+import io.mcphost.protocol.McpTransportException;
+import io.mcphost.protocol.ServerUnavailableException;
+import java.util.regex.Pattern;
+
+/**
+ * The exit codes of {@code mcphost}, one table for human and {@code --json} output alike, so a script
+ * can branch on them. The failure codes are derived from the exception's type, never from which
+ * command or how many servers were used.
+ */
+final class ExitCode {
+    /** Success. */
+    static final int OK = 0;
+    /** The tool ran and returned an error result ({@code isError: true}). */
+    static final int TOOL_ERROR = 1;
+    /** The command line is wrong: unknown option, bad value, missing argument, unreadable config. */
+    static final int USAGE = 2;
+    /** The server refused the request: a JSON-RPC error (unknown tool, prompt or resource, invalid params). */
+    static final int REFUSED = 3;
+    /** The server cannot be reached or the connection failed (process died, HTTP error, broken stream). */
+    static final int CONNECTION = 4;
+    /** No answer within the timeout. */
+    static final int TIMEOUT = 5;
+    /** The server wants authorisation (HTTP 401 or 403). */
+    static final int UNAUTHORISED = 6;
+    /** Ended by Ctrl-C (128 + SIGINT, as shells report it). */
+    static final int CANCELLED = 130;
+
+    /** The table as {@code --help} and the README show it. */
+    static final String[] TABLE = {
+        "Exit codes (the same with --json):",
+        "  0  success",
+        "  1  the tool returned an error result (isError: true)",
+        "  2  usage error (options, arguments, config file)",
+        "  3  the server refused the request (JSON-RPC error: unknown tool,",
+        "     prompt or resource, invalid params)",
+        "  4  cannot connect, or the connection failed",
+        "  5  timeout",
+        "  6  authorisation needed (HTTP 401/403)",
+    };
+
+    // The HTTP transport reports a refused authorisation as "HTTP 401 from <url>…" (or "answered HTTP 403").
+    private static final Pattern UNAUTHORISED_STATUS = Pattern.compile("\\bHTTP 40[13]\\b");
+
+    private ExitCode() {
+    }
+
+    /** The exit code for a failure that ended a command. */
+    static int of(Throwable failure) {
+        if (!(failure instanceof McpException e)) {
+            return CONNECTION;
+        }
+        return switch (e) {
+            case McpError error -> REFUSED;
+            case McpNotFoundException notFound -> REFUSED;
+            case McpCapabilityException capability -> REFUSED;
+            case McpTimeoutException timeout -> TIMEOUT;
+            case McpCancelledException cancelled -> CANCELLED;
+            case McpConfigException config -> USAGE;
+            case McpTransportException transport -> isUnauthorised(transport) ? UNAUTHORISED : CONNECTION;
+            case ServerUnavailableException unavailable -> isUnauthorised(unavailable) ? UNAUTHORISED : CONNECTION;
+            case McpProtocolException protocol -> CONNECTION;
+            case McpClosedException closed -> CONNECTION;
+        };
+    }
+
+    private static boolean isUnauthorised(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t.getMessage() != null && UNAUTHORISED_STATUS.matcher(t.getMessage()).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,49 @@
+package io.mcphost.cli;
+
+import io.mcphost.client.CallOptions;
+import io.mcphost.host.HostPrompt;
+import io.mcphost.host.HostResource;
+import io.mcphost.host.HostResourceTemplate;
+import io.mcphost.host.HostTool;
+import io.mcphost.protocol.prompts.GetPromptResult;
+import io.mcphost.protocol.resources.ReadResourceResult;
+import io.mcphost.protocol.tools.CallToolResult;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What a command talks to: one server ({@code --stdio}, {@code --url}, the demo) or every server of a
+ * {@code --config}. Each command and its printing is written once against this; the catalog records of
+ * the host ({@link HostTool}, …) serve for one server too, named as the server names them. Blocking;
+ * used by the command's own thread only. The caller closes it.
+ */
+sealed interface Target extends AutoCloseable permits ClientTarget, HostTarget {
+    /** Whether this is a host of several servers (its JSON output then names each item's server). */
+    boolean isHost();
+
+    /** Every tool, under the name {@link #callTool} takes. */
+    List<HostTool> tools();
+
+    /** Calls a tool by the name {@link #tools} gives it. */
+    CallToolResult callTool(String name, JsonNode arguments, CallOptions options);
+
+    /** Every resource. */
+    List<HostResource> resources();
+
+    /** Every resource template. */
+    List<HostResourceTemplate> resourceTemplates();
+
+    /** Reads a resource, routed to the server that lists it. */
+    ReadResourceResult readResource(String uri);
+
+    /** Every prompt, under the name {@link #getPrompt} takes. */
+    List<HostPrompt> prompts();
+
+    /** Renders a prompt. */
+    GetPromptResult getPrompt(String name, Map<String, String> arguments);
+
+    /** Closes the server or servers within their close budget. */
+    @Override
+    void close();
+}

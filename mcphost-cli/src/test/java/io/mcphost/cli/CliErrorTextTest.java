@@ -1,0 +1,64 @@
+package io.mcphost.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpServer;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** How network and parse failures read on stderr: what happened and what was expected, no class names. */
+class CliErrorTextTest {
+    @Test
+    void aRefusedConnectionSaysSoWithTheUrl() {
+        CliRun r = CliRun.of("--url", "http://127.0.0.1:1/mcp", "--timeout", "5s", "ping");
+
+        assertThat(r.code()).isEqualTo(ExitCode.CONNECTION);
+        assertThat(r.err()).contains("connection refused at http://127.0.0.1:1/mcp").doesNotContain("ConnectException");
+    }
+
+    @Test
+    void htmlFromAServerThatIsNotMcpSaysWhatWasExpected() throws Exception {
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            byte[] page = "<html><body>Welcome to nginx</body></html>".getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "text/html");
+            exchange.sendResponseHeaders(200, page.length);
+            exchange.getResponseBody().write(page);
+            exchange.close();
+        });
+        server.start();
+        try {
+            CliRun r = CliRun.of("--url", "http://127.0.0.1:" + server.getAddress().getPort() + "/", "--transport", "http",
+                    "--timeout", "5", "ping");
+
+            assertThat(r.code()).isEqualTo(ExitCode.CONNECTION);
+            assertThat(r.err()).contains("answered with HTML, not MCP", "application/json or text/event-stream")
+                    .doesNotContain("code 60");
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    @Test
+    void aConfigJsonErrorNamesTheFileLineAndColumnWithoutParserInternals(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("mcp.json"), "{\"mcpServers\": {\"a\": {\"command\": \"x\"}\n  \"b\" }");
+
+        CliRun r = CliRun.of("--config", file.toString(), "tools");
+
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err()).contains("mcp.json", "line 2, column 3", "expected comma").doesNotContain("(code 34)");
+    }
+
+    @Test
+    void infoPrintsTheInstructionsInFull() {
+        CliRun r = CliRun.of("info");
+
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("instructions:\n");
+    }
+}

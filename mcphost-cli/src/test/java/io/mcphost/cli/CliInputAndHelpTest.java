@@ -1,0 +1,62 @@
+package io.mcphost.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Argument input (--json @FILE, durations) and the help text, through the real command. */
+class CliInputAndHelpTest {
+    @Test
+    void jsonAtFileReadsTheArgumentsObjectFromTheFile(@TempDir Path dir) throws Exception {
+        Path args = Files.writeString(dir.resolve("args.json"), "{\"text\": \"from a file\"}");
+
+        CliRun r = CliRun.of("call", "echo", "--json", "@" + args);
+
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out().strip()).isEqualTo("from a file");
+    }
+
+    @Test
+    void aMissingArgumentsFileIsAUsageError() {
+        CliRun r = CliRun.of("call", "echo", "--json", "@/no/such/args.json");
+
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err()).contains("--json @/no/such/args.json: cannot read the file: no such file");
+    }
+
+    @Test
+    void durationsAreReadAsPeopleWriteThem() {
+        assertThat(Durations.parse("--timeout", "30")).isEqualTo(Duration.ofSeconds(30));
+        assertThat(Durations.parse("--timeout", "30s")).isEqualTo(Duration.ofSeconds(30));
+        assertThat(Durations.parse("--timeout", "2m")).isEqualTo(Duration.ofMinutes(2));
+        assertThat(Durations.parse("--timeout", "500ms")).isEqualTo(Duration.ofMillis(500));
+        assertThat(Durations.parse("--timeout", "1.5")).isEqualTo(Duration.ofMillis(1500));
+        assertThat(Durations.parse("--timeout", "PT2M")).isEqualTo(Duration.ofMinutes(2));
+        assertThat(Durations.humanize("got no answer within PT2S")).isEqualTo("got no answer within 2 s");
+        assertThat(CliRun.of("--timeout", "2m", "ping").code()).isZero();
+    }
+
+    @Test
+    void helpListsTheCommandsInOrderWithExamplesAndTheExitCodes() {
+        CliRun r = CliRun.of("--help");
+
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("Examples:", "Exit codes (the same with --json):", "  3  the server refused",
+                "  6  authorisation needed");
+        String commands = r.out().substring(r.out().indexOf("Commands:"), r.out().indexOf("Examples:"));
+        assertThat(commands.indexOf("  demo ")).as(commands).isLessThan(commands.indexOf("  tools, describe "));
+        assertThat(commands.indexOf("  tools, describe ")).as(commands).isLessThan(commands.indexOf("  call "));
+    }
+
+    @Test
+    void helpCommandShowsACommandsHelp() {
+        CliRun r = CliRun.of("help", "tools");
+
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).startsWith("Usage: mcphost tools").contains("Examples:", "mcphost tools -l");
+    }
+}
