@@ -1,6 +1,7 @@
 package io.mcphost.cli;
 
 import io.mcphost.client.McpClient;
+import io.mcphost.client.McpClientBuilder;
 import io.mcphost.server.demo.DemoServer;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.http.HttpTransport;
@@ -91,7 +92,11 @@ final class OneServer {
 
     /** Connects with the terminal's elicitation, sampling as chosen and --log-level; see {@link ClientFeatures}. */
     private static McpClient connect(McpHostCommand cmd, Transport transport, String name) {
-        return cmd.features().connect(McpClient.builder(transport).name(name).requestTimeout(cmd.requestTimeout()), name);
+        McpClientBuilder builder = McpClient.builder(transport).name(name).requestTimeout(cmd.requestTimeout());
+        if (cmd.timeout != null) {
+            builder.initializeTimeout(cmd.requestTimeout()); // --timeout bounds the handshake too, not only the calls
+        }
+        return cmd.features().connect(builder, name);
     }
 
     private static HttpTransport.Mode mode(String transportMode) {

@@ -131,11 +131,21 @@ class CliTest {
 
     @Test
     void aCallThatOutlivesTheTimeoutExitsWithFive() {
-        CliRun r = CliRun.of("--timeout", "PT1S", "call", "slow_task", "steps=20", "delayMs=500");
+        CliRun r = CliRun.of("--timeout", "PT4S", "call", "slow_task", "steps=20", "delayMs=500");
 
         assertThat(r.code()).isEqualTo(ExitCode.TIMEOUT);
         assertThat(r.err().lines().filter(l -> l.startsWith("mcphost: ")))
-                .containsExactly("mcphost: server 'demo': tools/call (request 3) got no answer within 1 s");
+                .containsExactly("mcphost: server 'demo': tools/call (request 3) got no answer within 4 s");
+    }
+
+    @Test
+    void theTimeoutBoundsTheHandshakeToo() {
+        long start = System.nanoTime();
+        // A "server" that never answers initialize: the run ends at --timeout, not at the 30 s handshake default.
+        CliRun r = CliRun.of("--stdio", "sleep 60", "--timeout", "2s", "tools");
+
+        assertThat(r.code()).isEqualTo(ExitCode.TIMEOUT);
+        assertThat(java.time.Duration.ofNanos(System.nanoTime() - start)).isLessThan(java.time.Duration.ofSeconds(10));
     }
 
     @Test

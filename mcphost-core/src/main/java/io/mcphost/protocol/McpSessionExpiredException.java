@@ -9,4 +9,9 @@ public final class McpSessionExpiredException extends McpTransportException {
     public McpSessionExpiredException(String server, String message) {
         super(server, message);
     }
+
+    /** The same expiry under another server name ({@code cause} is the original). */
+    public McpSessionExpiredException(String server, String message, Throwable cause) {
+        super(server, message, cause);
+    }
 }

@@ -270,11 +270,8 @@ final class Exchange {
             return e;
         }
         return switch (e) {
-            case McpSessionExpiredException expired -> {
-                McpSessionExpiredException renamed = new McpSessionExpiredException(name, expired.detail());
-                renamed.initCause(expired);
-                yield renamed;
-            }
+            // A cause given at construction: initCause would throw, the constructor having set it (to null).
+            case McpSessionExpiredException expired -> new McpSessionExpiredException(name, expired.detail(), expired);
             default -> new McpTransportException(name, e.detail(), e);
         };
     }
