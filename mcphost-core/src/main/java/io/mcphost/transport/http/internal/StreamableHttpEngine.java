@@ -61,11 +61,8 @@ public final class StreamableHttpEngine implements HttpEngine {
     private static final ScheduledThreadPoolExecutor DRAIN_TIMER = drainTimer();
 
     private static ScheduledThreadPoolExecutor drainTimer() {
-        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, "mcphost-http-drain");
-            t.setDaemon(true);
-            return t;
-        });
+        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, Thread.ofPlatform().daemon()
+                .name("mcphost-http-drain").factory());
         timer.setRemoveOnCancelPolicy(true); // most streams end at once; their cut-offs must not pile up
         return timer;
     }
@@ -150,7 +147,11 @@ public final class StreamableHttpEngine implements HttpEngine {
             requestSlots.release();
         }
         if (failure != null) {
-            delivery.requestFailed(request.id(), failure);
+            try {
+                delivery.requestFailed(request.id(), failure);
+            } catch (RuntimeException e) { // say so, but never print what the exception quotes
+                LOG.error("server '{}': reporting the failure of {} failed: {}", settings.name(), request.method(), e.getClass());
+            }
         }
     }
 
