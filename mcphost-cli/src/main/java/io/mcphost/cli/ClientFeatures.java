@@ -32,16 +32,19 @@ final class ClientFeatures {
     private final TerminalElicitation elicitation;
     private final boolean announceSampling;
     private final Optional<LoggingLevel> logLevel;
+    private final Optional<TrafficLog> traffic;
 
     /**
      * @param logLevel the {@code --log-level} given, or null
+     * @param verbose  {@code -v}: print the JSON-RPC traffic on stderr ({@link TrafficLog})
      * @throws IllegalArgumentException if {@code logLevel} names no level, saying which exist
      */
-    ClientFeatures(PrintWriter err, TerminalInput input, boolean announceSampling, String logLevel) {
+    ClientFeatures(PrintWriter err, TerminalInput input, boolean announceSampling, String logLevel, boolean verbose) {
         this.err = err;
         this.elicitation = new TerminalElicitation(input, err);
         this.announceSampling = announceSampling;
         this.logLevel = Optional.ofNullable(logLevel).map(ClientFeatures::level);
+        this.traffic = verbose ? Optional.of(new TrafficLog(err)) : Optional.empty();
     }
 
     static LoggingLevel level(String name) {
@@ -61,6 +64,7 @@ final class ClientFeatures {
             builder.sampling(SamplingHandler.blocking(this::declineSampling));
         }
         logLevel.ifPresent(level -> builder.onLog(message -> print(name, message)));
+        traffic.ifPresent(builder::observer);
         McpClient client = builder.connect();
         try {
             logLevel.ifPresent(level -> {
@@ -89,6 +93,7 @@ final class ClientFeatures {
                 print(log.server(), log.message());
             }
         }));
+        traffic.ifPresent(builder::observer);
         return builder;
     }
 

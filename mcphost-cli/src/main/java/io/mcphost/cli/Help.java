@@ -46,5 +46,27 @@ final class Help {
                 "  mcphost help call", ""));
         footer.addAll(List.of(ExitCode.TABLE));
         cli.getCommandSpec().usageMessage().footer(footer.toArray(String[]::new));
+        cli.getSubcommands().values().forEach(Help::showOwnOptionsOnly);
     }
+
+    /**
+     * A command's help lists its own options and points to the root for the global ones: picocli would
+     * repeat every inherited option (about twenty) in each command's help, burying the two or three that
+     * belong to it. The global options still parse everywhere; only their listing moves to
+     * {@code mcphost --help}. Applied to nested commands too ({@code tasks list}).
+     */
+    private static void showOwnOptionsOnly(CommandLine command) {
+        // "[OPTIONS]" in the synopsis: the detailed one would spell out the inherited options again.
+        command.getCommandSpec().usageMessage().abbreviateSynopsis(true);
+        command.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST, help -> {
+            List<CommandLine.Model.OptionSpec> own = help.commandSpec().options().stream()
+                    // -V is the program's version, not the command's: mcphost --version has it.
+                    .filter(o -> (!o.inherited() || o.usageHelp()) && !o.versionHelp()).toList();
+            return help.optionListExcludingGroups(own) + GLOBAL_OPTIONS_LINE + System.lineSeparator();
+        });
+        command.getSubcommands().values().forEach(Help::showOwnOptionsOnly);
+    }
+
+    /** What a command's help says instead of listing the global options. */
+    static final String GLOBAL_OPTIONS_LINE = "Global options (--stdio, --url, --config, --json, -v, ...): see mcphost --help";
 }

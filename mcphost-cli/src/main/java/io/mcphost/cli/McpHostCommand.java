@@ -89,7 +89,7 @@ final class McpHostCommand implements Callable<Integer> {
                 "Followed by a JSON object (call only): the tool's whole arguments object."})
     JsonOption json = new JsonOption();
 
-    @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT, description = "Debug logs on stderr.")
+    @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT, description = "Debug logs and the JSON-RPC traffic on stderr.")
     boolean verbose;
 
     @Option(names = "--log-level", paramLabel = "LEVEL", scope = ScopeType.INHERIT, description = "Ask the server for its log"
@@ -250,7 +250,7 @@ final class McpHostCommand implements Callable<Integer> {
     /** The client features of this run: the terminal's elicitation, sampling as chosen and --log-level. */
     ClientFeatures features() {
         try {
-            return new ClientFeatures(err, noInput ? TerminalInput.none() : input, !noSampling, logLevel);
+            return new ClientFeatures(err, noInput ? TerminalInput.none() : input, !noSampling, logLevel, verbose);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

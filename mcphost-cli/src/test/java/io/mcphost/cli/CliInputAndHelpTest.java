@@ -59,4 +59,14 @@ class CliInputAndHelpTest {
         assertThat(r.code()).isZero();
         assertThat(r.out()).startsWith("Usage: mcphost tools").contains("Examples:", "mcphost tools -l");
     }
+
+    @Test
+    void aCommandsHelpListsItsOwnOptionsAndPointsToTheGlobalOnes() {
+        CliRun r = CliRun.of("tools", "--help");
+
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("-l", "Global options").doesNotContain("--bearer-env", "--env-pass");
+        assertThat(CliRun.of("help", "call").out()).contains("--structured", "Global options").doesNotContain("--bearer-env");
+        assertThat(CliRun.of("--help").out()).contains("--bearer-env", "--env-pass");
+    }
 }

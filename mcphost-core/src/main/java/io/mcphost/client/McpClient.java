@@ -147,6 +147,18 @@ public interface McpClient extends AutoCloseable {
         return Blocking.await(name(), callToolAsync(name, arguments, options));
     }
 
+    /**
+     * {@link #callTool(String, JsonNode)} with the arguments as a map, converted to a JSON object by the
+     * library's codec (values may be strings, numbers, booleans, lists, maps, records): a call without
+     * building a Jackson tree. Named apart from {@code callTool} so {@code callTool(name, null)} stays
+     * unambiguous. Blocks and throws as that method does.
+     *
+     * @param arguments the arguments by name; null for none
+     */
+    default CallToolResult callToolWith(String name, java.util.Map<String, ?> arguments) {
+        return callTool(name, arguments == null ? null : io.mcphost.protocol.Json.valueToTree(arguments));
+    }
+
     /** {@link #callTool(String, JsonNode)} without blocking. */
     default CompletableFuture<CallToolResult> callToolAsync(String name, JsonNode arguments) {
         return callToolAsync(name, arguments, CallOptions.defaults());

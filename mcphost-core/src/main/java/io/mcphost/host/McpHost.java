@@ -188,6 +188,17 @@ public final class McpHost implements AutoCloseable {
     }
 
     /**
+     * {@link #callTool(String, JsonNode)} by exposed name with the arguments as a map, converted to a JSON
+     * object by the library's codec: a call without building a Jackson tree. Named apart from
+     * {@code callTool} so {@code callTool(name, null)} stays unambiguous. Blocks and throws as that method does.
+     *
+     * @param arguments the arguments by name; null for none
+     */
+    public CallToolResult callToolWith(String exposedName, java.util.Map<String, ?> arguments) {
+        return callTool(exposedName, arguments == null ? null : io.mcphost.protocol.Json.valueToTree(arguments));
+    }
+
+    /**
      * Checks that at least one server is ready. A fail-open {@link Builder#start()} returns even when
      * every server failed; call this after it when a host with nothing to offer is an error:
      * {@code McpHost.fromConfig(file).start().requireReady()}. Does no I/O.
