@@ -29,19 +29,9 @@ class SmallFixesTest {
 
     @Test
     void notificationsInitializedCarriesTheProtocolVersionHeader() {
-        try (ScriptedHttpServer server = new ScriptedHttpServer((request, exchange) -> {
-            if (request.method().equals("POST") && request.rpcMethod().equals("initialize")) {
-                json(exchange, 200, initializeResult(request), "Mcp-Session-Id", "session-1");
-            } else if (request.method().equals("POST") && !request.json().has("id")) {
-                status(exchange, 202);
-            } else if (request.method().equals("GET")) {
-                status(exchange, 405);
-            } else if (request.method().equals("DELETE")) {
-                status(exchange, 204);
-            } else {
-                json(exchange, 200, result(request, "{}"));
-            }
-        }); McpClient client = McpClient.builder(HttpTransport.builder(server.url("/mcp")).build()).name("scripted").connect()) {
+        try (ScriptedHttpServer server = ScriptedHttpServer.withHandshake(
+                (request, exchange) -> json(exchange, 200, result(request, "{}")));
+             McpClient client = McpClient.builder(HttpTransport.builder(server.url("/mcp")).build()).name("scripted").connect()) {
             var initialized = server.seen("POST").stream()
                     .filter(s -> s.rpcMethod().equals("notifications/initialized")).findFirst().orElseThrow();
             assertThat(initialized.header("MCP-Protocol-Version")).isEqualTo("2025-11-25");

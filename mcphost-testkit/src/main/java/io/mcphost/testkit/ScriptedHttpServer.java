@@ -164,6 +164,27 @@ public final class ScriptedHttpServer implements AutoCloseable {
         out.flush();
     }
 
+    /**
+     * A server that plays a plain JSON-mode Streamable HTTP server for the handshake and the rest of the
+     * protocol's housekeeping — {@code initialize} (session {@code session-1}), notifications (202), the
+     * GET stream (405) and DELETE (204) — and answers every other request with {@code requests}.
+     */
+    public static ScriptedHttpServer withHandshake(Script requests) {
+        return new ScriptedHttpServer((request, exchange) -> {
+            if (request.method().equals("POST") && request.rpcMethod().equals("initialize")) {
+                json(exchange, 200, initializeResult(request), "Mcp-Session-Id", "session-1");
+            } else if (request.method().equals("POST") && !request.json().has("id")) {
+                status(exchange, 202);
+            } else if (request.method().equals("GET")) {
+                status(exchange, 405);
+            } else if (request.method().equals("DELETE")) {
+                status(exchange, 204);
+            } else {
+                requests.answer(request, exchange);
+            }
+        });
+    }
+
     /** A JSON-RPC response to {@code request} (same id) with {@code resultJson} as its result. */
     public static String result(Seen request, String resultJson) {
         return "{\"jsonrpc\":\"2.0\",\"id\":" + request.json().get("id") + ",\"result\":" + resultJson + "}";

@@ -27,19 +27,7 @@ class HttpTransportTest {
 
     /** Answers initialize and notifications like a plain JSON-mode server; everything else via {@code rest}. */
     private static ScriptedHttpServer server(ScriptedHttpServer.Script rest) {
-        return new ScriptedHttpServer((request, exchange) -> {
-            if (request.method().equals("POST") && request.rpcMethod().equals("initialize")) {
-                json(exchange, 200, initializeResult(request), "Mcp-Session-Id", "session-1");
-            } else if (request.method().equals("POST") && !request.json().has("id")) {
-                status(exchange, 202);
-            } else if (request.method().equals("GET")) {
-                status(exchange, 405);
-            } else if (request.method().equals("DELETE")) {
-                status(exchange, 204);
-            } else {
-                rest.answer(request, exchange);
-            }
-        });
+        return ScriptedHttpServer.withHandshake(rest);
     }
 
     private static McpClient connect(ScriptedHttpServer server, HttpTransport.Builder transport) {
