@@ -11,6 +11,7 @@ import dev.langchain4j.service.tool.ToolProviderRequest;
 import dev.langchain4j.service.tool.ToolProviderResult;
 import io.mcphost.client.CallOptions;
 import io.mcphost.host.Catalog;
+import io.mcphost.host.CatalogView;
 import io.mcphost.host.HostTool;
 import io.mcphost.host.McpHost;
 import io.mcphost.protocol.McpException;
@@ -69,10 +70,12 @@ public final class McpToolProvider implements ToolProvider {
     private final SyntheticTools synthetic;
     /** "tool: issue" lines already logged, so each problem is logged once, not on every request. */
     private final Set<String> warned = ConcurrentHashMap.newKeySet();
-    private volatile Translation current;
+    /** The catalog as the framework sees it, translated again only when the catalog changed. */
+    private final CatalogView<Translation> translations;
 
     private McpToolProvider(Builder builder) {
         this.host = builder.host;
+        this.translations = CatalogView.of(this.host, this::translate);
         this.callOptions = builder.callOptions;
         this.filter = builder.filter;
         this.synthetic = new SyntheticTools(builder.host, builder.resourceTool ? builder.resourceToolName : null,
@@ -118,16 +121,7 @@ public final class McpToolProvider implements ToolProvider {
     }
 
     private Translation translation() {
-        Catalog catalog = host.catalog();
-        Translation seen = current;
-        if (seen != null && seen.catalog() == catalog) {
-            return seen;
-        }
-        // Two threads may translate the same new catalog at once; both results are equal and the
-        // warned-set keeps the log to one line per problem, so no lock is needed.
-        Translation fresh = translate(catalog);
-        current = fresh;
-        return fresh;
+        return translations.get();
     }
 
     private Translation translate(Catalog catalog) {
@@ -148,7 +142,7 @@ public final class McpToolProvider implements ToolProvider {
             issues.addAll(mapper.issues());
         }
         synthetic.addTo(result, catalog);
-        return new Translation(catalog, result.build(), List.copyOf(issues));
+        return new Translation(result.build(), List.copyOf(issues));
     }
 
     private void report(HostTool tool, List<SchemaIssue> issues) {
@@ -175,7 +169,7 @@ public final class McpToolProvider implements ToolProvider {
     }
 
     /** The catalog snapshot a result was translated from, so a changed catalog is noticed by identity. */
-    private record Translation(Catalog catalog, ToolProviderResult result, List<SchemaIssue> issues) { }
+    private record Translation(ToolProviderResult result, List<SchemaIssue> issues) { }
 
     /** Runs one catalog tool through the host. */
     private final class HostToolExecutor implements ToolExecutor {

@@ -2,6 +2,7 @@ package io.mcphost.springai;
 
 import io.mcphost.client.CallOptions;
 import io.mcphost.host.Catalog;
+import io.mcphost.host.CatalogView;
 import io.mcphost.host.HostTool;
 import io.mcphost.host.McpHost;
 import io.mcphost.protocol.tools.Tool;
@@ -50,7 +51,8 @@ public final class McpToolCallbackProvider implements ToolCallbackProvider {
     private final CallOptions options;
     private final Predicate<HostTool> filter;
     private final Set<String> warned = ConcurrentHashMap.newKeySet();
-    private volatile Translation current;
+    /** The catalog as the framework sees it, translated again only when the catalog changed. */
+    private final CatalogView<Translation> translations;
 
     /** A provider for all the host's tools, called with the host's default call options. */
     public McpToolCallbackProvider(McpHost host) {
@@ -63,6 +65,7 @@ public final class McpToolCallbackProvider implements ToolCallbackProvider {
      */
     public McpToolCallbackProvider(McpHost host, CallOptions options, Predicate<HostTool> filter) {
         this.host = Objects.requireNonNull(host, "host");
+        this.translations = CatalogView.of(this.host, this::translate);
         this.options = Objects.requireNonNull(options, "options");
         this.filter = Objects.requireNonNull(filter, "filter");
     }
@@ -79,15 +82,7 @@ public final class McpToolCallbackProvider implements ToolCallbackProvider {
     }
 
     private Translation translation() {
-        Catalog catalog = host.catalog();
-        Translation seen = current;
-        if (seen != null && seen.catalog() == catalog) {
-            return seen;
-        }
-        // Concurrent translations of one catalog give equal results; the warned-set logs each problem once.
-        Translation fresh = translate(catalog);
-        current = fresh;
-        return fresh;
+        return translations.get();
     }
 
     private Translation translate(Catalog catalog) {
@@ -123,7 +118,7 @@ public final class McpToolCallbackProvider implements ToolCallbackProvider {
                     .build();
             callbacks.add(new McpToolCallback(host, definition, options));
         }
-        return new Translation(catalog, List.copyOf(callbacks), List.copyOf(issues));
+        return new Translation(List.copyOf(callbacks), List.copyOf(issues));
     }
 
     /**
@@ -138,5 +133,5 @@ public final class McpToolCallbackProvider implements ToolCallbackProvider {
     }
 
     /** The catalog snapshot the callbacks were made from, so a changed catalog is noticed by identity. */
-    private record Translation(Catalog catalog, List<ToolCallback> callbacks, List<String> issues) { }
+    private record Translation(List<ToolCallback> callbacks, List<String> issues) { }
 }
