@@ -20,6 +20,7 @@ module io.mcphost.core {
     exports io.mcphost.protocol.elicitation;
     exports io.mcphost.protocol.sampling;
     exports io.mcphost.protocol.tasks;
+    exports io.mcphost.protocol.modern;
     exports io.mcphost.transport;
     exports io.mcphost.transport.memory;
     exports io.mcphost.transport.stdio;

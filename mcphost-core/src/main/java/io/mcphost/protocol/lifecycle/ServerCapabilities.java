@@ -7,10 +7,12 @@ import tools.jackson.databind.JsonNode;
  * What a server announced in {@code initialize}. Each present member means the server offers
  * that feature; its object carries the feature's options (for example
  * {@code {"listChanged": true}}), kept as JSON so options newer than this library survive.
+ * {@code extensions} (revision 2026-07-28) maps extension ids to their settings.
  */
 public record ServerCapabilities(Optional<JsonNode> experimental, Optional<JsonNode> logging,
                                  Optional<JsonNode> completions, Optional<JsonNode> prompts,
-                                 Optional<JsonNode> resources, Optional<JsonNode> tools, Optional<JsonNode> tasks) {
+                                 Optional<JsonNode> resources, Optional<JsonNode> tools, Optional<JsonNode> tasks,
+                                 Optional<JsonNode> extensions) {
     public ServerCapabilities {
         experimental = orEmpty(experimental);
         logging = orEmpty(logging);
@@ -19,6 +21,7 @@ public record ServerCapabilities(Optional<JsonNode> experimental, Optional<JsonN
         resources = orEmpty(resources);
         tools = orEmpty(tools);
         tasks = orEmpty(tasks);
+        extensions = orEmpty(extensions);
     }
 
     private static Optional<JsonNode> orEmpty(Optional<JsonNode> value) {
