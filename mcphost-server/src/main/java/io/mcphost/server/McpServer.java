@@ -8,7 +8,10 @@ import io.mcphost.protocol.resources.Resource;
 import io.mcphost.protocol.resources.ResourceTemplate;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.server.internal.Registry;
+import io.mcphost.server.internal.ModernServer;
 import io.mcphost.server.internal.ServerConnection;
+import io.mcphost.server.internal.ServerInternals;
+import io.mcphost.server.internal.Subscriptions;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.stdio.StdioTransport;
 import java.time.Duration;
@@ -44,11 +47,19 @@ import java.util.concurrent.ConcurrentHashMap;
  * result, any other handler's a JSON-RPC error.
  */
 public final class McpServer {
+    static {
+        ServerInternals.register(server -> server.modern);
+    }
+
     private final Registry registry;
     private final Set<ServerConnection> connections = ConcurrentHashMap.newKeySet();
+    /** The open subscriptions/listen streams (2026-07-28), on every transport. */
+    private final Subscriptions subscriptions = new Subscriptions();
+    private final ModernServer modern;
 
     private McpServer(Registry registry) {
         this.registry = registry;
+        this.modern = new ModernServer(registry, subscriptions);
     }
 
     /** A builder for a server with nothing registered yet, named {@code mcphost-server} 0.1.0. */
@@ -69,7 +80,7 @@ public final class McpServer {
      */
     public ServerSession serve(Transport transport) {
         Objects.requireNonNull(transport, "transport");
-        return ServerConnection.open(registry, transport, connections);
+        return ServerConnection.open(registry, modern, transport, connections);
     }
 
     /**
@@ -83,7 +94,7 @@ public final class McpServer {
      */
     public int notifyResourceUpdated(String uri) {
         Objects.requireNonNull(uri, "uri");
-        int told = 0;
+        int told = subscriptions.resourceUpdated(uri);
         for (ServerConnection connection : connections) {
             if (connection.notifyResourceUpdated(uri)) {
                 told++;
@@ -98,6 +109,7 @@ public final class McpServer {
      */
     public void notifyToolsListChanged() {
         connections.forEach(c -> c.notifyListChanged(McpMethod.NOTIFICATIONS_TOOLS_LIST_CHANGED));
+        subscriptions.listChanged(McpMethod.NOTIFICATIONS_TOOLS_LIST_CHANGED);
     }
 
     /**
@@ -106,6 +118,7 @@ public final class McpServer {
      */
     public void notifyPromptsListChanged() {
         connections.forEach(c -> c.notifyListChanged(McpMethod.NOTIFICATIONS_PROMPTS_LIST_CHANGED));
+        subscriptions.listChanged(McpMethod.NOTIFICATIONS_PROMPTS_LIST_CHANGED);
     }
 
     /**
@@ -114,6 +127,7 @@ public final class McpServer {
      */
     public void notifyResourcesListChanged() {
         connections.forEach(c -> c.notifyListChanged(McpMethod.NOTIFICATIONS_RESOURCES_LIST_CHANGED));
+        subscriptions.listChanged(McpMethod.NOTIFICATIONS_RESOURCES_LIST_CHANGED);
     }
 
     /**
@@ -214,6 +228,15 @@ public final class McpServer {
 
         /** Registers a prompt; its required arguments are checked before {@code handler} runs. */
         public Builder prompt(Prompt prompt, PromptHandler handler) {
+            Objects.requireNonNull(handler, "handler");
+            return prompt(prompt, (arguments, input) -> handler.get(arguments));
+        }
+
+        /**
+         * Registers a prompt whose handler may ask the client for input first (elicitation, sampling,
+         * roots; see {@link ClientInput}); its required arguments are checked before {@code handler} runs.
+         */
+        public Builder prompt(Prompt prompt, InteractivePromptHandler handler) {
             requireNew(prompts, prompt.name(), "prompt");
             prompts.put(prompt.name(), new Registry.PromptEntry(prompt, Objects.requireNonNull(handler, "handler")));
             return this;

@@ -7,6 +7,7 @@ import io.mcphost.server.McpServer;
 import io.mcphost.server.http.internal.HttpEndpoint;
 import io.mcphost.server.http.internal.HttpSettings;
 import io.mcphost.server.http.internal.Sessions;
+import io.mcphost.server.internal.ServerInternals;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -162,6 +163,7 @@ public final class StreamableHttpServer implements AutoCloseable {
 
     private void stop(long deadline) {
         sessions.close(); // writers wake and end their responses; nothing here waits on clients
+        handler.closeStateless();
         try {
             // Half the budget for streams to write their last chunk, so clients see a clean end ...
             handler.awaitIdle(remaining(deadline).dividedBy(2));
@@ -305,7 +307,7 @@ public final class StreamableHttpServer implements AutoCloseable {
             Sessions sessions = new Sessions(server, settings);
             ExecutorService executor = Executors.newThreadPerTaskExecutor(
                     Thread.ofVirtual().name("mcphost-http-", 0).factory());
-            HttpEndpoint handler = new HttpEndpoint(settings, sessions);
+            HttpEndpoint handler = new HttpEndpoint(settings, sessions, ServerInternals.modern(server));
             httpServer.createContext(path, handler);
             httpServer.setExecutor(executor);
             httpServer.start();
