@@ -210,7 +210,7 @@ public final class HttpEndpoint implements HttpHandler {
                     "Not Acceptable: the Accept header must list application/json and text/event-stream", id);
             return;
         }
-        if (!tree.isArray() && isModern(tree, versionHeader, version)) {
+        if (!tree.isArray() && isModern(tree, version)) {
             JsonRpcMessage message;
             try {
                 message = CODEC.toMessage(tree);
@@ -397,14 +397,12 @@ public final class HttpEndpoint implements HttpHandler {
 
     /**
      * Spec (2026-07-28, versioning, dual-era servers): a POST is a stateless 2026-07-28 request when its
-     * {@code _meta} declares a version, or its version header names no handshake revision (a newer or
-     * unknown one, which the stateless side answers with UnsupportedProtocolVersion).
+     * {@code _meta} declares a version (any: an unknown one is answered with UnsupportedProtocolVersion),
+     * or its version header names 2026-07-28 or later (then a missing {@code _meta} is its error).
      */
-    private static boolean isModern(JsonNode tree, String versionHeader, Optional<ProtocolVersion> version) {
-        if (tree.path("params").path("_meta").has(ModernMeta.PROTOCOL_VERSION)) {
-            return true;
-        }
-        return versionHeader != null && version.filter(SUPPORTED::contains).isEmpty();
+    private static boolean isModern(JsonNode tree, Optional<ProtocolVersion> version) {
+        return tree.path("params").path("_meta").has(ModernMeta.PROTOCOL_VERSION)
+                || version.filter(v -> v.isAtLeast(ModernServer.VERSION)).isPresent();
     }
 
     /** The id of a single message, if it has a well-formed one. */
