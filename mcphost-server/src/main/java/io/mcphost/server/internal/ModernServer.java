@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -131,10 +132,19 @@ public final class ModernServer {
      * handler runs; a {@code subscriptions/listen} blocks until {@code cancelled} or the server ends it.
      */
     public Optional<JsonRpcMessage> serve(JsonRpcRequest request, Consumer<JsonRpcMessage> sink, AtomicBoolean cancelled) {
+        return serve(request, sink, cancelled, () -> false);
+    }
+
+    /**
+     * Like {@link #serve(JsonRpcRequest, Consumer, AtomicBoolean)}; when {@code closing} turns true a
+     * listen stream ends gracefully, with its result (spec: subscriptions, "Graceful Closure").
+     */
+    public Optional<JsonRpcMessage> serve(JsonRpcRequest request, Consumer<JsonRpcMessage> sink, AtomicBoolean cancelled,
+                                          BooleanSupplier closing) {
         ServerRequestObserver.Completion observation = observe(request);
         JsonRpcMessage reply;
         try {
-            reply = answer(request, sink, cancelled);
+            reply = answer(request, sink, cancelled, closing);
         } catch (RequestException e) {
             reply = JsonRpcErrorResponse.of(request.id(), new JsonRpcError(e.code(), e.getMessage(), e.data()));
         } catch (RuntimeException | StackOverflowError e) {
@@ -146,7 +156,8 @@ public final class ModernServer {
         return cancelled.get() || reply == null ? Optional.empty() : Optional.of(reply);
     }
 
-    private JsonRpcMessage answer(JsonRpcRequest request, Consumer<JsonRpcMessage> sink, AtomicBoolean cancelled) {
+    private JsonRpcMessage answer(JsonRpcRequest request, Consumer<JsonRpcMessage> sink, AtomicBoolean cancelled,
+                                  BooleanSupplier closing) {
         Optional<JsonRpcError> refused = checkMeta(request).or(() -> checkVersion(request));
         if (refused.isPresent()) {
             return JsonRpcErrorResponse.of(request.id(), refused.get());
@@ -175,7 +186,7 @@ public final class ModernServer {
                     () -> requests.getPrompt(require(!registry.prompts().isEmpty(), method, params), cancelled));
             case McpMethod.COMPLETION_COMPLETE -> requests.complete(params);
             case ModernMethods.SUBSCRIPTIONS_LISTEN -> {
-                yield listen(request, params, scope, cancelled);
+                yield listen(request, params, scope, cancelled, closing);
             }
             // Spec (2026-07-28): ping, logging/setLevel, resources/(un)subscribe, initialize... are gone.
             default -> throw new RequestException(JsonRpcError.METHOD_NOT_FOUND, "Method not found: " + method);
@@ -295,12 +306,17 @@ public final class ModernServer {
         }
     }
 
-    private JsonNode listen(JsonRpcRequest request, JsonNode params, ModernScope scope, AtomicBoolean cancelled) {
+    private JsonNode listen(JsonRpcRequest request, JsonNode params, ModernScope scope, AtomicBoolean cancelled,
+                            BooleanSupplier closing) {
         boolean[] capable = {!registry.tools().isEmpty(), !registry.prompts().isEmpty(), hasResources()};
         Subscriptions.Subscription subscription = subscriptions.open(request.id(), params, capable, scope::send);
         try {
+            // Polled: cancellation and closing are flags set by transports that know nothing of this wait.
             while (!cancelled.get()) {
-                if (subscription.awaitEnd(200)) {
+                if (closing.getAsBoolean()) {
+                    return subscription.closingResponse().result();
+                }
+                if (subscription.awaitEnd(100)) {
                     break;
                 }
             }

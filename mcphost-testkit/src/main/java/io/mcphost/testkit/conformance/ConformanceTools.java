@@ -95,6 +95,10 @@ final class ConformanceTools {
             Thread.sleep(300);
             return CallToolResult.text("Reconnection test completed");
         });
+        b.tool(Tool.of("test_custom_headers", "Mirrors its region argument into the Mcp-Param-Region header", schema("""
+                {"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"},
+                 "query":{"type":"string"}},"required":["region"]}""")),
+                call -> CallToolResult.text("region=" + call.arguments().path("region").asString("")));
         registerStateless(b);
     }
 

@@ -21,7 +21,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.Condition;
@@ -198,13 +197,13 @@ public final class HttpEndpoint implements HttpHandler {
             return;
         }
         // Every refusal from here on names the request it refuses, when the body has a readable id.
-        Optional<RequestId> id = requestId(tree);
-        if (!mediaType(headers.getFirst("Content-Type")).equals(Replies.JSON)) {
+        Optional<RequestId> id = Negotiation.requestId(tree);
+        if (!Negotiation.mediaType(headers.getFirst("Content-Type")).equals(Replies.JSON)) {
             Replies.error(exchange, 415, JsonRpcError.INVALID_REQUEST, "Unsupported Media Type: POST a JSON-RPC message "
                     + "as application/json", id);
             return;
         }
-        Optional<ResponseMode> mode = responseMode(headers.get("Accept"));
+        Optional<ResponseMode> mode = Negotiation.responseMode(settings.responseMode(), headers.get("Accept"));
         if (mode.isEmpty()) {
             Replies.error(exchange, 406, JsonRpcError.INVALID_REQUEST,
                     "Not Acceptable: the Accept header must list application/json and text/event-stream", id);
@@ -220,7 +219,7 @@ public final class HttpEndpoint implements HttpHandler {
             }
             if (message instanceof JsonRpcRequest request) {
                 List<String> accept = headers.get("Accept");
-                modern.post(exchange, request, accept == null || accepts(accept, Replies.EVENT_STREAM));
+                modern.post(exchange, request, accept == null || Negotiation.accepts(accept, Replies.EVENT_STREAM));
             } else {
                 Replies.empty(exchange, 202); // 2026-07-28 defines no client notification over HTTP; accepted, ignored
             }
@@ -302,7 +301,7 @@ public final class HttpEndpoint implements HttpHandler {
         List<String> accept = exchange.getRequestHeaders().get("Accept");
         boolean wantsProgress = requests.stream().anyMatch(r -> r.params()
                 .map(p -> p.path("_meta").has("progressToken")).orElse(false));
-        return wantsProgress && (accept == null || accepts(accept, Replies.EVENT_STREAM)) ? ResponseMode.SSE : mode;
+        return wantsProgress && (accept == null || Negotiation.accepts(accept, Replies.EVENT_STREAM)) ? ResponseMode.SSE : mode;
     }
 
     private void answer(HttpExchange exchange, HttpSession session, List<JsonRpcMessage> messages,
@@ -353,7 +352,7 @@ public final class HttpEndpoint implements HttpHandler {
             return;
         }
         List<String> accept = exchange.getRequestHeaders().get("Accept");
-        if (accept != null && !accepts(accept, Replies.EVENT_STREAM)) {
+        if (accept != null && !Negotiation.accepts(accept, Replies.EVENT_STREAM)) {
             Replies.error(exchange, 406, JsonRpcError.INVALID_REQUEST, "Not Acceptable: GET needs Accept: text/event-stream");
             return;
         }
@@ -405,58 +404,9 @@ public final class HttpEndpoint implements HttpHandler {
                 || version.filter(v -> v.isAtLeast(ModernServer.VERSION)).isPresent();
     }
 
-    /** The id of a single message, if it has a well-formed one. */
-    private static Optional<RequestId> requestId(JsonNode tree) {
-        JsonNode id = tree.isObject() ? tree.get("id") : null;
-        if (id == null) {
-            return Optional.empty();
-        }
-        if (id.isString()) {
-            return Optional.of(RequestId.of(id.stringValue()));
-        }
-        return id.isIntegralNumber() && id.canConvertToLong() ? Optional.of(RequestId.of(id.longValue())) : Optional.empty();
-    }
-
     /** Priming events (empty data) confuse clients older than 2025-11-25, which parse every data field as JSON. */
     private static boolean primes(Optional<ProtocolVersion> version) {
         return version.filter(v -> v.isAtLeast(ProtocolVersion.V2025_11_25)).isPresent();
-    }
-
-    /**
-     * The configured mode when the client accepts it, else the other one when it accepts that; empty
-     * when it accepts neither. A missing Accept header accepts both, to be lenient with simple clients.
-     */
-    private Optional<ResponseMode> responseMode(List<String> accept) {
-        if (accept == null) {
-            return Optional.of(settings.responseMode());
-        }
-        boolean json = accepts(accept, Replies.JSON);
-        boolean sse = accepts(accept, Replies.EVENT_STREAM);
-        return switch (settings.responseMode()) {
-            case SSE -> sse ? Optional.of(ResponseMode.SSE) : json ? Optional.of(ResponseMode.JSON) : Optional.empty();
-            case JSON -> json ? Optional.of(ResponseMode.JSON) : sse ? Optional.of(ResponseMode.SSE) : Optional.empty();
-        };
-    }
-
-    private static boolean accepts(List<String> accept, String type) {
-        String family = type.substring(0, type.indexOf('/')) + "/*";
-        for (String header : accept) {
-            for (String range : header.split(",")) {
-                String media = mediaType(range);
-                if (media.equals(type) || media.equals(family) || media.equals("*/*")) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    private static String mediaType(String value) {
-        if (value == null) {
-            return "";
-        }
-        int semicolon = value.indexOf(';');
-        return (semicolon < 0 ? value : value.substring(0, semicolon)).strip().toLowerCase(Locale.ROOT);
     }
 
     /** The body, or null when it is larger than allowed; reads at most one byte past the limit. */

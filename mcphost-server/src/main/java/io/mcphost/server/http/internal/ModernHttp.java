@@ -9,6 +9,7 @@ import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.JsonRpcResponse;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.modern.ModernErrors;
+import io.mcphost.protocol.modern.ModernMethods;
 import io.mcphost.server.internal.ModernServer;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -39,6 +40,7 @@ final class ModernHttp {
     private static final Object END = new Object();
 
     private final ModernServer modern;
+    /** The cancellation flags of the requests being served, except listen streams (those end gracefully). */
     private final Set<AtomicBoolean> open = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
@@ -70,14 +72,16 @@ final class ModernHttp {
         }
         LinkedBlockingQueue<Object> out = new LinkedBlockingQueue<>();
         AtomicBoolean cancelled = new AtomicBoolean();
-        open.add(cancelled);
+        if (!request.method().equals(ModernMethods.SUBSCRIPTIONS_LISTEN)) {
+            open.add(cancelled);
+        }
         if (closed) {
             cancelled.set(true);
         }
         try {
             Thread.ofVirtual().name("mcphost-modern-" + request.method()).start(() -> {
                 try {
-                    out.add(modern.serve(request, out::add, cancelled).<Object>map(m -> m).orElse(END));
+                    out.add(modern.serve(request, out::add, cancelled, () -> closed).<Object>map(m -> m).orElse(END));
                 } catch (RuntimeException | Error e) {
                     out.add(END);
                     throw e;
@@ -154,7 +158,10 @@ final class ModernHttp {
         Replies.json(exchange, status, CODEC.encode(message));
     }
 
-    /** The server is closing: every request and stream is cancelled, so their exchanges end now. */
+    /**
+     * The server is closing: every request is cancelled and every listen stream ends with its
+     * graceful-closure result, so their exchanges end now.
+     */
     void closeAll() {
         closed = true;
         open.forEach(flag -> flag.set(true));
