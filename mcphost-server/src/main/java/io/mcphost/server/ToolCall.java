@@ -51,6 +51,21 @@ public interface ToolCall extends ClientInput {
     }
 
     /**
+     * Moves this call to the background when the request allows it: under 2026-07-28 with the tasks
+     * extension ({@code io.modelcontextprotocol/tasks}) declared by the request, for a tool registered
+     * with task support, the request is answered now with a task the client polls ({@code tasks/get});
+     * the handler goes on, its questions make the task {@code input_required} until the client answers
+     * them with {@code tasks/update}, and what it returns becomes the task's result. Questions asked
+     * before this call are input rounds of the request itself. In every other case it does nothing
+     * (under the handshake revisions the client decides, with the {@code task} parameter).
+     *
+     * @return whether the call now runs as a task
+     */
+    default boolean continueAsTask() {
+        return false;
+    }
+
+    /**
      * Whether the client cancelled this call ({@code notifications/cancelled}) or the connection
      * ended. A long handler should check it and stop early; whatever it returns then is not sent.
      */

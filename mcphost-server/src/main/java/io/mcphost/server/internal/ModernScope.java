@@ -35,6 +35,11 @@ final class ModernScope implements Scope {
     /** The answers the handler used, in order: they go into the next round's requestState. */
     private final Map<String, JsonNode> used = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /** Creates the task this call continues as; set while the call may still become one. */
+    private final java.util.concurrent.atomic.AtomicReference<java.util.function.Supplier<ModernTasks.Entry>> detacher =
+            new java.util.concurrent.atomic.AtomicReference<>();
+    private volatile ModernTasks.Entry task;
+
     ModernScope(JsonNode clientCapabilities, Optional<LoggingLevel> logLevel, Consumer<JsonRpcMessage> sink,
                 AtomicBoolean cancelled, Map<String, JsonNode> answers) {
         this.clientCapabilities = clientCapabilities;
@@ -44,13 +49,40 @@ final class ModernScope implements Scope {
         this.answers = answers;
     }
 
+    JsonNode clientCapabilities() {
+        return clientCapabilities;
+    }
+
+    /** The call may become a task: {@code create} makes it one (and answers the request). */
+    void allowTask(java.util.function.Supplier<ModernTasks.Entry> create) {
+        detacher.set(create);
+    }
+
+    Optional<ModernTasks.Entry> task() {
+        return Optional.ofNullable(task);
+    }
+
+    @Override
+    public boolean continueAsTask() {
+        if (task != null) {
+            return true;
+        }
+        java.util.function.Supplier<ModernTasks.Entry> create = detacher.getAndSet(null);
+        if (create == null) {
+            return false;
+        }
+        task = create.get();
+        return true;
+    }
+
     Map<String, JsonNode> used() {
         return new LinkedHashMap<>(used);
     }
 
     @Override
     public void send(JsonRpcMessage message) {
-        if (!cancelled.get()) {
+        // A task's request was answered long ago: what its handler reports has no stream to go to.
+        if (!cancelled.get() && task == null) {
             sink.accept(message);
         }
     }
@@ -75,6 +107,10 @@ final class ModernScope implements Scope {
                 throw new RequestException(ModernErrors.MISSING_REQUIRED_CLIENT_CAPABILITY, "Missing required client capability: "
                         + ask.capability() + " (needed for " + ask.method() + ")", data);
             }
+        }
+        ModernTasks.Entry current = task;
+        if (current != null) {
+            return current.ask(asks); // the task waits, input_required, for tasks/update
         }
         Map<String, InputRequest> missing = new LinkedHashMap<>();
         List<JsonNode> found = new ArrayList<>();

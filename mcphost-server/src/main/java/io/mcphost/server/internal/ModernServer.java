@@ -17,6 +17,7 @@ import io.mcphost.protocol.modern.ModernMeta;
 import io.mcphost.protocol.modern.ModernMethods;
 import io.mcphost.protocol.modern.ModernResults;
 import io.mcphost.protocol.modern.ResultType;
+import io.mcphost.protocol.tools.ToolExecution;
 import io.mcphost.server.ServedRequest;
 import io.mcphost.server.ServerRequestObserver;
 import java.util.Arrays;
@@ -57,10 +58,12 @@ public final class ModernServer {
     private final Registry registry;
     private final Subscriptions subscriptions;
     private final RequestStates states = new RequestStates();
+    private final ModernTasks tasks;
 
     public ModernServer(Registry registry, Subscriptions subscriptions) {
         this.registry = registry;
         this.subscriptions = subscriptions;
+        this.tasks = new ModernTasks(registry.maxTaskTtl(), registry.taskPollInterval());
     }
 
     public Registry registry() {
@@ -181,7 +184,10 @@ public final class ModernServer {
             case McpMethod.RESOURCES_READ -> rounds(method, params, scope,
                     () -> cacheable(requests.readResource(require(hasResources(), method, params)), CacheScope.PRIVATE));
             case McpMethod.TOOLS_CALL -> rounds(method, params, scope,
-                    () -> requests.callTool(require(!registry.tools().isEmpty(), method, params), cancelled));
+                    () -> callTool(require(!registry.tools().isEmpty(), method, params), scope, requests, cancelled));
+            case McpMethod.TASKS_GET -> tasks.get(requireTasks(scope, method, params));
+            case ModernMethods.TASKS_UPDATE -> tasks.update(requireTasks(scope, method, params));
+            case McpMethod.TASKS_CANCEL -> tasks.cancel(requireTasks(scope, method, params));
             case McpMethod.PROMPTS_GET -> rounds(method, params, scope,
                     () -> requests.getPrompt(require(!registry.prompts().isEmpty(), method, params), cancelled));
             case McpMethod.COMPLETION_COMPLETE -> requests.complete(params);
@@ -204,6 +210,34 @@ public final class ModernServer {
         if (!offered) {
             throw new RequestException(JsonRpcError.METHOD_NOT_FOUND, "Method not found: " + method
                     + " (this server offers none)");
+        }
+        return params;
+    }
+
+    /**
+     * A tool call, which may become a task (tasks extension): a tool that runs only as a task needs the
+     * extension declared; one that may, runs as one only if its handler asks to (continueAsTask).
+     */
+    private JsonNode callTool(JsonNode params, ModernScope scope, Requests requests, AtomicBoolean cancelled) {
+        Registry.ToolEntry entry = registry.toolsByName().get(params.path("name").asString(""));
+        ToolExecution.TaskSupport support = entry == null ? ToolExecution.TaskSupport.FORBIDDEN
+                : entry.tool().execution().map(ToolExecution::effectiveTaskSupport).orElse(ToolExecution.TaskSupport.FORBIDDEN);
+        boolean declared = ModernTasks.declared(scope.clientCapabilities());
+        if (support == ToolExecution.TaskSupport.REQUIRED && !declared) {
+            throw ModernTasks.missingExtension("tool '" + entry.tool().name() + "' runs only as a task");
+        }
+        if (support == ToolExecution.TaskSupport.FORBIDDEN || !declared) {
+            return requests.callTool(params, cancelled);
+        }
+        return tasks.run(scope, cancelled, () -> requests.callTool(params, cancelled));
+    }
+
+    private JsonNode requireTasks(ModernScope scope, String method, JsonNode params) {
+        if (!registry.hasTaskTools()) {
+            throw new RequestException(JsonRpcError.METHOD_NOT_FOUND, "Method not found: " + method + " (this server runs no tasks)");
+        }
+        if (!ModernTasks.declared(scope.clientCapabilities())) {
+            throw ModernTasks.missingExtension(method);
         }
         return params;
     }
@@ -251,7 +285,10 @@ public final class ModernServer {
         if (!registry.tools().isEmpty()) {
             caps.putObject("tools").put("listChanged", true);
         }
-        // Tasks of 2025-11-25 only; at 2026-07-28 they are an extension this server does not offer.
+        // Tasks: a capability of 2025-11-25; from 2026-07-28 on an extension.
+        if (registry.hasTaskTools() && version.isAtLeast(VERSION)) {
+            caps.putObject("extensions").putObject(ModernMeta.TASKS_EXTENSION);
+        }
         if (registry.hasTaskTools() && version == ProtocolVersion.V2025_11_25) {
             ObjectNode tasksCap = caps.putObject("tasks");
             tasksCap.putObject("list");   // safe: tasks are bound to their connection (TaskStore)

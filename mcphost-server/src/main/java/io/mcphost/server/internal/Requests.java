@@ -328,5 +328,10 @@ final class Requests {
         public boolean isCancelled() {
             return cancelled.get();
         }
+
+        @Override
+        public boolean continueAsTask() {
+            return connection.continueAsTask();
+        }
     }
 }

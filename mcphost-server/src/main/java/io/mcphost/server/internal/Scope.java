@@ -36,6 +36,14 @@ interface Scope {
     /** The tasks of this scope. @throws RequestException when there are none */
     TaskStore tasks();
 
+    /**
+     * Moves the tool call being served to the background as a task (2026-07-28 tasks extension), when
+     * this scope allows it; returns whether the call now runs as a task.
+     */
+    default boolean continueAsTask() {
+        return false;
+    }
+
     /** Whether this is a stateless 2026-07-28 request (results get {@code resultType}, resources not found is -32602). */
     boolean modern();
 

@@ -42,6 +42,7 @@ public final class ConformanceServer {
         McpServer.Builder b = McpServer.builder().serverInfo("mcphost-conformance-server", "1.0.0")
                 .instructions("The McpHost fixture for the MCP conformance suite.");
         new ConformanceTools(self, http).register(b);
+        ConformanceTasks.register(b);
         resources(b);
         prompts(b);
         b.completions(request -> {

@@ -5,6 +5,7 @@ import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.modern.ModernErrors;
+import io.mcphost.protocol.modern.ModernMethods;
 import io.mcphost.server.internal.ModernServer;
 import io.mcphost.server.internal.Registry;
 import java.math.BigDecimal;
@@ -62,6 +63,8 @@ final class RequestHeaders {
         String nameField = switch (request.method()) {
             case McpMethod.TOOLS_CALL, McpMethod.PROMPTS_GET -> "name";
             case McpMethod.RESOURCES_READ -> "uri";
+            // Tasks extension (routing headers): the task a request is about.
+            case McpMethod.TASKS_GET, McpMethod.TASKS_CANCEL, ModernMethods.TASKS_UPDATE -> "taskId";
             default -> null;
         };
         if (nameField != null) {
