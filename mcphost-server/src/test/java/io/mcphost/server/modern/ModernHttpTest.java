@@ -119,6 +119,18 @@ class ModernHttpTest {
     }
 
     @Test
+    void getAndDeleteAtTheModernRevisionAreNotAllowed() {
+        HttpResponse<String> get = send(HttpRequest.newBuilder(http.endpoint()).header("Accept", "text/event-stream")
+                .header("MCP-Protocol-Version", "2026-07-28").GET());
+        HttpResponse<String> delete = send(HttpRequest.newBuilder(http.endpoint())
+                .header("MCP-Protocol-Version", "2026-07-28").DELETE());
+
+        assertThat(get.statusCode()).isEqualTo(405);
+        assertThat(delete.statusCode()).isEqualTo(405);
+        assertThat(get.headers().firstValue("Allow")).hasValue("POST");
+    }
+
+    @Test
     void anInputRoundWorksOverHttp() {
         HttpResponse<String> first = send(request("tools/call", "ask", call(41, "tools/call",
                 params("\"name\":\"ask\"", "{\"elicitation\":{}}"))));

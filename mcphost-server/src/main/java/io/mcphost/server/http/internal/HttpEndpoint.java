@@ -152,6 +152,13 @@ public final class HttpEndpoint implements HttpHandler {
             post(exchange, versionHeader, version);
             return;
         }
+        if (version.filter(v -> v.isAtLeast(ModernServer.VERSION)).isPresent()) {
+            // Spec (2026-07-28, streamable-http, backward compatibility): no GET stream, no sessions to delete.
+            exchange.getResponseHeaders().set("Allow", "POST");
+            Replies.error(exchange, 405, JsonRpcError.INVALID_REQUEST, "Method Not Allowed: revision "
+                    + ModernServer.VERSION.id() + " uses POST only (subscriptions/listen replaces the GET stream)");
+            return;
+        }
         if (unsupportedVersion(exchange, versionHeader, version, Optional.empty())) {
             return;
         }
