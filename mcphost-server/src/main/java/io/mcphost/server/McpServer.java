@@ -39,7 +39,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code notify...ListChanged} methods reach every client). Each
  * request runs on its own virtual thread, so a slow tool never delays a ping or another call. The
  * server speaks the handshake revisions 2024-11-05, 2025-03-26, 2025-06-18 and 2025-11-25: it
- * echoes the client's revision when it is one of these and answers 2025-11-25 otherwise. It
+ * echoes the client's revision when it is one of these and answers 2025-11-25 otherwise. Beside
+ * them, on the same connection or endpoint, it serves 2026-07-28 statelessly: a request whose
+ * {@code _meta} declares that revision is answered on its own ({@code server/discover}, input rounds
+ * instead of server-to-client requests, {@code subscriptions/listen}, the tasks extension), see
+ * {@link ClientInput} and {@link ToolCall#continueAsTask()}. It
  * announces only the capabilities it has something for (tools, resources, prompts, completions),
  * plus logging; tools, prompts and resources with {@code listChanged}, resources with {@code subscribe};
  * and tasks (2025-11-25, experimental) when a tool may run as one: such a call

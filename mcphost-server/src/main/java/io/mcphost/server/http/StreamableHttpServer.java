@@ -50,6 +50,13 @@ import org.slf4j.LoggerFactory;
  * session. Requests whose {@code Origin} is not allowed, or whose {@code Host} is not a loopback
  * name while bound to loopback, get 403 (DNS-rebinding protection).
  *
+ * <p>Revision 2026-07-28 is served on the same endpoint without sessions: a POST whose body's
+ * {@code _meta} declares a version, or whose {@code MCP-Protocol-Version} header is 2026-07-28, is
+ * one stateless request. Its headers are checked against the body (HeaderMismatch, 400), refusals
+ * get the status the spec gives them (400, or 404 for an unknown method), the answer is JSON or, from
+ * the first notification it sends before its result, an SSE stream whose closing cancels the request;
+ * a {@code subscriptions/listen} stream stays open until the client closes it or the server closes.
+ *
  * <p>Thread-safe. Every exchange runs on its own virtual thread; a stream holds its thread until it
  * ends, and a client that stops reading or disconnects holds nothing else. Sessions unused for the
  * {@linkplain Builder#sessionIdleTimeout idle timeout} are dropped.

@@ -36,7 +36,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One client connection: the server side of the lifecycle (spec: basic/lifecycle), and dispatch of
- * each request to the registry on its own virtual thread. Thread-safe; the transport's reader thread
+ * each request to the registry on its own virtual thread. Requests that declare revision 2026-07-28
+ * in their {@code _meta} are handed to the stateless {@link ModernServer} instead, beside the
+ * legacy session (spec 2026-07-28: basic/versioning, dual-era servers). Thread-safe; the transport's reader thread
  * only classifies messages and starts threads, it never waits.
  */
 public final class ServerConnection implements InboundHandler, ServerSession, Scope {
