@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mcphost.protocol.Json;
 import io.mcphost.server.http.StreamableHttpServer;
 import io.mcphost.testkit.conformance.ConformanceServer;
-import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;

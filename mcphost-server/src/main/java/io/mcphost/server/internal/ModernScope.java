@@ -12,9 +12,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -33,11 +36,11 @@ final class ModernScope implements Scope {
     private final AtomicBoolean cancelled;
     private final Map<String, JsonNode> answers;
     /** The answers the handler used, in order: they go into the next round's requestState. */
-    private final Map<String, JsonNode> used = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, JsonNode> used = new ConcurrentHashMap<>();
 
     /** Creates the task this call continues as; set while the call may still become one. */
-    private final java.util.concurrent.atomic.AtomicReference<java.util.function.Supplier<ModernTasks.Entry>> detacher =
-            new java.util.concurrent.atomic.AtomicReference<>();
+    private final AtomicReference<Supplier<ModernTasks.Entry>> detacher =
+            new AtomicReference<>();
     private volatile ModernTasks.Entry task;
 
     ModernScope(JsonNode clientCapabilities, Optional<LoggingLevel> logLevel, Consumer<JsonRpcMessage> sink,
@@ -54,7 +57,7 @@ final class ModernScope implements Scope {
     }
 
     /** The call may become a task: {@code create} makes it one (and answers the request). */
-    void allowTask(java.util.function.Supplier<ModernTasks.Entry> create) {
+    void allowTask(Supplier<ModernTasks.Entry> create) {
         detacher.set(create);
     }
 
@@ -67,7 +70,7 @@ final class ModernScope implements Scope {
         if (task != null) {
             return true;
         }
-        java.util.function.Supplier<ModernTasks.Entry> create = detacher.getAndSet(null);
+        Supplier<ModernTasks.Entry> create = detacher.getAndSet(null);
         if (create == null) {
             return false;
         }

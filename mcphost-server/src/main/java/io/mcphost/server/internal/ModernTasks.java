@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -227,7 +228,7 @@ final class ModernTasks {
                         status = "input_required";
                         updated = Instant.now();
                     }
-                    changed.await(200, java.util.concurrent.TimeUnit.MILLISECONDS);
+                    changed.await(200, TimeUnit.MILLISECONDS);
                 }
                 if (cancelled.get()) {
                     throw new McpClosedException(null, "the task was cancelled while waiting for input");

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -35,7 +36,7 @@ class ScopeInput implements ClientInput {
     private final Scope scope;
     private final BooleanSupplier cancelled;
     private final Optional<TaskStore.Entry> task;
-    private final Map<String, Integer> counters = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Integer> counters = new ConcurrentHashMap<>();
 
     ScopeInput(Scope scope, BooleanSupplier cancelled, Optional<TaskStore.Entry> task) {
         this.scope = scope;

@@ -22,6 +22,8 @@ import io.mcphost.server.ServerSession;
 import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -29,6 +31,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -337,7 +340,7 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
      * {@link ClientRequests#request}.
      */
     JsonNode requestClient(String method, JsonNode params, String capability, Duration timeout,
-                           java.util.function.BooleanSupplier cancelled) {
+                           BooleanSupplier cancelled) {
         return clientRequests.request(method, params, clientCapabilities, capability, timeout, cancelled, this::send,
                 id -> send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_CANCELLED,
                         CODEC.valueToTree(Map.of("requestId", ((RequestId.StringId) id).value(),
@@ -357,8 +360,8 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
 
     /** Legacy: one server-to-client request after the other, each awaited. */
     @Override
-    public java.util.List<JsonNode> ask(java.util.List<Ask> asks, Duration timeout, java.util.function.BooleanSupplier cancelled) {
-        java.util.List<JsonNode> answers = new java.util.ArrayList<>();
+    public List<JsonNode> ask(List<Ask> asks, Duration timeout, BooleanSupplier cancelled) {
+        List<JsonNode> answers = new ArrayList<>();
         for (Ask ask : asks) {
             answers.add(requestClient(ask.method(), ask.params(), ask.capability(), timeout, cancelled));
         }

@@ -13,6 +13,7 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -51,7 +52,7 @@ public final class Subscriptions {
 
         /** Waits at most {@code millis} for the server to end the subscription; returns whether it did. */
         public boolean awaitEnd(long millis) throws InterruptedException {
-            return ended.await(millis, java.util.concurrent.TimeUnit.MILLISECONDS);
+            return ended.await(millis, TimeUnit.MILLISECONDS);
         }
 
         /** Whether the server ended it (shutdown), which is answered with a graceful result. */

@@ -21,6 +21,7 @@ import io.mcphost.server.ToolCall;
 import io.mcphost.server.http.StreamableHttpServer;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
@@ -131,7 +132,7 @@ final class ConformanceTools {
         b.tool(tool("test_input_required_result_request_state", "A round whose state is verified"), call -> {
             ElicitResult answer = call.elicit("confirm", elicitation("Please confirm", ConformanceSchemas.OK), ASK);
             // Reaching here means the echoed requestState passed its integrity check.
-            return CallToolResult.text("state-ok: " + answer.action().toString().toLowerCase(java.util.Locale.ROOT));
+            return CallToolResult.text("state-ok: " + answer.action().toString().toLowerCase(Locale.ROOT));
         });
         b.tool(tool("test_input_required_result_multiple_inputs", "Three questions in one round"), call -> {
             InputBatch.Answers answers = call.batch()
