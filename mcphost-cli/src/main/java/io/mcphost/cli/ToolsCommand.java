@@ -31,7 +31,7 @@ final class ToolsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Target target = root.openTarget(false)) {
+        try (Target target = root.openTarget(false, name)) { // a prefixed NAME starts only its server
             List<HostTool> tools = target.tools();
             Printer p = root.printer();
             if (name != null) {

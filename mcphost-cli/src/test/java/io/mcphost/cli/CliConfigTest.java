@@ -107,6 +107,13 @@ class CliConfigTest {
 
         assertThat(call.code()).as(call.err()).isZero();
         assertThat(call.err()).doesNotContain("ghost");
+        CliRun described = CliRun.of("--config", config, "tools", "calc__add");
+        CliRun prompt = CliRun.of("--config", config, "prompt", "demo__summarize", "text=hi");
+        assertThat(described.code()).as(described.err()).isZero();
+        assertThat(described.out()).contains("calc__add");
+        assertThat(described.err()).doesNotContain("ghost");
+        assertThat(prompt.code()).as(prompt.err()).isZero();
+        assertThat(prompt.err()).doesNotContain("ghost");
         assertThat(tools.err().lines().filter(l -> l.contains("ghost"))).hasSize(1);
     }
 
