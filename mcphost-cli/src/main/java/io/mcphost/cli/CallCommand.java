@@ -54,9 +54,10 @@ final class CallCommand implements Callable<Integer> {
         if (argsJson != null && root.json.arguments() != null) {
             throw root.connection.usage("give the arguments object once: --json '{...}' or --args");
         }
-        ObjectNode arguments = parseArguments(argsJson != null ? argsJson : root.json.arguments());
+        String json = argsJson != null ? argsJson : root.json.arguments();
         if (asTask) { // a task talks to one server
             try (McpClient client = root.openOne()) {
+                ObjectNode arguments = parseArguments(json);
                 client.listTools();
                 ProgressBar bar = root.progressBar();
                 try {
@@ -66,7 +67,10 @@ final class CallCommand implements Callable<Integer> {
                 }
             }
         }
+        // The server starts first and boots while the arguments are parsed: the first use of the JSON codec
+        // costs a few hundred milliseconds, which then overlap the server's own start-up.
         try (Target target = root.openTarget(true, tool)) {
+            ObjectNode arguments = parseArguments(json);
             ProgressBar bar = root.progressBar();
             CallToolResult result;
             try (CancelOnShutdown cancel = CancelOnShutdown.during(bar, root.err())) {
