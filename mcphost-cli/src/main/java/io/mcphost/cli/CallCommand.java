@@ -19,10 +19,14 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @Command(name = "call", description = "Call a tool: call <tool> [key=value ...] [--json '{...}']. Exits 1 when"
         + " the tool reports an error.",
-        footer = {"", "Examples:", "  mcphost call add a=1 b=2", "  mcphost call echo text='\"42\"'            a string that reads as JSON",
-            "  mcphost call echo --json @args.json       the arguments object from a file (- for stdin)",
-            "  mcphost --stdio \"npx -y @modelcontextprotocol/server-everything\" call get-tiny-image -o tiny.png",
-            "  mcphost --config mcp.json call everything__get-sum a=1 b=2   starts only 'everything'"})
+        footer = {"", "Examples:", "  mcphost call add a=1 b=2",
+            "  mcphost call echo text='\"42\"'            # a string that reads as JSON",
+            "  mcphost call echo --json @args.json       # the arguments object from a file",
+            "  mcphost call echo --json - < args.json    # ... or from stdin",
+            "  mcphost --stdio \"npx -y @modelcontextprotocol/server-everything\" \\",
+            "      call get-tiny-image -o tiny.png       # save the image, decoded",
+            "  mcphost --config mcp.json call everything__get-sum a=1 b=2",
+            "      # a prefixed name starts only its server ('everything')"})
 final class CallCommand implements Callable<Integer> {
     @ParentCommand
     McpHostCommand root;

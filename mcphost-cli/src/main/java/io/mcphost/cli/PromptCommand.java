@@ -12,7 +12,8 @@ import picocli.CommandLine.ParentCommand;
 /** {@code mcphost prompt NAME [KEY=VALUE ...]}: a prompt rendered, one block per message. */
 @Command(name = "prompt", description = "Get a prompt: prompt <name> [key=value ...].",
         footer = {"", "Examples:", "  mcphost prompt summarize text='MCP connects models to tools'",
-            "  mcphost --config mcp.json prompt everything__simple-prompt   starts only 'everything'",
+            "  mcphost --config mcp.json prompt everything__simple-prompt",
+            "      # a prefixed name starts only its server ('everything')",
             "  mcphost --json prompt summarize text=hi"})
 final class PromptCommand implements Callable<Integer> {
     @ParentCommand

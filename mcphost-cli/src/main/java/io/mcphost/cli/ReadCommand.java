@@ -15,9 +15,9 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(name = "read", description = "Read a resource by URI.",
         footer = {"", "Examples:", "  mcphost read demo://readme", "  mcphost read demo://notes/todo",
-            "  mcphost --config mcp.json --server everything read demo://resource/static/document/architecture.md",
-            "  mcphost --stdio \"npx -y @modelcontextprotocol/server-everything\" read demo://resource/static/document/"
-                + "architecture.md -o architecture.md"})
+            "  mcphost --config mcp.json --server everything \\",
+            "      read demo://resource/static/document/architecture.md",
+            "  mcphost read demo://notes/todo -o todo.txt   # save the contents in a file"})
 final class ReadCommand implements Callable<Integer> {
     @ParentCommand
     McpHostCommand root;

@@ -100,6 +100,20 @@ class CliConfigTest {
     }
 
     @Test
+    void infoWithoutServerShowsEachReadyServer() throws Exception {
+        String config = config();
+        CliRun info = CliRun.of("--config", config, "info");
+        CliRun json = CliRun.of("--config", config, "--json", "info");
+
+        assertThat(info.code()).as(info.err()).isZero();
+        assertThat(info.out()).contains("== demo ", "== calc ").doesNotContain("== ghost");
+        assertThat(info.out().split("mcphost-demo", -1)).hasSize(3);
+        assertThat(info.err().lines().filter(l -> l.contains("ghost"))).hasSize(1);
+        assertThat(json.code()).as(json.err()).isZero();
+        assertThat(io.mcphost.protocol.Json.parse(json.out()).path("servers").propertyNames()).containsExactly("demo", "calc");
+    }
+
+    @Test
     void aPrefixedNameStartsOnlyItsServerAndABrokenOneIsReportedOnceOtherwise() throws Exception {
         String config = config();
         CliRun call = CliRun.of("--config", config, "call", "calc__add", "a=1", "b=2");

@@ -89,6 +89,9 @@ class CliInputAndHelpTest {
             CliRun r = CliRun.of(args.toArray(String[]::new));
             assertThat(r.code()).as(String.join(" ", command)).isZero();
             assertThat(r.out()).as("help " + String.join(" ", command)).contains("Examples:\n  mcphost");
+            // An example too long for the 80 columns of help would be wrapped, and could not be copied.
+            assertThat(r.out().substring(r.out().indexOf("Examples:")).lines().skip(1).takeWhile(l -> !l.isEmpty()))
+                    .as("help " + String.join(" ", command)).allSatisfy(l -> assertThat(l).startsWith("  "));
         }
     }
 
