@@ -20,7 +20,7 @@ import tools.jackson.databind.node.ObjectNode;
 @Command(name = "call", description = "Call a tool: call <tool> [key=value ...] [--json '{...}']. Exits 1 when"
         + " the tool reports an error.",
         footer = {"", "Examples:", "  mcphost call add a=1 b=2",
-            "  mcphost call echo text='\"42\"'            # a string that reads as JSON",
+            "  mcphost call echo text='\"42\"'             # a string that reads as JSON",
             "  mcphost call echo --json @args.json       # the arguments object from a file",
             "  mcphost call echo --json - < args.json    # ... or from stdin",
             "  mcphost --stdio \"npx -y @modelcontextprotocol/server-everything\" \\",
@@ -65,7 +65,7 @@ final class CallCommand implements Callable<Integer> {
                 client.listTools();
                 ProgressBar bar = root.progressBar();
                 try {
-                    return TasksCommand.callAsTask(root, client, tool, arguments, CallOptions.builder().onProgress(bar).build());
+                    return TasksCommand.callAsTask(root, client, root.targetName(tool), arguments, CallOptions.builder().onProgress(bar).build());
                 } finally {
                     bar.finish();
                 }
@@ -78,7 +78,7 @@ final class CallCommand implements Callable<Integer> {
             ProgressBar bar = root.progressBar();
             CallToolResult result;
             try (CancelOnShutdown cancel = CancelOnShutdown.during(bar, root.err())) {
-                result = target.callTool(tool, arguments, CallOptions.builder().onProgress(bar).build());
+                result = target.callTool(root.targetName(tool), arguments, CallOptions.builder().onProgress(bar).build());
             } finally {
                 bar.finish();
             }

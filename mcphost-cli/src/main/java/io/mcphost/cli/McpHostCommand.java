@@ -184,7 +184,18 @@ final class McpHostCommand implements Callable<Integer> {
     private HostTarget openHost(String source, String nameHint) {
         connection.rejectOneServerOptions();
         var config = HostTarget.load(this, source, consoleInputs());
-        return HostTarget.open(this, HostTarget.narrow(this, config, connection.server, nameHint), features());
+        // --server picks one entry, which then keeps its own names, as with --stdio (and the Inspector's --server).
+        return HostTarget.open(this, HostTarget.narrow(this, config, connection.server, nameHint), features(),
+                connection.server != null);
+    }
+
+    /**
+     * A tool or prompt name as the target knows it: under {@code --server NAME} the server's own names
+     * are used, and {@code NAME__tool} (copied from a listing of the whole file) means the same.
+     */
+    String targetName(String name) {
+        String prefix = connection.server == null || connection.config == null ? null : connection.server + "__";
+        return prefix != null && name.startsWith(prefix) && name.length() > prefix.length() ? name.substring(prefix.length()) : name;
     }
 
     private ConsoleInputs consoleInputs() {

@@ -35,7 +35,7 @@ final class PromptCommand implements Callable<Integer> {
             throw root.connection.usage(e.getMessage());
         }
         try (Target target = root.openTarget(false, name)) {
-            GetPromptResult result = target.getPrompt(name, arguments);
+            GetPromptResult result = target.getPrompt(root.targetName(name), arguments);
             Printer p = root.printer();
             if (p.isJson()) {
                 p.json(result);

@@ -100,6 +100,22 @@ class CliConfigTest {
     }
 
     @Test
+    void underServerTheServersOwnNamesAreUsedAndThePrefixedOnesStillWork() throws Exception {
+        String config = config();
+        CliRun tools = CliRun.of("--config", config, "--server", "calc", "tools");
+        CliRun call = CliRun.of("--config", config, "--server", "calc", "call", "add", "a=1", "b=2");
+        CliRun prefixed = CliRun.of("--config", config, "--server", "calc", "call", "calc__add", "a=2", "b=2");
+
+        assertThat(tools.code()).as(tools.err()).isZero();
+        assertThat(tools.out().lines().map(l -> l.split(" ")[0])).containsExactly("add", "calculate");
+        assertThat(tools.err()).doesNotContain("ghost");
+        assertThat(call.code()).as(call.err()).isZero();
+        assertThat(call.out()).startsWith("3");
+        assertThat(prefixed.code()).as(prefixed.err()).isZero();
+        assertThat(prefixed.out()).startsWith("4");
+    }
+
+    @Test
     void infoWithoutServerShowsEachReadyServer() throws Exception {
         String config = config();
         CliRun info = CliRun.of("--config", config, "info");
