@@ -54,6 +54,7 @@ final class HostTarget implements Target {
         McpHost host = features.configure(builder
                 .requestTimeout(cli.requestTimeout())
                 .startupTimeout(cli.requestTimeout())
+                .closeTimeout(ClientTarget.CLOSE_BUDGET)
                 .reconnect(ReconnectPolicy.never())) // one command, one run: nothing to wait for
                 .start();
         try {
