@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
  * result with {@code --json}); how many exist in all, when the server says, goes to stderr so the
  * values can be piped. Not thread-safe: one instance per command line.
  */
-@Command(name = "complete", description = "Suggest values for a prompt argument or a resource template variable.")
+@Command(name = "complete", description = "Suggest values for a prompt argument or a resource template variable.",
+        footer = {"", "Examples:", "  mcphost complete prompt summarize style b", "  mcphost complete resource 'demo://notes/{name}' name gr"})
 final class CompleteCommand {
     @ParentCommand
     McpHostCommand root;
@@ -28,7 +29,9 @@ final class CompleteCommand {
     CommandLine.Model.CommandSpec spec;
 
     @Command(name = "prompt", description = "Suggest values for a prompt's argument: complete prompt <name> <argument>"
-            + " [<partial>] [--context k=v ...].")
+            + " [<partial>] [--context k=v ...].",
+            footer = {"", "Examples:", "  mcphost complete prompt summarize style b",
+                "  mcphost --stdio \"npx -y @modelcontextprotocol/server-everything\" complete prompt complex-prompt style"})
     int prompt(@Parameters(index = "0", paramLabel = "NAME", description = "The prompt's name.") String prompt,
                @Parameters(index = "1", paramLabel = "ARGUMENT", description = "The argument to complete.") String argument,
                @Parameters(index = "2", paramLabel = "PARTIAL", arity = "0..1", defaultValue = "",
@@ -39,7 +42,9 @@ final class CompleteCommand {
     }
 
     @Command(name = "resource", description = "Suggest values for a resource template's variable: complete resource"
-            + " <uriTemplate> <variable> [<partial>] [--context k=v ...].")
+            + " <uriTemplate> <variable> [<partial>] [--context k=v ...].",
+            footer = {"", "Examples:", "  mcphost complete resource 'demo://notes/{name}' name gr",
+                "  mcphost complete resource 'demo://notes/{name}' name --context owner=me"})
     int resource(@Parameters(index = "0", paramLabel = "URI_TEMPLATE", description = "The template, e.g. demo://notes/{name}.")
                  String uriTemplate,
                  @Parameters(index = "1", paramLabel = "VARIABLE", description = "The variable to complete.") String variable,

@@ -31,6 +31,7 @@ public final class Main {
      * @param args the command line
      */
     public static void main(String[] args) {
+        Warmup.start(args);
         configureLogging(List.of(args).contains("-v") || List.of(args).contains("--verbose"),
                 List.of(args).stream().anyMatch(a -> a.equals("--log-level") || a.startsWith("--log-level=")));
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
