@@ -38,7 +38,7 @@ final class CompleteCommand {
                        description = "What is typed so far (default: nothing).") String partial,
                @Option(names = "--context", paramLabel = "K=V", description = "An argument already chosen (repeatable).")
                List<String> context) {
-        return complete(CompleteRequestParams.forPrompt(prompt, argument, partial), context);
+        return complete(prompt, name -> CompleteRequestParams.forPrompt(name, argument, partial), context);
     }
 
     @Command(name = "resource", description = "Suggest values for a resource template's variable: complete resource"
@@ -52,21 +52,26 @@ final class CompleteCommand {
                          description = "What is typed so far (default: nothing).") String partial,
                  @Option(names = "--context", paramLabel = "K=V", description = "A variable already chosen (repeatable).")
                  List<String> context) {
-        return complete(CompleteRequestParams.forResourceTemplate(uriTemplate, variable, partial), context);
+        return complete(null, name -> CompleteRequestParams.forResourceTemplate(uriTemplate, variable, partial), context);
     }
 
-    private int complete(CompleteRequestParams request, List<String> context) {
+    /**
+     * @param prompt  the prompt's name as given (under --config a prefixed one picks its server), or null
+     * @param request the request, given the prompt's name as the server knows it
+     */
+    private int complete(String prompt, java.util.function.Function<String, CompleteRequestParams> request, List<String> context) {
+        Map<String, String> chosen = Map.of();
         if (context != null && !context.isEmpty()) {
-            Map<String, String> chosen;
             try {
                 chosen = ToolArguments.strings(context);
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--context: " + e.getMessage());
             }
-            request = request.withContext(chosen);
         }
-        try (McpClient client = root.connect()) {
-            CompleteResult result = client.complete(request);
+        McpHostCommand.Named target = prompt == null ? new McpHostCommand.Named(root.connect(), null) : root.connectFor(prompt);
+        try (McpClient client = target.client()) {
+            CompleteRequestParams params = request.apply(target.name());
+            CompleteResult result = client.complete(chosen.isEmpty() ? params : params.withContext(chosen));
             Printer p = root.printer();
             if (p.isJson()) {
                 p.json(result);

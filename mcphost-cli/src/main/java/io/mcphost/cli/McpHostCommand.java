@@ -121,6 +121,30 @@ final class McpHostCommand implements Callable<Integer> {
         return openOne();
     }
 
+    /** A connected server and a prompt's or tool's name as that server knows it. */
+    record Named(McpClient client, String name) {
+    }
+
+    /**
+     * As {@link #connect()}, for a command naming a prompt or tool of one server: under {@code --config}
+     * without {@code --server}, a prefixed name ({@code everything__args-prompt}) picks its server, as it
+     * does for {@code call}. The caller closes the client.
+     */
+    Named connectFor(String name) {
+        if (connection.config != null && connection.server == null) {
+            rejectToolArguments();
+            connection.rejectOneServerOptions();
+            var config = HostTarget.load(this, connection.configSource().orElseThrow(), consoleInputs());
+            for (ServerConfig entry : config.enabledServers()) {
+                String prefix = entry.prefix().orElse(entry.name()) + "__";
+                if (name.startsWith(prefix) && name.length() > prefix.length()) {
+                    return new Named(OneServer.open(this, entry), name.substring(prefix.length()));
+                }
+            }
+        }
+        return new Named(connect(), targetName(name));
+    }
+
     /**
      * Connects to the one server the options name: --stdio, --url, one server of --config (the one
      * --server names, or the file's only one), else the demo.

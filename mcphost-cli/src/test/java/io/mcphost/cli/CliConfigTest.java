@@ -116,6 +116,15 @@ class CliConfigTest {
     }
 
     @Test
+    void completeWithAPrefixedPromptNameTalksToThatServerOnly() throws Exception {
+        CliRun r = CliRun.of("--config", config(), "complete", "prompt", "demo__summarize", "style", "b");
+
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out().lines()).containsExactly("bullet points", "brief");
+        assertThat(r.err()).doesNotContain("ghost");
+    }
+
+    @Test
     void infoWithoutServerShowsEachReadyServer() throws Exception {
         String config = config();
         CliRun info = CliRun.of("--config", config, "info");

@@ -49,8 +49,9 @@ class CliDistributionTest {
         // An AOT cache the JVM cannot use (truncated, another JDK's) is ignored without a word.
         Path cache = dir.resolve("cache/mcphost");
         Files.createDirectories(cache);
-        String key = run(dir, "sh", "-c", "printf '%s\\n%s\\n' \"$1\" \"$2\" | cksum | cut -d' ' -f1; ls -ln \"$2/lib\" | cksum"
-                + " | cut -d' ' -f1", "sh", System.getProperty("java.home"), home.toRealPath().toString()).output.strip()
+        String key = run(dir, "sh", "-c", "printf '%s\\n%s\\n%s\\n' \"$1\" \"$2\" \"$3\" | cksum | cut -d' ' -f1; ls -ln \"$2/lib\""
+                + " | cksum | cut -d' ' -f1", "sh", System.getProperty("java.home"), home.toRealPath().toString(),
+                "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC").output.strip()
                 .replace("\n", "-");
         Files.writeString(cache.resolve(key + ".aot"), "not an AOT cache");
         Run withBrokenCache = run(dir, true, link.toString(), "call", "add", "a=1", "b=2");
