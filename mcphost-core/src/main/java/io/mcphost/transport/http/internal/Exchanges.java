@@ -38,6 +38,12 @@ final class Exchanges {
         for (Map.Entry<String, String> header : settings.headers().entrySet()) {
             builder.header(header.getKey(), header.getValue());
         }
+        // The OAuth token of the moment (io.mcphost.auth), read per request so a refresh or a new
+        // authorisation applies to the next request; a configured Authorization header stays as it is.
+        String token = settings.bearer() == null ? null : settings.bearer().get();
+        if (token != null && !settings.headers().containsKey("Authorization")) {
+            builder.setHeader("Authorization", "Bearer " + token);
+        }
         return builder;
     }
 
@@ -59,6 +65,12 @@ final class Exchanges {
             if (closed.get()) {
                 done(response.body());
                 throw new IOException("the transport is closed");
+            }
+            io.mcphost.transport.McpAuthorizationRequiredException refused =
+                    HttpErrors.authorizationRequired(settings.name(), request.method(), response);
+            if (refused != null) {
+                done(response.body());
+                throw new AuthorizationRequired(refused);
             }
             return response;
         } catch (ExecutionException e) {
@@ -96,6 +108,23 @@ final class Exchanges {
             body.close();
         } catch (IOException | RuntimeException e) {
             // Closing an aborted exchange's body may fail; there is nothing left to free.
+        }
+    }
+
+    /**
+     * The server answered 401, or 403 {@code insufficient_scope}: one place for every engine and
+     * every request. Its cause is the {@link io.mcphost.transport.McpAuthorizationRequiredException}
+     * the client's authorisation stage looks for (an engine that wraps this keeps it as the cause).
+     */
+    static final class AuthorizationRequired extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        AuthorizationRequired(io.mcphost.transport.McpAuthorizationRequiredException refused) {
+            super(refused.detail(), refused);
+        }
+
+        io.mcphost.transport.McpAuthorizationRequiredException refused() {
+            return (io.mcphost.transport.McpAuthorizationRequiredException) getCause();
         }
     }
 
