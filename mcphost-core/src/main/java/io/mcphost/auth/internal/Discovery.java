@@ -100,14 +100,16 @@ final class Discovery {
         if (prm == null) {
             // The 2025-03-26 revision: no protected resource metadata; the server's origin is the authorization server.
             String issuer = origin(endpoint);
-            ObjectNode metadata = authorizationServerMetadata(issuer);
+            ObjectNode metadata = authorizationServerMetadata(issuer, true);
             if (metadata == null) {
                 LOG.debug("server '{}': no OAuth metadata; using the default endpoints of {}", server, issuer);
                 URI base = URI.create(issuer);
                 return new Found(canonical(endpoint), List.of(), issuer, Json.newObject(), base.resolve("/authorize"),
                         base.resolve("/token"), base.resolve("/register"), true);
             }
-            return found(canonical(endpoint), List.of(), issuer, metadata, true);
+            // The server's own origin served it; a same-origin issuer with a path is that server's (see below).
+            String said = metadata.get("issuer") instanceof JsonNode i && i.isString() ? i.asString() : issuer;
+            return found(canonical(endpoint), List.of(), said, metadata, true);
         }
         String resource = prm.get("resource") instanceof JsonNode r && r.isString() ? r.asString() : null;
         if (resource == null || !matches(resource)) {
@@ -139,7 +141,7 @@ final class Discovery {
         if (Urls.endpoint(issuer, allowLocal, why) == null) {
             throw new McpAuthorizationException(server, "the authorization server " + issuer + " cannot be used: " + why[0]);
         }
-        ObjectNode metadata = authorizationServerMetadata(issuer);
+        ObjectNode metadata = authorizationServerMetadata(issuer, false);
         if (metadata == null) {
             throw new McpAuthorizationException(server, "found no OAuth metadata for the authorization server " + issuer
                     + " (tried RFC 8414 and OpenID Connect discovery)");
@@ -222,7 +224,7 @@ final class Discovery {
     }
 
     /** RFC 8414 then OpenID discovery, in the specification's order; null when none answered. */
-    private ObjectNode authorizationServerMetadata(String issuer) {
+    private ObjectNode authorizationServerMetadata(String issuer, boolean legacy) {
         URI id = URI.create(issuer);
         String path = id.getRawPath() == null ? "" : id.getRawPath().replaceAll("/+$", "");
         String base = origin(id);
@@ -238,7 +240,10 @@ final class Discovery {
                 continue;
             }
             String said = answer.text("issuer");
-            if (!issuer.equals(said)) {
+            // Without protected resource metadata (2025-03-26) the issuer is not known beforehand: the
+            // server's own origin answered, so an issuer on that same origin (e.g. with a path) is accepted.
+            boolean sameOrigin = legacy && said != null && said.startsWith(issuer + "/");
+            if (!issuer.equals(said) && !sameOrigin) {
                 // RFC 8414 section 3.3: a document for another issuer must not be used (it may be an attacker's).
                 throw new McpAuthorizationException(server, "the authorization server metadata at " + Urls.safe(candidate)
                         + " names the issuer '" + said + "', not '" + issuer + "'; refusing to use it");
