@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
 // scope INHERIT gives every subcommand --help too, which the one-line usage errors point to.
 @Command(name = "mcphost", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "mcphost 0.1.0",
         description = "Talks to MCP servers: the embedded demo server unless --stdio or --url names another, or every server of --config.",
-        subcommands = {ServersCommand.class, ToolsCommand.class, RequestCommand.class, ConformanceClient.class, CompleteCommand.class, SubscribeCommand.class, TasksCommand.class}, subcommandsRepeatable = false)
+        subcommands = {ServersCommand.class, ToolsCommand.class, RequestCommand.class, ConformanceClient.class, CompleteCommand.class, SubscribeCommand.class, TasksCommand.class, LoginCommand.class, LogoutCommand.class, AuthCommand.class}, subcommandsRepeatable = false)
 final class McpHostCommand implements Callable<Integer> {
     static final int OK = ExitCode.OK;
     static final int TOOL_ERROR = ExitCode.TOOL_ERROR;
@@ -62,6 +62,9 @@ final class McpHostCommand implements Callable<Integer> {
     @Option(names = "--header", paramLabel = "K:V", scope = ScopeType.INHERIT,
             description = "With --url: send this HTTP header on every request (repeatable).")
     List<String> headers = new ArrayList<>();
+
+    @picocli.CommandLine.Mixin
+    CliOAuth.Options oauth = new CliOAuth.Options(); // --client-id, --client-secret-env, --callback-port, --scope (OAuth)
 
     @Option(names = "--bearer-env", paramLabel = "VAR", scope = ScopeType.INHERIT,
             description = "With --url: send 'Authorization: Bearer <token>' with the token read from this environment variable.")
