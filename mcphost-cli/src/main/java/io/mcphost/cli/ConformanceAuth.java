@@ -17,7 +17,9 @@ import tools.jackson.databind.JsonNode;
  * user is {@link AuthorizationHandler#headless()} (the suite's authorization server approves at
  * once); the credentials of the scenarios that need some come in {@code MCP_CONFORMANCE_CONTEXT}
  * ({@code client_id}, {@code client_secret}, {@code private_key_pem}, {@code signing_algorithm},
- * {@code issuer}). Tokens are kept in memory only.
+ * {@code issuer}; {@code valid_jwt} for workload identity federation; {@code idp_token_endpoint},
+ * {@code idp_client_id} and {@code idp_id_token} for enterprise-managed authorization). Tokens are
+ * kept in memory only.
  */
 final class ConformanceAuth {
     /** The Client ID Metadata Document URL the suite expects a CIMD-capable client to use. */
@@ -42,6 +44,13 @@ final class ConformanceAuth {
             text(c, "client_secret").ifPresent(oauth::clientSecret);
             text(c, "issuer").ifPresent(oauth::clientIssuer);
             text(c, "private_key_pem").ifPresent(pem -> oauth.privateKey(pem, text(c, "signing_algorithm").orElse("ES256")));
+            // Workload identity federation: the workload's JWT. Enterprise-managed: the IdP and the user's ID token.
+            text(c, "valid_jwt").ifPresent(jwt -> oauth.assertion(() -> jwt));
+            if (text(c, "idp_token_endpoint").isPresent() && text(c, "idp_id_token").isPresent()) {
+                String idToken = text(c, "idp_id_token").get();
+                oauth.enterprise(URI.create(text(c, "idp_token_endpoint").get()),
+                        text(c, "idp_client_id").orElse("mcphost"), () -> idToken);
+            }
         }
         if (scenario.startsWith("auth/client-credentials")) {
             oauth.grant(OAuthSettings.Grant.CLIENT_CREDENTIALS);

@@ -23,7 +23,18 @@ public final class OAuthSettings {
         /** A user authorises in a browser: authorization code with PKCE. */
         AUTHORIZATION_CODE,
         /** The client acts on its own behalf (the client credentials extension); needs a pre-registered id. */
-        CLIENT_CREDENTIALS
+        CLIENT_CREDENTIALS,
+        /**
+         * Workload identity federation (RFC 7523 JWT bearer grant, SEP-1933): the platform's workload
+         * JWT ({@link Builder#assertion}) is exchanged for a token; no user, no client secret.
+         */
+        JWT_BEARER,
+        /**
+         * Enterprise-managed authorization (SEP-990): the user's ID token from the enterprise identity
+         * provider is exchanged there (RFC 8693) for an identity assertion grant (ID-JAG), which the
+         * MCP server's authorization server exchanges for a token (RFC 7523); see {@link Builder#enterprise}.
+         */
+        ENTERPRISE_MANAGED
     }
 
     private final Grant grant;
@@ -44,6 +55,10 @@ public final class OAuthSettings {
     private final boolean allowPrivateNetwork;
     private final int maxStepUps;
     private final boolean offlineAccess;
+    private final java.util.function.Supplier<String> assertion;
+    private final URI idpTokenEndpoint;
+    private final String idpClientId;
+    private final java.util.function.Supplier<String> idToken;
 
     private OAuthSettings(Builder b) {
         grant = b.grant;
@@ -64,6 +79,10 @@ public final class OAuthSettings {
         allowPrivateNetwork = b.allowPrivateNetwork;
         maxStepUps = b.maxStepUps;
         offlineAccess = b.offlineAccess;
+        assertion = b.assertion;
+        idpTokenEndpoint = b.idpTokenEndpoint;
+        idpClientId = b.idpClientId;
+        idToken = b.idToken;
     }
 
     public static Builder builder() {
@@ -90,6 +109,13 @@ public final class OAuthSettings {
     public boolean allowPrivateNetwork() { return allowPrivateNetwork; }
     public int maxStepUps() { return maxStepUps; }
     public boolean offlineAccess() { return offlineAccess; }
+    /** The workload JWT of {@link Grant#JWT_BEARER}, read per token request. */
+    public Optional<java.util.function.Supplier<String>> assertion() { return Optional.ofNullable(assertion); }
+    /** The enterprise identity provider's token endpoint ({@link Grant#ENTERPRISE_MANAGED}). */
+    public Optional<URI> idpTokenEndpoint() { return Optional.ofNullable(idpTokenEndpoint); }
+    public Optional<String> idpClientId() { return Optional.ofNullable(idpClientId); }
+    /** The user's ID token from the identity provider, read per exchange. */
+    public Optional<java.util.function.Supplier<String>> idToken() { return Optional.ofNullable(idToken); }
 
     @Override
     public String toString() {
@@ -118,6 +144,10 @@ public final class OAuthSettings {
         private boolean allowPrivateNetwork;
         private int maxStepUps = 2;
         private boolean offlineAccess = true;
+        private java.util.function.Supplier<String> assertion;
+        private URI idpTokenEndpoint;
+        private String idpClientId;
+        private java.util.function.Supplier<String> idToken;
 
         private Builder() {
         }
@@ -237,9 +267,38 @@ public final class OAuthSettings {
             return this;
         }
 
+        /**
+         * Workload identity federation: {@link Grant#JWT_BEARER} with the workload's JWT, read from
+         * {@code jwt} for each token request (platforms rotate them).
+         */
+        public Builder assertion(java.util.function.Supplier<String> jwt) {
+            this.assertion = Objects.requireNonNull(jwt, "jwt");
+            this.grant = Grant.JWT_BEARER;
+            return this;
+        }
+
+        /**
+         * Enterprise-managed authorization ({@link Grant#ENTERPRISE_MANAGED}): the identity provider's
+         * token endpoint, this client's id there, and the user's ID token (read per exchange). The
+         * MCP server's authorization server is then authenticated with {@link #clientId}/{@link #clientSecret}.
+         */
+        public Builder enterprise(URI idpTokenEndpoint, String idpClientId, java.util.function.Supplier<String> idToken) {
+            this.idpTokenEndpoint = Objects.requireNonNull(idpTokenEndpoint, "idpTokenEndpoint");
+            this.idpClientId = nonBlank(idpClientId, "idpClientId");
+            this.idToken = Objects.requireNonNull(idToken, "idToken");
+            this.grant = Grant.ENTERPRISE_MANAGED;
+            return this;
+        }
+
         public OAuthSettings build() {
             if (grant == Grant.CLIENT_CREDENTIALS && clientId == null) {
                 throw new IllegalStateException("the client credentials grant needs a pre-registered clientId");
+            }
+            if (grant == Grant.JWT_BEARER && assertion == null) {
+                throw new IllegalStateException("the JWT bearer grant needs an assertion");
+            }
+            if (grant == Grant.ENTERPRISE_MANAGED && (idpTokenEndpoint == null || clientId == null)) {
+                throw new IllegalStateException("enterprise-managed authorization needs enterprise(...) and a clientId");
             }
             return new OAuthSettings(this);
         }

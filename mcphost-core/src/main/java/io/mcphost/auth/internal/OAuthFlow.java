@@ -122,10 +122,10 @@ public final class OAuthFlow {
                     }
                 }
             }
-            if (settings.grant() == OAuthSettings.Grant.CLIENT_CREDENTIALS) {
-                clientCredentials(f, scopes(f, challengedScope));
-            } else {
-                TokenRequests.authorizationCode(this, f, scopes(f, challengedScope));
+            switch (settings.grant()) {
+                case CLIENT_CREDENTIALS -> clientCredentials(f, scopes(f, challengedScope));
+                case JWT_BEARER, ENTERPRISE_MANAGED -> Assertions.jwtBearer(this, f, scopes(f, challengedScope));
+                case AUTHORIZATION_CODE -> TokenRequests.authorizationCode(this, f, scopes(f, challengedScope));
             }
             return Outcome.AUTHORIZED;
         } finally {
@@ -298,6 +298,15 @@ public final class OAuthFlow {
         install(where, answer, tokens.scope(), tokens.refreshToken());
     }
 
+    /** The scopes for a grant without a user: never offline_access (no refresh token is wanted). */
+    static String withoutOfflineAccess(String scope) {
+        if (scope == null) {
+            return null;
+        }
+        String stripped = (" " + scope + " ").replace(" offline_access ", " ").strip();
+        return stripped.isEmpty() ? null : stripped;
+    }
+
     private void clientCredentials(Discovery.Found f, String scope) {
         Identity identity = knownIdentity(f, null);
         if (identity == null) {
@@ -306,12 +315,7 @@ public final class OAuthFlow {
         Map<String, String> form = new LinkedHashMap<>();
         form.put("grant_type", "client_credentials");
         form.put("resource", f.resource());
-        if (scope != null) {
-            form.put("scope", scope.replace(" offline_access", "").replace("offline_access", "").strip());
-            if (form.get("scope").isEmpty()) {
-                form.remove("scope");
-            }
-        }
+        form.put("scope", withoutOfflineAccess(scope));
         Map<String, String> headers = new LinkedHashMap<>();
         identity.apply(form, headers, f.issuer());
         OAuthHttp.Answer answer = http.postForm(f.tokenEndpoint(), form, headers);
