@@ -130,7 +130,17 @@ public final class HttpTransport implements Transport {
                 LegacySseEngine legacy = new LegacySseEngine(settings, delivery, http);
                 engine = legacy;
                 try {
-                    legacy.start();
+                    try {
+                        legacy.start();
+                    } catch (McpTransportException e) {
+                        // The SSE stream is opened here, not by a request: a 401 on it is authorised here, once.
+                        if (!authorizeRefusedStart(e)) {
+                            throw e;
+                        }
+                        legacy = new LegacySseEngine(settings, delivery, http);
+                        engine = legacy;
+                        legacy.start();
+                    }
                 } catch (McpTransportException e) {
                     engine = null;
                     http.shutdownNow();
@@ -142,6 +152,21 @@ public final class HttpTransport implements Transport {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** Runs the OAuth flow for a refused SSE stream (HTTP+SSE opens it before any request); false when it was not a refusal. */
+    private boolean authorizeRefusedStart(McpTransportException failure) {
+        if (oauth == null) {
+            return false;
+        }
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof io.mcphost.transport.McpAuthorizationRequiredException refusal) {
+                oauth.authorize(refusal.resourceMetadata(), refusal.scope().orElse(null), refusal.insufficientScope(),
+                        oauth.generation(), true);
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The server refused our first POST with 400, 404 or 405: it may speak the 2024-11-05 transport. */
