@@ -358,7 +358,4 @@ public final class OAuthFlow {
         return a.expiresAt() != null && (b.expiresAt() == null || a.expiresAt().isAfter(b.expiresAt()));
     }
 
-    public void close() {
-        http.close();
-    }
 }

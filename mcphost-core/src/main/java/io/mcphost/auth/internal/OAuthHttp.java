@@ -17,9 +17,11 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The OAuth flow's HTTP: metadata GETs, registration and token POSTs. One JDK client that never
- * follows redirects (a redirect could lead a token request elsewhere), bounded bodies, a deadline
- * per request. Error messages name the endpoint without its query and never quote a request body.
+ * The OAuth flow's HTTP: metadata GETs, registration and token POSTs. A JDK client per exchange,
+ * closed after it (a flow is rare; a client kept for the transport's life would keep its selector
+ * thread whether or not the transport is open), that never follows redirects (a redirect could lead
+ * a token request elsewhere), bounded bodies, a deadline per request. Error messages name the
+ * endpoint without its query and never quote a request body.
  */
 final class OAuthHttp {
     private static final int MAX_BODY = 1024 * 1024;
@@ -45,17 +47,11 @@ final class OAuthHttp {
     }
 
     private final String server;
-    private final HttpClient http;
     private final Duration timeout;
 
     OAuthHttp(String server, Duration timeout) {
         this.server = server;
         this.timeout = timeout;
-        this.http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).connectTimeout(timeout).build();
-    }
-
-    HttpClient client() {
-        return http;
     }
 
     /** GET a JSON document; any failure is an answer with status 0 (discovery simply tries the next place). */
@@ -100,16 +96,18 @@ final class OAuthHttp {
 
     private Answer exchange(HttpRequest request) throws IOException {
         HttpResponse<InputStream> response;
-        try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
-        }
         String text;
-        try (InputStream in = response.body()) {
-            byte[] bytes = in.readNBytes(MAX_BODY);
-            text = new String(bytes, StandardCharsets.UTF_8);
+        try (HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).connectTimeout(timeout).build()) {
+            try {
+                response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted", e);
+            }
+            try (InputStream in = response.body()) {
+                text = new String(in.readNBytes(MAX_BODY), StandardCharsets.UTF_8);
+            }
+            http.shutdownNow();
         }
         ObjectNode body = Json.newObject();
         if (!text.isBlank()) {
@@ -129,7 +127,4 @@ final class OAuthHttp {
         return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
 
-    void close() {
-        http.shutdownNow();
-    }
 }
