@@ -61,6 +61,32 @@ public final class OAuthClient {
         return flow.accessToken();
     }
 
+    /**
+     * The {@code Authorization} header value for the next request — {@code Bearer <token>}, or
+     * {@code DPoP <token>} for a DPoP-bound token (RFC 9449) — or null when there is no token yet.
+     * For the transport; may block for one refresh.
+     */
+    public String authorizationHeader() {
+        return flow.authorizationHeader();
+    }
+
+    /**
+     * The {@code DPoP} proof header for a request with {@code method} to {@code uri} carrying
+     * {@code authorization}, or null when the token is not DPoP-bound. A fresh proof per request.
+     */
+    public String proof(String method, URI uri, String authorization) {
+        return flow.proof(method, uri, authorization);
+    }
+
+    /**
+     * The server answered with a new {@code DPoP-Nonce} (RFC 9449 section 9): later proofs carry it.
+     *
+     * @return whether it is new (the refused request is then worth sending once more)
+     */
+    public boolean resourceNonce(String nonce) {
+        return flow.resourceNonce(nonce);
+    }
+
     /** Changes whenever the token does: pass the value read before a request to {@link #authorize}. */
     public long generation() {
         return flow.generation();

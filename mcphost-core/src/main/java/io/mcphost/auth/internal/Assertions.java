@@ -38,7 +38,7 @@ final class Assertions {
         if (identity != null) {
             identity.apply(form, headers, f.issuer());
         }
-        OAuthHttp.Answer answer = flow.http().postForm(f.tokenEndpoint(), form, headers);
+        OAuthHttp.Answer answer = flow.token(f.tokenEndpoint(), form, headers);
         if (!answer.ok()) {
             throw new McpAuthorizationException(server, "the JWT bearer token request to " + Urls.safe(f.tokenEndpoint())
                     + " was refused: " + answer.error());

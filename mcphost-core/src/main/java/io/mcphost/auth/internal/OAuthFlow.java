@@ -46,6 +46,11 @@ public final class OAuthFlow {
     private volatile StoredTokens current;
     private volatile boolean loaded;
     private volatile Discovery.Found found;
+    /** The DPoP key, made when an authorization server offers DPoP (RFC 9449); then tokens are bound to it. */
+    private volatile DpopKey dpop;
+    private volatile boolean dpopBound;
+    private volatile String authorizationServerNonce;
+    private volatile String resourceNonce;
 
     public OAuthFlow(String server, URI endpoint, OAuthSettings settings) {
         this.server = server;
@@ -110,6 +115,9 @@ public final class OAuthFlow {
             }
             Discovery.Found f = discovery.discover(resourceMetadata);
             found = f;
+            if (dpop == null && f.supports("dpop_signing_alg_values_supported", "ES256")) {
+                dpop = new DpopKey();
+            }
             if (!stepUp && allowRefresh) {
                 StoredTokens stored = current != null && current.issuer().equals(f.issuer()) && current.resource().equals(f.resource())
                         ? current : store.load(f.issuer(), f.resource()).orElse(null);
@@ -151,6 +159,48 @@ public final class OAuthFlow {
         }
     }
 
+    /** The {@code Authorization} header value for the next request ({@code Bearer …} or {@code DPoP …}), or null. */
+    public String authorizationHeader() {
+        String token = accessToken();
+        return token == null ? null : (dpopBound ? "DPoP " : "Bearer ") + token;
+    }
+
+    /** The DPoP proof for a request carrying {@code authorization}, or null when the token is not DPoP-bound. */
+    public String proof(String method, URI uri, String authorization) {
+        DpopKey key = dpop;
+        if (key == null || authorization == null || !authorization.startsWith("DPoP ")) {
+            return null;
+        }
+        return key.proof(method, uri, authorization.substring(5), resourceNonce);
+    }
+
+    /** The resource server asked for a DPoP nonce (RFC 9449 section 9): used by the next proofs. Returns whether it changed. */
+    public boolean resourceNonce(String nonce) {
+        if (dpop == null || nonce == null || nonce.equals(resourceNonce)) {
+            return false;
+        }
+        resourceNonce = nonce;
+        return true;
+    }
+
+    /** A token request, with a DPoP proof when DPoP is in use, retried once with the nonce the server asks for. */
+    OAuthHttp.Answer token(URI endpoint, Map<String, String> form, Map<String, String> headers) {
+        OAuthHttp.Answer answer = null;
+        for (int attempt = 0; attempt < 2; attempt++) {
+            Map<String, String> h = new LinkedHashMap<>(headers);
+            DpopKey key = dpop;
+            if (key != null) {
+                h.put("DPoP", key.proof("POST", endpoint, null, authorizationServerNonce));
+            }
+            answer = http.postForm(endpoint, form, h);
+            if (key == null || answer.ok() || !"use_dpop_nonce".equals(answer.text("error")) || answer.dpopNonce() == null) {
+                return answer;
+            }
+            authorizationServerNonce = answer.dpopNonce();
+        }
+        return answer;
+    }
+
     // ---- pieces used by TokenRequests ----------------------------------------------------------------
 
     String server() {
@@ -176,9 +226,10 @@ public final class OAuthFlow {
             throw new McpAuthorizationException(server, "the token endpoint of " + f.issuer() + " answered without an access_token");
         }
         String type = answer.text("token_type");
-        if (type != null && !type.equalsIgnoreCase("Bearer")) {
+        boolean bound = dpop != null && "DPoP".equalsIgnoreCase(type);
+        if (type != null && !type.equalsIgnoreCase("Bearer") && !bound) {
             throw new McpAuthorizationException(server, "the token endpoint issued a '" + type
-                    + "' token; only Bearer tokens are supported (DPoP is not)");
+                    + "' token; only Bearer and DPoP tokens are supported");
         }
         Instant expires = null;
         if (answer.body().get("expires_in") instanceof tools.jackson.databind.JsonNode e && e.isNumber()) {
@@ -187,11 +238,14 @@ public final class OAuthFlow {
         String refresh = answer.text("refresh_token");
         StoredTokens tokens = new StoredTokens(f.issuer(), f.resource(), access, refresh != null ? refresh : previousRefresh,
                 expires, scope, f.tokenEndpoint().toString());
-        try {
-            store.save(tokens);
-        } catch (RuntimeException e) {
-            LOG.warn("server '{}': could not store the tokens ({}); they last until exit", server, e.getMessage());
+        if (!bound) { // a DPoP-bound token is useless without the key, which lives in memory only
+            try {
+                store.save(tokens);
+            } catch (RuntimeException e) {
+                LOG.warn("server '{}': could not store the tokens ({}); they last until exit", server, e.getMessage());
+            }
         }
+        dpopBound = bound;
         current = tokens;
         loaded = true;
         generation.incrementAndGet();
@@ -289,7 +343,7 @@ public final class OAuthFlow {
         Map<String, String> headers = new LinkedHashMap<>();
         identity.apply(form, headers, tokens.issuer());
         URI tokenEndpoint = f != null ? f.tokenEndpoint() : URI.create(tokens.tokenEndpoint());
-        OAuthHttp.Answer answer = http.postForm(tokenEndpoint, form, headers);
+        OAuthHttp.Answer answer = token(tokenEndpoint, form, headers);
         if (!answer.ok()) {
             throw new McpAuthorizationException(server, "refreshing the token failed: " + answer.error());
         }
@@ -318,7 +372,7 @@ public final class OAuthFlow {
         form.put("scope", withoutOfflineAccess(scope));
         Map<String, String> headers = new LinkedHashMap<>();
         identity.apply(form, headers, f.issuer());
-        OAuthHttp.Answer answer = http.postForm(f.tokenEndpoint(), form, headers);
+        OAuthHttp.Answer answer = token(f.tokenEndpoint(), form, headers);
         if (!answer.ok()) {
             throw new McpAuthorizationException(server, "the client credentials token request to " + Urls.safe(f.tokenEndpoint())
                     + " was refused: " + answer.error());

@@ -27,7 +27,11 @@ final class OAuthHttp {
     private static final int MAX_BODY = 1024 * 1024;
 
     /** A response: its status and, when the body was a JSON object, that object (else an empty one). */
-    record Answer(int status, ObjectNode body) {
+    record Answer(int status, ObjectNode body, String dpopNonce) {
+        Answer(int status, ObjectNode body) {
+            this(status, body, null);
+        }
+
         boolean ok() {
             return status / 100 == 2;
         }
@@ -120,7 +124,7 @@ final class OAuthHttp {
                 // Not JSON: the status says enough.
             }
         }
-        return new Answer(response.statusCode(), body);
+        return new Answer(response.statusCode(), body, response.headers().firstValue("DPoP-Nonce").orElse(null));
     }
 
     static String encode(String value) {

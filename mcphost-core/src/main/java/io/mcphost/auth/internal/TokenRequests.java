@@ -94,7 +94,7 @@ final class TokenRequests {
             form.put("resource", f.resource());
             Map<String, String> headers = new LinkedHashMap<>();
             identity.apply(form, headers, f.issuer());
-            OAuthHttp.Answer token = flow.http().postForm(f.tokenEndpoint(), form, headers);
+            OAuthHttp.Answer token = flow.token(f.tokenEndpoint(), form, headers);
             if (!token.ok()) {
                 throw new McpAuthorizationException(server, "the token request to " + Urls.safe(f.tokenEndpoint())
                         + " was refused: " + token.error());

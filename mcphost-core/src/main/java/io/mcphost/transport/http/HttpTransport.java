@@ -490,7 +490,7 @@ public final class HttpTransport implements Transport {
             io.mcphost.auth.OAuthClient oauth = oauthSettings == null ? null
                     : io.mcphost.auth.OAuthClient.create(serverName, endpoint, oauthSettings);
             HttpSettings settings = new HttpSettings(serverName, endpoint, Map.copyOf(all), connectTimeout, maxMessageBytes,
-                    maxReconnectAttempts, defaultRetry, listen, factory, oauth == null ? null : oauth::currentAccessToken);
+                    maxReconnectAttempts, defaultRetry, listen, factory, oauth);
             return new HttpTransport(this, settings, oauth);
         }
     }

@@ -40,9 +40,9 @@ final class Exchanges {
         }
         // The OAuth token of the moment (io.mcphost.auth), read per request so a refresh or a new
         // authorisation applies to the next request; a configured Authorization header stays as it is.
-        String token = settings.bearer() == null ? null : settings.bearer().get();
-        if (token != null && !settings.headers().containsKey("Authorization")) {
-            builder.setHeader("Authorization", "Bearer " + token);
+        String authorization = settings.oauth() == null ? null : settings.oauth().authorizationHeader();
+        if (authorization != null && !settings.headers().containsKey("Authorization")) {
+            builder.setHeader("Authorization", authorization);
         }
         return builder;
     }
@@ -54,6 +54,34 @@ final class Exchanges {
      * @throws IOException when the exchange fails or the engine was closed meanwhile
      */
     HttpResponse<InputStream> send(HttpRequest request) throws IOException {
+        HttpRequest proven = withProof(request);
+        HttpResponse<InputStream> response = sendOnce(proven);
+        if (proven != request && response.statusCode() == 401 && response.headers().firstValue("DPoP-Nonce")
+                .map(settings.oauth()::resourceNonce).orElse(false)) {
+            // RFC 9449 section 9: the server wants its nonce in the proof; once more with a fresh proof.
+            done(response.body());
+            response = sendOnce(withProof(request));
+        }
+        io.mcphost.transport.McpAuthorizationRequiredException refused =
+                HttpErrors.authorizationRequired(settings.name(), request.method(), response);
+        if (refused != null) {
+            done(response.body());
+            throw new AuthorizationRequired(refused);
+        }
+        return response;
+    }
+
+    /** The request with a fresh DPoP proof when its token is DPoP-bound (a new proof for every request). */
+    private HttpRequest withProof(HttpRequest request) {
+        if (settings.oauth() == null) {
+            return request;
+        }
+        String authorization = request.headers().firstValue("Authorization").orElse(null);
+        String proof = settings.oauth().proof(request.method(), request.uri(), authorization);
+        return proof == null ? request : HttpRequest.newBuilder(request, (name, value) -> true).setHeader("DPoP", proof).build();
+    }
+
+    private HttpResponse<InputStream> sendOnce(HttpRequest request) throws IOException {
         if (closed.get()) {
             throw new IOException("the transport is closed");
         }
@@ -65,12 +93,6 @@ final class Exchanges {
             if (closed.get()) {
                 done(response.body());
                 throw new IOException("the transport is closed");
-            }
-            io.mcphost.transport.McpAuthorizationRequiredException refused =
-                    HttpErrors.authorizationRequired(settings.name(), request.method(), response);
-            if (refused != null) {
-                done(response.body());
-                throw new AuthorizationRequired(refused);
             }
             return response;
         } catch (ExecutionException e) {

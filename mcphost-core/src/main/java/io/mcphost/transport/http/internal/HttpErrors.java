@@ -73,7 +73,7 @@ public final class HttpErrors {
     }
 
     /**
-     * The parameters of the {@code Bearer} challenge among {@code WWW-Authenticate} header values
+     * The parameters of the {@code Bearer} (or {@code DPoP}, RFC 9449) challenge among {@code WWW-Authenticate} header values
      * (RFC 9110 section 11.6.1: {@code scheme param=value, param="quoted", …}, several challenges
      * per value allowed), names in lower case; empty when there is no Bearer challenge.
      */
@@ -144,7 +144,7 @@ public final class HttpErrors {
                 if (params != null) {
                     return params;
                 }
-                if (token.equalsIgnoreCase("Bearer")) {
+                if (token.equalsIgnoreCase("Bearer") || token.equalsIgnoreCase("DPoP")) {
                     params = new LinkedHashMap<>();
                 }
                 i = j;
