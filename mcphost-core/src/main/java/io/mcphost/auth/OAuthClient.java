@@ -99,11 +99,12 @@ public final class OAuthClient {
      * @param scope            the challenge's {@code scope}, or null
      * @param stepUp           true for 403 {@code insufficient_scope} (needs a new authorisation, not a refresh)
      * @param allowRefresh     whether a stored refresh token may be tried first
+     * @param challenged       whether the refusal carried a {@code WWW-Authenticate: Bearer} (or DPoP) challenge
      * @throws McpAuthorizationException when no token could be obtained
      */
     public Outcome authorize(Optional<String> resourceMetadata, String scope, boolean stepUp, long generation,
-                             boolean allowRefresh) {
-        return switch (flow.authorize(resourceMetadata, scope, stepUp, generation, allowRefresh)) {
+                             boolean allowRefresh, boolean challenged) {
+        return switch (flow.authorize(resourceMetadata, scope, stepUp, generation, allowRefresh, challenged)) {
             case REFRESHED -> Outcome.REFRESHED;
             case AUTHORIZED -> Outcome.AUTHORIZED;
             case ALREADY_REPLACED -> Outcome.ALREADY_REPLACED;
@@ -115,7 +116,7 @@ public final class OAuthClient {
      * challenge is not known), then the grant. For {@code mcphost login}.
      */
     public void login() {
-        flow.authorize(Optional.empty(), null, true, flow.generation(), false);
+        flow.authorize(Optional.empty(), null, true, flow.generation(), false, true);
     }
 
     /** Forgets this server's stored tokens. The next request goes without a token. */

@@ -47,7 +47,10 @@ public final class McpAuthorizationRequiredException extends McpTransportExcepti
         return status == 403 && "insufficient_scope".equals(challenge.get("error"));
     }
 
-    /** The parameters of the {@code WWW-Authenticate: Bearer} challenge, names in lower case. */
+    /**
+     * The parameters of the {@code WWW-Authenticate: Bearer} (or {@code DPoP}) challenge, names in
+     * lower case, with {@code scheme} naming the scheme; empty when the server sent no such challenge.
+     */
     public Map<String, String> challenge() {
         return challenge == null ? Map.of() : challenge;
     }

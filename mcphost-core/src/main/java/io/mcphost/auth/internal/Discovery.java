@@ -95,12 +95,20 @@ final class Discovery {
         return uri.getScheme().toLowerCase(Locale.ROOT) + "://" + uri.getHost().toLowerCase(Locale.ROOT) + port;
     }
 
-    Found discover(Optional<String> resourceMetadata) {
+    /**
+     * @param challenged whether the refusal carried a Bearer (or DPoP) challenge: a server that
+     *                   publishes no metadata and sent none is not taken for an OAuth server
+     */
+    Found discover(Optional<String> resourceMetadata, boolean challenged) {
         ObjectNode prm = protectedResourceMetadata(resourceMetadata);
         if (prm == null) {
             // The 2025-03-26 revision: no protected resource metadata; the server's origin is the authorization server.
             String issuer = origin(endpoint);
             ObjectNode metadata = authorizationServerMetadata(issuer, true);
+            if (metadata == null && !challenged) {
+                throw new McpAuthorizationException(server, "the server answered 401 without an OAuth challenge and publishes"
+                        + " no OAuth metadata: it probably wants an API key or a token (a header, or a bearer token)");
+            }
             if (metadata == null) {
                 LOG.debug("server '{}': no OAuth metadata; using the default endpoints of {}", server, issuer);
                 URI base = URI.create(issuer);

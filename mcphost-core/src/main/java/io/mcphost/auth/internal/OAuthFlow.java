@@ -104,16 +104,17 @@ public final class OAuthFlow {
      * @param challengedScope  the challenge's {@code scope}, or null
      * @param stepUp           403 {@code insufficient_scope}
      * @param seen             the {@link #generation()} the refused request was sent under
+     * @param challenged       whether the refusal carried a Bearer or DPoP challenge
      * @throws McpAuthorizationException when no token could be obtained
      */
     public Outcome authorize(Optional<String> resourceMetadata, String challengedScope, boolean stepUp, long seen,
-                             boolean allowRefresh) {
+                             boolean allowRefresh, boolean challenged) {
         lock.lock();
         try {
             if (generation.get() != seen) {
                 return Outcome.ALREADY_REPLACED;
             }
-            Discovery.Found f = discovery.discover(resourceMetadata);
+            Discovery.Found f = discovery.discover(resourceMetadata, challenged);
             found = f;
             if (dpop == null && f.supports("dpop_signing_alg_values_supported", "ES256")) {
                 dpop = new DpopKey();

@@ -77,7 +77,7 @@ final class Authorisation implements RequestStage {
                 OAuthClient.Outcome outcome;
                 try {
                     outcome = oauth.authorize(refusal.resourceMetadata(), refusal.scope().orElse(null), stepUp, generation,
-                            rounds.refreshes() == 0);
+                            rounds.refreshes() == 0, !refusal.challenge().isEmpty());
                 } catch (McpAuthorizationException e) {
                     outer.completeExceptionally(e.server().filter(name::equals).isPresent() ? e
                             : new McpAuthorizationException(name, e.detail(), e));

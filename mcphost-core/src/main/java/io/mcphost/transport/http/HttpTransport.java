@@ -162,7 +162,7 @@ public final class HttpTransport implements Transport {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof io.mcphost.transport.McpAuthorizationRequiredException refusal) {
                 oauth.authorize(refusal.resourceMetadata(), refusal.scope().orElse(null), refusal.insufficientScope(),
-                        oauth.generation(), true);
+                        oauth.generation(), true, !refusal.challenge().isEmpty());
                 return true;
             }
         }

@@ -75,7 +75,8 @@ public final class HttpErrors {
     /**
      * The parameters of the {@code Bearer} (or {@code DPoP}, RFC 9449) challenge among {@code WWW-Authenticate} header values
      * (RFC 9110 section 11.6.1: {@code scheme param=value, param="quoted", …}, several challenges
-     * per value allowed), names in lower case; empty when there is no Bearer challenge.
+     * per value allowed), names in lower case, plus {@code scheme} (as sent); empty when there is no
+     * such challenge.
      */
     public static Map<String, String> bearerChallenge(List<String> values) {
         for (String value : values) {
@@ -146,6 +147,7 @@ public final class HttpErrors {
                 }
                 if (token.equalsIgnoreCase("Bearer") || token.equalsIgnoreCase("DPoP")) {
                     params = new LinkedHashMap<>();
+                    params.put("scheme", token); // a bare "Bearer" is a challenge too
                 }
                 i = j;
             }

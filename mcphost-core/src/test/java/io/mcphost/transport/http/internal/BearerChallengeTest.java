@@ -20,7 +20,8 @@ class BearerChallengeTest {
     @Test
     void theBearerChallengeAmongOthersAndInAnyCase() {
         assertThat(HttpErrors.bearerChallenge(List.of("Basic realm=\"x\", bearer Realm=\"api\", error=\"invalid_token\", DPoP algs=\"ES256\"")))
-                .containsEntry("realm", "api").containsEntry("error", "invalid_token").doesNotContainKey("algs");
+                .containsEntry("realm", "api").containsEntry("error", "invalid_token").containsEntry("scheme", "bearer")
+                .doesNotContainKey("algs");
         assertThat(HttpErrors.bearerChallenge(List.of("Basic realm=\"x\"", "Bearer scope=\"a\""))).containsEntry("scope", "a");
     }
 
@@ -28,7 +29,7 @@ class BearerChallengeTest {
     void escapesInQuotedStringsAndNoChallengeAtAll() {
         assertThat(HttpErrors.bearerChallenge(List.of("Bearer error_description=\"say \\\"hi\\\", then go\"")))
                 .containsEntry("error_description", "say \"hi\", then go");
-        assertThat(HttpErrors.bearerChallenge(List.of("Bearer"))).isEmpty();
+        assertThat(HttpErrors.bearerChallenge(List.of("Bearer"))).containsOnlyKeys("scheme");
         assertThat(HttpErrors.bearerChallenge(List.of())).isEmpty();
         assertThat(HttpErrors.bearerChallenge(List.of("Basic realm=\"only\""))).isEmpty();
     }
