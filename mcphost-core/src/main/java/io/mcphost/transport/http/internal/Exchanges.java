@@ -41,7 +41,7 @@ final class Exchanges {
         // The OAuth token of the moment (io.mcphost.auth), read per request so a refresh or a new
         // authorisation applies to the next request; a configured Authorization header stays as it is.
         String authorization = settings.oauth() == null ? null : settings.oauth().authorizationHeader();
-        if (authorization != null && !settings.headers().containsKey("Authorization")) {
+        if (authorization != null && settings.headers().keySet().stream().noneMatch("Authorization"::equalsIgnoreCase)) {
             builder.setHeader("Authorization", authorization);
         }
         return builder;
