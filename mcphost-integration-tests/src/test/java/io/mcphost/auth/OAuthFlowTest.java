@@ -281,4 +281,43 @@ class OAuthFlowTest {
         assertThat(as.issuedSecrets()).isNotEmpty().allSatisfy(secret -> assertThat(log).doesNotContain(secret));
         assertThat(log).doesNotContain("client-secret-xyz");
     }
+
+    @Test
+    void anAuthorizationResponseFromAnotherIssuerIsRefusedBeforeTheCodeGoesAnywhere() {
+        for (String iss : List.of("https://evil.example.com", "TRAILING_SLASH")) {
+            OAuthTestServer as = as();
+            as.redirectIss(java.util.Optional.of(iss.equals("TRAILING_SLASH") ? as.issuer() + "/" : iss));
+            ProtectedMcpServer server = protect(as);
+
+            assertThatThrownBy(() -> connect(server, settings().build())).as(iss)
+                    .isInstanceOf(McpAuthorizationException.class).hasMessageContaining("RFC 9207");
+            assertThat(as.requests("token")).as(iss).isEmpty();
+        }
+    }
+
+    @Test
+    void aMissingIssIsRefusedWhenTheServerAdvertisesIt() {
+        OAuthTestServer as = as().redirectIss(java.util.Optional.empty());
+        ProtectedMcpServer server = protect(as);
+
+        assertThatThrownBy(() -> connect(server, settings().build())).isInstanceOf(McpAuthorizationException.class)
+                .hasMessageContaining("lacks the iss");
+        assertThat(as.requests("token")).isEmpty();
+    }
+
+    @Test
+    void metadataForAnotherResourceOrIssuerIsNeverUsed() {
+        OAuthTestServer as = as();
+        ProtectedMcpServer server = protect(as).metadataResource("https://evil.example.com/mcp");
+        assertThatThrownBy(() -> connect(server, settings().build())).isInstanceOf(McpAuthorizationException.class)
+                .hasMessageContaining("not this server");
+
+        OAuthTestServer poisoned = as().metadataIssuer("https://attacker.example.com");
+        ProtectedMcpServer other = protect(poisoned);
+        assertThatThrownBy(() -> connect(other, settings().build())).isInstanceOf(McpAuthorizationException.class)
+                .hasMessageContaining("refusing to use it");
+
+        assertThat(as.requests()).isEmpty();
+        assertThat(poisoned.requests()).isEmpty();
+    }
 }

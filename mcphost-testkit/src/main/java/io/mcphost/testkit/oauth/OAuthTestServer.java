@@ -70,6 +70,8 @@ public final class OAuthTestServer implements AutoCloseable {
     private volatile String authorizationEndpoint;
     private volatile Duration tokenLifetime = Duration.ofHours(1);
     private volatile boolean issueRefreshTokens = true;
+    private volatile String metadataIssuer;
+    private volatile Optional<String> redirectIss;
 
     private OAuthTestServer() throws IOException {
         http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -132,6 +134,21 @@ public final class OAuthTestServer implements AutoCloseable {
         return this;
     }
 
+    /** Publishes {@code issuer} in the metadata instead of the real one (an attacker's document). */
+    public OAuthTestServer metadataIssuer(String issuer) {
+        this.metadataIssuer = issuer;
+        return this;
+    }
+
+    /**
+     * The {@code iss} of authorization responses (RFC 9207): {@code Optional.empty()} to omit it,
+     * another value to play a mix-up; the real issuer unless set.
+     */
+    public OAuthTestServer redirectIss(Optional<String> iss) {
+        this.redirectIss = iss;
+        return this;
+    }
+
     /** A pre-registered client (secret null for a public one). */
     public OAuthTestServer client(String id, String secret) {
         clients.put(id, new Client(id, secret));
@@ -190,7 +207,7 @@ public final class OAuthTestServer implements AutoCloseable {
 
     private ObjectNode metadata() {
         ObjectNode m = Json.newObject();
-        m.put("issuer", issuer);
+        m.put("issuer", metadataIssuer != null ? metadataIssuer : issuer);
         m.put("authorization_endpoint", authorizationEndpoint != null ? authorizationEndpoint : issuer + "/authorize");
         m.put("token_endpoint", issuer + "/token");
         if (registration) {
@@ -247,7 +264,8 @@ public final class OAuthTestServer implements AutoCloseable {
         String code = random();
         codes.put(code, new Code(client, q.get("code_challenge"), redirect, q.get("resource"), scopes(q.get("scope"))));
         String location = redirect + (redirect.contains("?") ? "&" : "?") + "code=" + enc(code)
-                + (q.get("state") == null ? "" : "&state=" + enc(q.get("state"))) + "&iss=" + enc(issuer);
+                + (q.get("state") == null ? "" : "&state=" + enc(q.get("state")))
+                + (redirectIss == null ? "&iss=" + enc(issuer) : redirectIss.map(i -> "&iss=" + enc(i)).orElse(""));
         exchange.getResponseHeaders().set("Location", location);
         exchange.sendResponseHeaders(302, -1);
     }

@@ -47,6 +47,7 @@ public final class ProtectedMcpServer implements AutoCloseable {
     private final AtomicInteger authorized = new AtomicInteger();
     private volatile Supplier<OAuthTestServer> authorizationServer;
     private volatile List<String> scopesSupported;
+    private volatile String resourceOverride;
 
     private ProtectedMcpServer(McpServer server, OAuthTestServer as) throws IOException {
         this.authorizationServer = () -> as;
@@ -89,6 +90,12 @@ public final class ProtectedMcpServer implements AutoCloseable {
         return this;
     }
 
+    /** Publishes {@code resource} in the protected resource metadata instead of this server (a mismatch). */
+    public ProtectedMcpServer metadataResource(String resource) {
+        this.resourceOverride = resource;
+        return this;
+    }
+
     /** Names another authorization server from now on (a migration): its tokens are the only ones accepted. */
     public void switchAuthorizationServer(OAuthTestServer as) {
         this.authorizationServer = () -> as;
@@ -115,7 +122,7 @@ public final class ProtectedMcpServer implements AutoCloseable {
             String path = exchange.getRequestURI().getPath();
             if (path.equals("/.well-known/oauth-protected-resource/mcp")) {
                 ObjectNode prm = Json.newObject();
-                prm.put("resource", resource());
+                prm.put("resource", resourceOverride != null ? resourceOverride : resource());
                 prm.putArray("authorization_servers").add(authorizationServer.get().issuer());
                 if (scopesSupported != null) {
                     var s = prm.putArray("scopes_supported");
