@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code mcphost --url URL login}: authorise now (OAuth), so later commands and hosts find the token stored. */
-@Command(name = "login", description = {"With --url: authorise with the server's OAuth authorization server now: prints"
+@Command(name = "login", description = {"With --url (or --config and --server): authorise with the server's OAuth authorization server now: prints"
         + " the URL to visit (and opens it with --browser); the token is stored in ~/.mcphost/oauth for later commands."},
         footer = {"", "Examples:", "  mcphost --url https://mcp.example.com/mcp login --browser",
             "  mcphost --url https://mcp.example.com/mcp --client-id my-app --client-secret-env APP_SECRET login"})
@@ -25,6 +25,9 @@ final class LoginCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (root.url == null && root.configSource().isPresent()) {
+            return loginFromConfig(root.configSource().get());
+        }
         URI endpoint = LogoutCommand.endpoint(root, "login");
         OAuthClient stored = OAuthClient.create(endpoint.getHost(), endpoint, CliOAuth.settings(root, null));
         stored.logout(); // login means: authorise again, even if a token is stored
@@ -42,6 +45,30 @@ final class LoginCommand implements Callable<Integer> {
                     + (t.expiresAt() == null ? "" : ", token valid until " + t.expiresAt())
                     + (t.refreshToken() == null ? "" : ", refreshable") + ")");
         }
+        return ExitCode.OK;
+    }
+
+    /** {@code mcphost --config FILE --server NAME login}: an HTTP server of the file, with its OAuth settings. */
+    private int loginFromConfig(String source) {
+        var config = HostTarget.load(root, source, new ConsoleInputs(root.noInput ? null : System.console(), root.err()));
+        var server = HostTarget.narrow(root, config, root.server, null).enabledServers();
+        if (server.size() != 1) {
+            throw new CommandLine.ParameterException(root.spec.commandLine(), "'login' authorises one server: add --server NAME");
+        }
+        if (!(server.getFirst().transport() instanceof io.mcphost.config.HttpConfig http)) {
+            throw new CommandLine.ParameterException(root.spec.commandLine(), "server '" + server.getFirst().name()
+                    + "' is not reached over HTTP; only HTTP servers use OAuth");
+        }
+        String name = server.getFirst().name();
+        OAuthClient.create(name, http.url(), http.oauthSettings(null)).logout();
+        io.mcphost.transport.http.HttpTransport transport = http.toTransport(name, CliOAuth.terminal(root.err(), browser));
+        try (McpClient client = root.features().connect(McpClient.builder(transport).name(name)
+                .requestTimeout(root.requestTimeout()), name)) {
+            client.listTools();
+        }
+        Optional<StoredTokens> tokens = OAuthClient.create(name, http.url(), http.oauthSettings(null)).tokens();
+        root.printer().out().println(tokens.isEmpty() ? "The server did not ask for authorisation; nothing stored."
+                : "Logged in: " + name + " (authorization server " + tokens.get().issuer() + ")");
         return ExitCode.OK;
     }
 

@@ -42,6 +42,14 @@ public record HttpConfig(URI url, HttpTransport.Mode mode, Map<String, String> h
      */
     @Override
     public HttpTransport toTransport(String serverName) {
+        return toTransport(serverName, null);
+    }
+
+    /**
+     * As {@link #toTransport(String)}, with {@code handler} showing the OAuth authorization URL when
+     * the server needs a user (null: none; such a server then fails with a message saying to log in).
+     */
+    public HttpTransport toTransport(String serverName, io.mcphost.auth.AuthorizationHandler handler) {
         HttpTransport.Builder b = HttpTransport.builder(url).name(serverName).mode(mode);
         headers.forEach(b::header);
         bearerTokenEnv.ifPresent(b::bearerTokenEnv);
@@ -49,7 +57,7 @@ public record HttpConfig(URI url, HttpTransport.Mode mode, Map<String, String> h
         // used and refreshed; a server that needs a user then fails with a message saying to log in.
         boolean explicit = bearerTokenEnv.isPresent() || headers.keySet().stream().anyMatch("Authorization"::equalsIgnoreCase);
         if (!explicit) {
-            b.oauth(oauthSettings(null));
+            b.oauth(oauthSettings(handler));
         }
         return b.build();
     }
