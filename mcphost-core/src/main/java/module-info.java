@@ -28,6 +28,7 @@ module io.mcphost.core {
     exports io.mcphost.client;
     exports io.mcphost.config;
     exports io.mcphost.host;
+    exports io.mcphost.auth;
 
     // The server toolkit shares the codec and builder checks; nothing else may reach internals.
     exports io.mcphost.protocol.internal to io.mcphost.server;

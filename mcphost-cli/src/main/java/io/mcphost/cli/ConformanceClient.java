@@ -30,6 +30,9 @@ final class ConformanceClient implements Callable<Integer> {
     @Override
     public Integer call() {
         String scenario = System.getenv().getOrDefault("MCP_CONFORMANCE_SCENARIO", "initialize");
+        if (scenario.startsWith("auth/")) {
+            return ConformanceAuth.runAuthScenario(url, scenario);
+        }
         HttpTransport transport = HttpTransport.builder(url).name("conformance").build();
         // Accepts every form with nothing filled in: the library completes it with the schema's
         // defaults (SEP-1034), which is what elicitation-sep1034-client-defaults checks.

@@ -67,6 +67,7 @@ final class ExitCode {
             case McpTimeoutException timeout -> TIMEOUT;
             case McpCancelledException cancelled -> CANCELLED;
             case McpConfigException config -> USAGE;
+            case io.mcphost.auth.McpAuthorizationException authorization -> UNAUTHORISED;
             case McpTransportException transport -> isUnauthorised(transport) ? UNAUTHORISED : CONNECTION;
             case ServerUnavailableException unavailable -> isUnauthorised(unavailable) ? UNAUTHORISED : CONNECTION;
             case McpProtocolException protocol -> CONNECTION;

@@ -13,7 +13,7 @@ import picocli.CommandLine;
 final class Help {
     /** Listed first, in this order; any other command follows in its own order. */
     private static final List<String> ORDER = List.of("demo", "info", "tools", "call", "resources", "read", "prompts",
-            "prompt", "complete", "subscribe", "tasks", "ping", "servers", "request", "help");
+            "prompt", "complete", "subscribe", "tasks", "ping", "servers", "request", "login", "logout", "auth", "help");
 
     private Help() {
     }

@@ -39,6 +39,9 @@ import picocli.CommandLine.Spec;
             PingCommand.class,
             ServersCommand.class,
             RequestCommand.class,
+            LoginCommand.class,
+            LogoutCommand.class,
+            AuthCommand.class,
             ConformanceClient.class,
         })
 final class McpHostCommand implements Callable<Integer> {
@@ -52,6 +55,10 @@ final class McpHostCommand implements Callable<Integer> {
     /** Which server or servers: --stdio, --url, --config, --server, --env, --timeout, ... */
     @Mixin
     ConnectionOptions connection = new ConnectionOptions();
+
+    /** OAuth for --url: --client-id, --client-secret-env, --callback-port, --scope (docs/oauth.md). */
+    @Mixin
+    CliOAuth.Options oauth = new CliOAuth.Options();
 
     @Option(names = "--json", arity = "0..1", paramLabel = "'{...}'", scope = ScopeType.INHERIT,
             parameterConsumer = JsonOption.Consumer.class,

@@ -82,6 +82,7 @@ final class OneServer {
             if (cmd.connection.bearerEnv != null) {
                 builder.bearerTokenEnv(cmd.connection.bearerEnv);
             }
+            CliOAuth.configure(cmd, builder); // a 401 starts the OAuth flow (docs/oauth.md)
             String name = java.net.URI.create(cmd.connection.url).getHost();
             HttpTransport transport = builder.name(name).build();
             return connect(cmd, transport, name);

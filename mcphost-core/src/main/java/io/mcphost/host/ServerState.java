@@ -7,7 +7,8 @@ package io.mcphost.host;
  * <pre>
  * STARTING ──▶ READY ──(connection lost)──▶ RECONNECTING ──▶ READY
  *     │                                          │
- *     └──▶ FAILED ◀──(attempts exhausted)────────┘        any ──(remove/close)──▶ STOPPED
+ *     ├──▶ FAILED ◀──(attempts exhausted)────────┘        any ──(remove/close)──▶ STOPPED
+ *     └──▶ AUTH_REQUIRED (OAuth needs a user: log in, then restart)
  * </pre>
  */
 public enum ServerState {
@@ -19,6 +20,14 @@ public enum ServerState {
     RECONNECTING,
     /** Could not be started, or reconnecting gave up; {@link McpHost#restartServer(String)} tries again. */
     FAILED,
+    /**
+     * The server wants OAuth authorisation by a user and no one could give it while starting (no
+     * authorization handler, or the user did not finish): not a failure of the server. Its
+     * {@linkplain ServerStatus#lastError() last error} says how to authorise (e.g. {@code mcphost
+     * --url … login}); {@link McpHost#restartServer(String)} then picks up the stored token. The
+     * other servers keep serving.
+     */
+    AUTH_REQUIRED,
     /** Removed from the host, or the host was closed. */
     STOPPED
 }

@@ -155,10 +155,13 @@ final class Exchange {
     CompletableFuture<JsonNode> sendHandshake(String method, ObjectNode params) {
         OutboundRequest request = new OutboundRequest(method, params, CallOptions.timeout(config.initializeTimeout()));
         // The application's observer sees initialize too (a trace shows the handshake); no other stage runs.
+        // A server may refuse initialize already (401): the OAuth stage runs for the handshake too.
+        RequestStage.Next send = stages.stream().filter(Authorisation.class::isInstance).findFirst()
+                .<RequestStage.Next>map(auth -> r -> auth.apply(r, a -> transmit(a, true))).orElse(r -> transmit(r, true));
         if (!stages.isEmpty() && stages.getFirst() instanceof ObserverStage observer) {
-            return observer.apply(request, observed -> transmit(observed, true));
+            return observer.apply(request, send);
         }
-        return transmit(request, true);
+        return send.proceed(request);
     }
 
     /** The last step: sends the request once under its deadline. */
@@ -272,6 +275,8 @@ final class Exchange {
         return switch (e) {
             // A cause given at construction: initCause would throw, the constructor having set it (to null).
             case McpSessionExpiredException expired -> new McpSessionExpiredException(name, expired.detail(), expired);
+            case io.mcphost.transport.McpAuthorizationRequiredException refused ->
+                    new io.mcphost.transport.McpAuthorizationRequiredException(name, refused);
             default -> new McpTransportException(name, e.detail(), e);
         };
     }

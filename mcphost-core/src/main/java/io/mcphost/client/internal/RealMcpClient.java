@@ -89,6 +89,7 @@ public final class RealMcpClient implements McpClient {
         observer.ifPresent(stages::add);
         stages.add(this::reopenWhenClosed);
         stages.add(recovery);
+        stages.add(new Authorisation(name, config.transport())); // 401 → OAuth → once more (docs/oauth.md)
         exchange.install(stages);
     }
 

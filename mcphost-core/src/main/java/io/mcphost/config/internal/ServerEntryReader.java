@@ -35,7 +35,7 @@ final class ServerEntryReader {
     private static final Set<String> COMMON_KEYS = Set.of("type", "disabled", "enabled", "disabledTools",
             "autoApprove", "timeout", "prefix", "allowTools", "denyTools", "required");
     private static final Set<String> STDIO_KEYS = Set.of("command", "args", "env", "envFile", "envPassthrough", "cwd");
-    private static final Set<String> HTTP_KEYS = Set.of("url", "headers", "bearerTokenEnv");
+    private static final Set<String> HTTP_KEYS = Set.of("url", "headers", "bearerTokenEnv", "oauth", "auth");
     private static final String VARIABLE_NAME = "[A-Za-z_][A-Za-z0-9_.]*";
     private static final String HEADER_NAME = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
 
@@ -178,7 +178,58 @@ final class ServerEntryReader {
         if (bearer != null) {
             checkVariableName("bearerTokenEnv", bearer);
         }
-        return new HttpConfig(uri, mode(), headers, Optional.ofNullable(bearer));
+        return new HttpConfig(uri, mode(), headers, Optional.ofNullable(bearer), oauth());
+    }
+
+    /** Claude Code's {@code oauth} ({@code clientId}, …) or Cursor's {@code auth} ({@code CLIENT_ID}, …). */
+    private Optional<io.mcphost.config.OAuthConfig> oauth() {
+        String key = field("oauth") != null ? "oauth" : field("auth") != null ? "auth" : null;
+        if (key == null) {
+            return Optional.empty();
+        }
+        JsonNode node = field(key);
+        if (!node.isObject()) {
+            throw error(key, "must be an object");
+        }
+        Optional<String> id = oauthString(node, key, "clientId", "CLIENT_ID");
+        Optional<String> secret = oauthString(node, key, "clientSecret", "CLIENT_SECRET");
+        List<String> scopes = new ArrayList<>();
+        JsonNode s = node.get("scopes") != null ? node.get("scopes") : node.get("scope");
+        if (s != null && s.isString()) {
+            scopes.addAll(List.of(s.stringValue().strip().split("\\s+")));
+        } else if (s != null && s.isArray()) {
+            for (JsonNode element : s) {
+                if (!element.isString()) {
+                    throw error(key + ".scopes", "must be an array of strings");
+                }
+                scopes.add(element.stringValue());
+            }
+        } else if (s != null && !s.isNull()) {
+            throw error(key + ".scopes", "must be an array of strings or a space-separated string");
+        }
+        JsonNode port = node.get("callbackPort");
+        Optional<Integer> callbackPort = Optional.empty();
+        if (port != null && !port.isNull()) {
+            if (!port.isInt() || port.intValue() < 0 || port.intValue() > 65535) {
+                throw error(key + ".callbackPort", "must be a port number (0 to 65535)");
+            }
+            callbackPort = Optional.of(port.intValue());
+        }
+        return Optional.of(new io.mcphost.config.OAuthConfig(id, secret, scopes, callbackPort));
+    }
+
+    private Optional<String> oauthString(JsonNode node, String key, String... names) {
+        for (String name : names) {
+            JsonNode v = node.get(name);
+            if (v != null && !v.isNull()) {
+                if (!v.isString()) {
+                    throw error(key + "." + name, "must be a string, not " + kind(v));
+                }
+                String expanded = vars.expand(v.stringValue(), server, key + "." + name).strip();
+                return expanded.isEmpty() ? Optional.empty() : Optional.of(expanded);
+            }
+        }
+        return Optional.empty();
     }
 
     private Optional<Duration> timeout() {

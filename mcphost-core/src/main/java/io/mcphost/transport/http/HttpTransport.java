@@ -72,8 +72,11 @@ public final class HttpTransport implements Transport {
     private HttpClient http;
     private Delivery delivery;
 
-    private HttpTransport(Builder b, HttpSettings settings) {
+    private final io.mcphost.auth.OAuthClient oauth;
+
+    private HttpTransport(Builder b, HttpSettings settings, io.mcphost.auth.OAuthClient oauth) {
         this.settings = settings;
+        this.oauth = oauth;
         this.mode = b.mode;
         this.closeTimeout = b.closeTimeout;
         this.working = b.mode == Mode.AUTO ? null : b.mode;
@@ -103,6 +106,15 @@ public final class HttpTransport implements Transport {
         return m == null ? Mode.AUTO : m;
     }
 
+    /**
+     * The OAuth client of this transport when {@link Builder#oauth} configured one: it supplies the
+     * bearer token of every request, and the client's authorisation stage runs its flow when the
+     * server answers 401 (or 403 {@code insufficient_scope}).
+     */
+    public java.util.Optional<io.mcphost.auth.OAuthClient> oauth() {
+        return java.util.Optional.ofNullable(oauth);
+    }
+
     @Override
     public void start(InboundHandler inbound) {
         Objects.requireNonNull(inbound, "inbound");
@@ -118,7 +130,17 @@ public final class HttpTransport implements Transport {
                 LegacySseEngine legacy = new LegacySseEngine(settings, delivery, http);
                 engine = legacy;
                 try {
-                    legacy.start();
+                    try {
+                        legacy.start();
+                    } catch (McpTransportException e) {
+                        // The SSE stream is opened here, not by a request: a 401 on it is authorised here, once.
+                        if (!authorizeRefusedStart(e)) {
+                            throw e;
+                        }
+                        legacy = new LegacySseEngine(settings, delivery, http);
+                        engine = legacy;
+                        legacy.start();
+                    }
                 } catch (McpTransportException e) {
                     engine = null;
                     http.shutdownNow();
@@ -130,6 +152,21 @@ public final class HttpTransport implements Transport {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** Runs the OAuth flow for a refused SSE stream (HTTP+SSE opens it before any request); false when it was not a refusal. */
+    private boolean authorizeRefusedStart(McpTransportException failure) {
+        if (oauth == null) {
+            return false;
+        }
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof io.mcphost.transport.McpAuthorizationRequiredException refusal) {
+                oauth.authorize(refusal.resourceMetadata(), refusal.scope().orElse(null), refusal.insufficientScope(),
+                        oauth.generation(), true, !refusal.challenge().isEmpty());
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The server refused our first POST with 400, 404 or 405: it may speak the 2024-11-05 transport. */
@@ -257,6 +294,7 @@ public final class HttpTransport implements Transport {
         private int maxReconnectAttempts = 5;
         private boolean listen = true;
         private Supplier<HttpClient> httpClient;
+        private io.mcphost.auth.OAuthSettings oauthSettings;
 
         private Builder(URI endpoint) {
             Objects.requireNonNull(endpoint, "endpoint");
@@ -348,6 +386,19 @@ public final class HttpTransport implements Transport {
             return this;
         }
 
+        /**
+         * Authorises with OAuth 2.1 as the MCP authorization specification describes: when the server
+         * answers 401, the client discovers its authorization server, obtains a token (asking the
+         * user through {@code settings}' handler, or with client credentials) and sends the request
+         * again; every request then carries the token, refreshed when it expires. Tokens are kept in
+         * the settings' token store and never logged. Cannot be combined with a configured
+         * {@code Authorization} header (that one wins).
+         */
+        public Builder oauth(io.mcphost.auth.OAuthSettings settings) {
+            this.oauthSettings = Objects.requireNonNull(settings, "settings");
+            return this;
+        }
+
         /** Deadline to connect (and, for HTTP+SSE, to receive the endpoint event); 10 s unless set. */
         public Builder connectTimeout(Duration timeout) {
             this.connectTimeout = positive(timeout, "connectTimeout");
@@ -435,9 +486,12 @@ public final class HttpTransport implements Transport {
                     // Plain HTTP/2 would mean an h2c upgrade attempt on the first POST, which some servers mishandle.
                     .version(plain ? HttpClient.Version.HTTP_1_1 : HttpClient.Version.HTTP_2)
                     .build();
-            HttpSettings settings = new HttpSettings(name == null ? HttpErrors.safe(endpoint) : name, endpoint,
-                    Map.copyOf(all), connectTimeout, maxMessageBytes, maxReconnectAttempts, defaultRetry, listen, factory);
-            return new HttpTransport(this, settings);
+            String serverName = name == null ? HttpErrors.safe(endpoint) : name;
+            io.mcphost.auth.OAuthClient oauth = oauthSettings == null ? null
+                    : io.mcphost.auth.OAuthClient.create(serverName, endpoint, oauthSettings);
+            HttpSettings settings = new HttpSettings(serverName, endpoint, Map.copyOf(all), connectTimeout, maxMessageBytes,
+                    maxReconnectAttempts, defaultRetry, listen, factory, oauth);
+            return new HttpTransport(this, settings, oauth);
         }
     }
 }

@@ -249,7 +249,7 @@ public final class ManagedServer {
             }
             lastError = e;
             if (attempt == 0) {
-                moveTo(ServerState.FAILED);
+                moveTo(needsUser(e) ? ServerState.AUTH_REQUIRED : ServerState.FAILED);
                 ready.completeExceptionally(e);
             }
         } finally {
@@ -259,6 +259,17 @@ public final class ManagedServer {
                 e.getMessage());
         host.events().emit(new HostEvent.ServerFailed(Instant.now(), name(), e, attempt > 0
                 && attempt < host.settings().reconnect().maxAttempts()));
+        return false;
+    }
+
+    /** Whether a start failed only for want of a user's OAuth authorisation (docs/oauth.md). */
+    private static boolean needsUser(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof io.mcphost.auth.McpAuthorizationException
+                    || t instanceof io.mcphost.transport.McpAuthorizationRequiredException) {
+                return true;
+            }
+        }
         return false;
     }
 

@@ -38,6 +38,12 @@ final class Exchanges {
         for (Map.Entry<String, String> header : settings.headers().entrySet()) {
             builder.header(header.getKey(), header.getValue());
         }
+        // The OAuth token of the moment (io.mcphost.auth), read per request so a refresh or a new
+        // authorisation applies to the next request; a configured Authorization header stays as it is.
+        String authorization = settings.oauth() == null ? null : settings.oauth().authorizationHeader();
+        if (authorization != null && settings.headers().keySet().stream().noneMatch("Authorization"::equalsIgnoreCase)) {
+            builder.setHeader("Authorization", authorization);
+        }
         return builder;
     }
 
@@ -48,6 +54,34 @@ final class Exchanges {
      * @throws IOException when the exchange fails or the engine was closed meanwhile
      */
     HttpResponse<InputStream> send(HttpRequest request) throws IOException {
+        HttpRequest proven = withProof(request);
+        HttpResponse<InputStream> response = sendOnce(proven);
+        if (proven != request && response.statusCode() == 401 && response.headers().firstValue("DPoP-Nonce")
+                .map(settings.oauth()::resourceNonce).orElse(false)) {
+            // RFC 9449 section 9: the server wants its nonce in the proof; once more with a fresh proof.
+            done(response.body());
+            response = sendOnce(withProof(request));
+        }
+        io.mcphost.transport.McpAuthorizationRequiredException refused =
+                HttpErrors.authorizationRequired(settings.name(), request.method(), response);
+        if (refused != null) {
+            done(response.body());
+            throw new AuthorizationRequired(refused);
+        }
+        return response;
+    }
+
+    /** The request with a fresh DPoP proof when its token is DPoP-bound (a new proof for every request). */
+    private HttpRequest withProof(HttpRequest request) {
+        if (settings.oauth() == null) {
+            return request;
+        }
+        String authorization = request.headers().firstValue("Authorization").orElse(null);
+        String proof = settings.oauth().proof(request.method(), request.uri(), authorization);
+        return proof == null ? request : HttpRequest.newBuilder(request, (name, value) -> true).setHeader("DPoP", proof).build();
+    }
+
+    private HttpResponse<InputStream> sendOnce(HttpRequest request) throws IOException {
         if (closed.get()) {
             throw new IOException("the transport is closed");
         }
@@ -96,6 +130,23 @@ final class Exchanges {
             body.close();
         } catch (IOException | RuntimeException e) {
             // Closing an aborted exchange's body may fail; there is nothing left to free.
+        }
+    }
+
+    /**
+     * The server answered 401, or 403 {@code insufficient_scope}: one place for every engine and
+     * every request. Its cause is the {@link io.mcphost.transport.McpAuthorizationRequiredException}
+     * the client's authorisation stage looks for (an engine that wraps this keeps it as the cause).
+     */
+    static final class AuthorizationRequired extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        AuthorizationRequired(io.mcphost.transport.McpAuthorizationRequiredException refused) {
+            super(refused.detail(), refused);
+        }
+
+        io.mcphost.transport.McpAuthorizationRequiredException refused() {
+            return (io.mcphost.transport.McpAuthorizationRequiredException) getCause();
         }
     }
 

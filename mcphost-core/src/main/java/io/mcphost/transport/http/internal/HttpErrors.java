@@ -4,7 +4,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpResponse;
+import io.mcphost.transport.McpAuthorizationRequiredException;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /** Small helpers for reading HTTP responses defensively. */
 public final class HttpErrors {
@@ -43,6 +48,115 @@ public final class HttpErrors {
     public static String safe(URI uri) {
         String port = uri.getPort() < 0 ? "" : ":" + uri.getPort();
         return uri.getScheme() + "://" + uri.getHost() + port + (uri.getRawPath() == null ? "" : uri.getRawPath());
+    }
+
+    /**
+     * The refusal of a request for want of authorisation, or null: HTTP 401, or HTTP 403 whose
+     * {@code WWW-Authenticate: Bearer} challenge says {@code error="insufficient_scope"}. The message
+     * quotes neither the challenge nor the request's headers.
+     */
+    public static McpAuthorizationRequiredException authorizationRequired(String server, String method,
+                                                                          HttpResponse<?> response) {
+        int status = response.statusCode();
+        if (status != 401 && status != 403) {
+            return null;
+        }
+        Map<String, String> challenge = bearerChallenge(response.headers().allValues("WWW-Authenticate"));
+        if (status == 403 && !"insufficient_scope".equals(challenge.get("error"))) {
+            return null; // a plain 403 is a refusal, not a challenge to authorise again
+        }
+        String where = safe(response.request().uri());
+        String message = status == 401
+                ? method + " " + where + " answered HTTP 401: the server requires OAuth authorisation"
+                : method + " " + where + " answered HTTP 403 insufficient_scope: the token lacks a scope the server requires";
+        return new McpAuthorizationRequiredException(server, message, status, challenge);
+    }
+
+    /**
+     * The parameters of the {@code Bearer} (or {@code DPoP}, RFC 9449) challenge among {@code WWW-Authenticate} header values
+     * (RFC 9110 section 11.6.1: {@code scheme param=value, param="quoted", …}, several challenges
+     * per value allowed), names in lower case, plus {@code scheme} (as sent); empty when there is no
+     * such challenge.
+     */
+    public static Map<String, String> bearerChallenge(List<String> values) {
+        for (String value : values) {
+            Map<String, String> found = parseBearer(value);
+            if (found != null) {
+                return found;
+            }
+        }
+        return Map.of();
+    }
+
+    private static Map<String, String> parseBearer(String header) {
+        int i = 0;
+        int n = header.length();
+        Map<String, String> params = null;
+        while (i < n) {
+            while (i < n && (header.charAt(i) == ' ' || header.charAt(i) == ',' || header.charAt(i) == '\t')) {
+                i++;
+            }
+            int start = i;
+            while (i < n && isTokenChar(header.charAt(i))) {
+                i++;
+            }
+            if (i == start) {
+                i++; // junk: skip it
+                continue;
+            }
+            String token = header.substring(start, i);
+            int j = i;
+            while (j < n && header.charAt(j) == ' ') {
+                j++;
+            }
+            if (j < n && header.charAt(j) == '=') {
+                // name=value: a parameter of the current challenge
+                j++;
+                while (j < n && header.charAt(j) == ' ') {
+                    j++;
+                }
+                String value;
+                if (j < n && header.charAt(j) == '"') {
+                    StringBuilder quoted = new StringBuilder();
+                    j++;
+                    while (j < n && header.charAt(j) != '"') {
+                        char c = header.charAt(j);
+                        if (c == '\\' && j + 1 < n) {
+                            c = header.charAt(++j);
+                        }
+                        quoted.append(c);
+                        j++;
+                    }
+                    value = quoted.toString();
+                    j++;
+                } else {
+                    int vs = j;
+                    while (j < n && header.charAt(j) != ',') {
+                        j++;
+                    }
+                    value = header.substring(vs, j).strip();
+                }
+                if (params != null) {
+                    params.putIfAbsent(token.toLowerCase(Locale.ROOT), value);
+                }
+                i = j;
+            } else {
+                // a new challenge's scheme (token68 credentials of other schemes are skipped as junk)
+                if (params != null) {
+                    return params;
+                }
+                if (token.equalsIgnoreCase("Bearer") || token.equalsIgnoreCase("DPoP")) {
+                    params = new LinkedHashMap<>();
+                    params.put("scheme", token); // a bare "Bearer" is a challenge too
+                }
+                i = j;
+            }
+        }
+        return params;
+    }
+
+    private static boolean isTokenChar(char c) {
+        return c > 0x20 && c < 0x7F && "()<>@,;:\\\"/[]?={} ".indexOf(c) < 0;
     }
 
     public static String contentType(HttpResponse<?> response) {

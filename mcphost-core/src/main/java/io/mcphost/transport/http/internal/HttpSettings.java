@@ -18,8 +18,11 @@ import java.util.function.Supplier;
  * @param defaultRetry         wait before resuming when the server sent no {@code retry}
  * @param listen               whether to open the GET stream for server-initiated messages
  * @param httpClient           makes the one HTTP client of each start
+ * @param oauth                the OAuth client that supplies every request's Authorization (and DPoP) header,
+ *                             or null; its values are never logged
  */
 public record HttpSettings(String name, URI endpoint, Map<String, String> headers, Duration connectTimeout,
                            int maxMessageBytes, int maxReconnectAttempts, Duration defaultRetry, boolean listen,
-                           Supplier<HttpClient> httpClient) {
+                           Supplier<HttpClient> httpClient,
+                           io.mcphost.auth.OAuthClient oauth) {
 }

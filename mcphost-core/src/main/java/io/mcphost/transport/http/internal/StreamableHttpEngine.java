@@ -199,6 +199,8 @@ public final class StreamableHttpEngine implements HttpEngine {
         HttpResponse<InputStream> response;
         try {
             response = exchanges.send(builder.build());
+        } catch (Exchanges.AuthorizationRequired e) {
+            return e.refused(); // 401 / 403 insufficient_scope: the client's authorisation stage takes it from here
         } catch (IOException e) {
             // After close the client fails its pending calls itself; nothing to report.
             return exchanges.isClosed() ? null : new McpTransportException(settings.name(), "cannot reach " + where + ": " + describe(e), e);

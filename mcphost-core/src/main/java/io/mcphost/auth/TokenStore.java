@@ -1,0 +1,46 @@
+package io.mcphost.auth;
+
+import io.mcphost.auth.internal.FileTokenStore;
+import io.mcphost.auth.internal.MemoryTokenStore;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Where tokens and dynamic client registrations live between runs: tokens per (issuer, resource),
+ * registrations per issuer. Implementations must be thread-safe and must never log what they hold.
+ * The default, {@link #files()}, keeps one file per entry under {@code ~/.mcphost/oauth}, readable
+ * and writable by the owner only.
+ */
+public interface TokenStore {
+
+    Optional<StoredTokens> load(String issuer, String resource);
+
+    /** Every stored token set (for {@code mcphost auth status}). */
+    List<StoredTokens> list();
+
+    void save(StoredTokens tokens);
+
+    void remove(String issuer, String resource);
+
+    Optional<ClientRegistration> registration(String issuer);
+
+    void saveRegistration(ClientRegistration registration);
+
+    void removeRegistration(String issuer);
+
+    /** Files under {@code ~/.mcphost/oauth} (the directory {@code 0700}, each file {@code 0600} where POSIX permissions exist). */
+    static TokenStore files() {
+        return files(Path.of(System.getProperty("user.home"), ".mcphost", "oauth"));
+    }
+
+    /** Files under {@code directory}, created on first save with owner-only permissions. */
+    static TokenStore files(Path directory) {
+        return new FileTokenStore(directory);
+    }
+
+    /** Kept in memory only, lost at exit; for tests and short-lived tools. */
+    static TokenStore inMemory() {
+        return new MemoryTokenStore();
+    }
+}

@@ -1,0 +1,426 @@
+package io.mcphost.testkit.oauth;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.mcphost.protocol.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A small OAuth 2.1 authorization server on loopback for tests of OAuth clients: RFC 8414
+ * metadata, Dynamic Client Registration (RFC 7591), Client ID Metadata Documents (accepted
+ * without fetching), pre-registered clients, the authorization endpoint (approves at once and
+ * redirects with {@code code}, {@code state} and {@code iss}), and the token endpoint
+ * (authorization code with PKCE S256 verified, refresh with rotation, client credentials),
+ * client authentication {@code none}, {@code client_secret_basic} and {@code client_secret_post}.
+ * Every request is recorded for assertions. Written for McpHost's tests (not a production
+ * server): tokens are random strings kept in memory. Thread-safe.
+ */
+public final class OAuthTestServer implements AutoCloseable {
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    /** An issued access token. */
+    public record Grant(String clientId, Set<String> scopes, String resource, Instant expiresAt) {
+    }
+
+    /** A recorded request: the endpoint ({@code authorize}, {@code token}, {@code register}), its parameters and the Authorization header's scheme. */
+    public record Request(String endpoint, Map<String, String> params, String authScheme) {
+    }
+
+    private record Code(String clientId, String challenge, String redirectUri, String resource, Set<String> scopes) {
+    }
+
+    private record Client(String id, String secret) {
+    }
+
+    private final HttpServer http;
+    private final String issuer;
+    private final Map<String, Grant> tokens = new ConcurrentHashMap<>();
+    private final Map<String, Grant> refreshTokens = new ConcurrentHashMap<>();
+    private final Map<String, Code> codes = new ConcurrentHashMap<>();
+    private final Map<String, Client> clients = new ConcurrentHashMap<>();
+    private final List<Request> requests = new CopyOnWriteArrayList<>();
+    private volatile boolean registration = true;
+    private volatile boolean cimd;
+    private volatile List<String> scopesSupported;
+    private volatile List<String> authMethods = List.of("none", "client_secret_basic", "client_secret_post");
+    private volatile String authorizationEndpoint;
+    private volatile Duration tokenLifetime = Duration.ofHours(1);
+    private volatile boolean issueRefreshTokens = true;
+    private volatile String metadataIssuer;
+    private volatile Optional<String> redirectIss;
+
+    private OAuthTestServer() throws IOException {
+        http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        issuer = "http://127.0.0.1:" + http.getAddress().getPort();
+        http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        http.createContext("/", this::handle);
+        http.start();
+    }
+
+    /** Starts a server on 127.0.0.1 and a free port. */
+    public static OAuthTestServer start() {
+        try {
+            return new OAuthTestServer();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start the OAuth test server", e);
+        }
+    }
+
+    public String issuer() {
+        return issuer;
+    }
+
+    /** Turns Dynamic Client Registration on (default) or off (no registration_endpoint). */
+    public OAuthTestServer registration(boolean enabled) {
+        this.registration = enabled;
+        return this;
+    }
+
+    /** Advertises Client ID Metadata Document support. */
+    public OAuthTestServer clientIdMetadataDocuments(boolean supported) {
+        this.cimd = supported;
+        return this;
+    }
+
+    /** The metadata's scopes_supported; absent unless set. */
+    public OAuthTestServer scopesSupported(List<String> scopes) {
+        this.scopesSupported = List.copyOf(scopes);
+        return this;
+    }
+
+    public OAuthTestServer tokenEndpointAuthMethods(List<String> methods) {
+        this.authMethods = List.copyOf(methods);
+        return this;
+    }
+
+    /** Advertises this string as the authorization_endpoint (to test what a client refuses). */
+    public OAuthTestServer authorizationEndpoint(String endpoint) {
+        this.authorizationEndpoint = endpoint;
+        return this;
+    }
+
+    /** Lifetime of access tokens (expires_in); one hour unless set. */
+    public OAuthTestServer tokenLifetime(Duration lifetime) {
+        this.tokenLifetime = lifetime;
+        return this;
+    }
+
+    public OAuthTestServer refreshTokens(boolean issue) {
+        this.issueRefreshTokens = issue;
+        return this;
+    }
+
+    /** Publishes {@code issuer} in the metadata instead of the real one (an attacker's document). */
+    public OAuthTestServer metadataIssuer(String issuer) {
+        this.metadataIssuer = issuer;
+        return this;
+    }
+
+    /**
+     * The {@code iss} of authorization responses (RFC 9207): {@code Optional.empty()} to omit it,
+     * another value to play a mix-up; the real issuer unless set.
+     */
+    public OAuthTestServer redirectIss(Optional<String> iss) {
+        this.redirectIss = iss;
+        return this;
+    }
+
+    /** A pre-registered client (secret null for a public one). */
+    public OAuthTestServer client(String id, String secret) {
+        clients.put(id, new Client(id, secret));
+        return this;
+    }
+
+    /** The grant of a valid (known, unexpired) access token for {@code resource}. */
+    public Optional<Grant> validate(String accessToken, String resource) {
+        Grant grant = accessToken == null ? null : tokens.get(accessToken);
+        if (grant == null || Instant.now().isAfter(grant.expiresAt()) || resource != null && !resource.equals(grant.resource())) {
+            return Optional.empty();
+        }
+        return Optional.of(grant);
+    }
+
+    /** Forgets every access token (as after a server restart): the next request gets 401. */
+    public void revokeAccessTokens() {
+        tokens.clear();
+    }
+
+    public List<Request> requests() {
+        return List.copyOf(requests);
+    }
+
+    public List<Request> requests(String endpoint) {
+        return requests.stream().filter(r -> r.endpoint().equals(endpoint)).toList();
+    }
+
+    /** Every access and refresh token issued so far (to prove none appears where it must not). */
+    public Set<String> issuedSecrets() {
+        Set<String> all = new LinkedHashSet<>(tokens.keySet());
+        all.addAll(refreshTokens.keySet());
+        clients.values().forEach(c -> {
+            if (c.secret() != null) {
+                all.add(c.secret());
+            }
+        });
+        return all;
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String path = exchange.getRequestURI().getPath();
+            switch (path) {
+                case "/.well-known/oauth-authorization-server" -> json(exchange, 200, metadata());
+                case "/register" -> register(exchange);
+                case "/authorize" -> authorize(exchange);
+                case "/token" -> token(exchange);
+                default -> json(exchange, 404, error("not_found", path));
+            }
+        } catch (RuntimeException e) {
+            // A test server bug must show, not hang the client.
+            json(exchange, 500, error("server_error", e.toString()));
+        }
+    }
+
+    private ObjectNode metadata() {
+        ObjectNode m = Json.newObject();
+        m.put("issuer", metadataIssuer != null ? metadataIssuer : issuer);
+        m.put("authorization_endpoint", authorizationEndpoint != null ? authorizationEndpoint : issuer + "/authorize");
+        m.put("token_endpoint", issuer + "/token");
+        if (registration) {
+            m.put("registration_endpoint", issuer + "/register");
+        }
+        m.putArray("response_types_supported").add("code");
+        var grants = m.putArray("grant_types_supported");
+        grants.add("authorization_code");
+        grants.add("refresh_token");
+        grants.add("client_credentials");
+        m.putArray("code_challenge_methods_supported").add("S256");
+        var methods = m.putArray("token_endpoint_auth_methods_supported");
+        authMethods.forEach(methods::add);
+        if (scopesSupported != null) {
+            var s = m.putArray("scopes_supported");
+            scopesSupported.forEach(s::add);
+        }
+        if (cimd) {
+            m.put("client_id_metadata_document_supported", true);
+        }
+        m.put("authorization_response_iss_parameter_supported", true);
+        return m;
+    }
+
+    private void register(HttpExchange exchange) throws IOException {
+        JsonNode body = Json.parse(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+        Map<String, String> params = new LinkedHashMap<>();
+        body.properties().forEach(e -> params.put(e.getKey(), e.getValue().isString() ? e.getValue().asString() : e.getValue().toString()));
+        requests.add(new Request("register", params, null));
+        String method = params.getOrDefault("token_endpoint_auth_method", "client_secret_basic");
+        String id = "client-" + random();
+        String secret = method.equals("none") ? null : "secret-" + random();
+        clients.put(id, new Client(id, secret));
+        ObjectNode answer = Json.newObject();
+        answer.put("client_id", id);
+        if (secret != null) {
+            answer.put("client_secret", secret);
+        }
+        answer.put("token_endpoint_auth_method", method);
+        answer.set("redirect_uris", body.get("redirect_uris"));
+        json(exchange, 201, answer);
+    }
+
+    private void authorize(HttpExchange exchange) throws IOException {
+        Map<String, String> q = form(exchange.getRequestURI().getRawQuery());
+        requests.add(new Request("authorize", q, null));
+        String client = q.get("client_id");
+        boolean known = client != null && (clients.containsKey(client) || cimd && client.startsWith("https://"));
+        String redirect = q.get("redirect_uri");
+        if (!known || redirect == null || !"S256".equals(q.get("code_challenge_method")) || q.get("code_challenge") == null) {
+            json(exchange, 400, error("invalid_request", "unknown client, no redirect_uri or no PKCE S256"));
+            return;
+        }
+        String code = random();
+        codes.put(code, new Code(client, q.get("code_challenge"), redirect, q.get("resource"), scopes(q.get("scope"))));
+        String location = redirect + (redirect.contains("?") ? "&" : "?") + "code=" + enc(code)
+                + (q.get("state") == null ? "" : "&state=" + enc(q.get("state")))
+                + (redirectIss == null ? "&iss=" + enc(issuer) : redirectIss.map(i -> "&iss=" + enc(i)).orElse(""));
+        exchange.getResponseHeaders().set("Location", location);
+        exchange.sendResponseHeaders(302, -1);
+    }
+
+    private void token(HttpExchange exchange) throws IOException {
+        Map<String, String> f = form(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+        String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+        requests.add(new Request("token", redacted(f), authorization == null ? null : authorization.split(" ")[0]));
+        String clientId = authenticate(f, authorization);
+        if (clientId == null) {
+            json(exchange, 401, error("invalid_client", "client authentication failed"));
+            return;
+        }
+        String grant = f.getOrDefault("grant_type", "");
+        switch (grant) {
+            case "authorization_code" -> {
+                Code code = codes.remove(f.getOrDefault("code", ""));
+                if (code == null || !code.clientId().equals(clientId) || !code.redirectUri().equals(f.get("redirect_uri"))
+                        || f.get("code_verifier") == null || !code.challenge().equals(s256(f.get("code_verifier")))
+                        || code.resource() != null && !code.resource().equals(f.get("resource"))) {
+                    json(exchange, 400, error("invalid_grant", "bad code, redirect_uri, verifier or resource"));
+                    return;
+                }
+                issue(exchange, clientId, code.scopes(), code.resource(), true);
+            }
+            case "refresh_token" -> {
+                Grant old = refreshTokens.remove(f.getOrDefault("refresh_token", ""));
+                if (old == null || !old.clientId().equals(clientId)) {
+                    json(exchange, 400, error("invalid_grant", "unknown refresh token"));
+                    return;
+                }
+                issue(exchange, clientId, old.scopes(), old.resource(), true);
+            }
+            case "client_credentials" -> issue(exchange, clientId, scopes(f.get("scope")), f.get("resource"), false);
+            default -> json(exchange, 400, error("unsupported_grant_type", grant));
+        }
+    }
+
+    private void issue(HttpExchange exchange, String clientId, Set<String> scopes, String resource, boolean refresh) throws IOException {
+        String access = "at-" + random();
+        Grant grant = new Grant(clientId, scopes, resource, Instant.now().plus(tokenLifetime));
+        tokens.put(access, grant);
+        ObjectNode answer = Json.newObject();
+        answer.put("access_token", access);
+        answer.put("token_type", "Bearer");
+        answer.put("expires_in", tokenLifetime.toSeconds());
+        if (!scopes.isEmpty()) {
+            answer.put("scope", String.join(" ", scopes));
+        }
+        if (refresh && issueRefreshTokens) {
+            String refreshToken = "rt-" + random();
+            refreshTokens.put(refreshToken, grant);
+            answer.put("refresh_token", refreshToken);
+        }
+        json(exchange, 200, answer);
+    }
+
+    /** The authenticated client id, or null. */
+    private String authenticate(Map<String, String> f, String authorization) {
+        if (authorization != null && authorization.startsWith("Basic ")) {
+            String pair = new String(Base64.getDecoder().decode(authorization.substring(6)), StandardCharsets.UTF_8);
+            int colon = pair.indexOf(':');
+            String id = URLDecoder.decode(pair.substring(0, colon), StandardCharsets.UTF_8);
+            String secret = URLDecoder.decode(pair.substring(colon + 1), StandardCharsets.UTF_8);
+            Client c = clients.get(id);
+            return c != null && secret.equals(c.secret()) ? id : null;
+        }
+        String id = f.get("client_id");
+        if (id == null) {
+            return null;
+        }
+        if (cimd && id.startsWith("https://")) {
+            return id;
+        }
+        Client c = clients.get(id);
+        if (c == null) {
+            return null;
+        }
+        return c.secret() == null || c.secret().equals(f.get("client_secret")) ? id : null;
+    }
+
+    private static Map<String, String> redacted(Map<String, String> form) {
+        Map<String, String> copy = new LinkedHashMap<>(form);
+        for (String secret : List.of("code", "code_verifier", "refresh_token", "client_secret", "client_assertion")) {
+            copy.computeIfPresent(secret, (k, v) -> "<present>");
+        }
+        return copy;
+    }
+
+    private static Set<String> scopes(String scope) {
+        Set<String> out = new LinkedHashSet<>();
+        if (scope != null && !scope.isBlank()) {
+            out.addAll(List.of(scope.strip().split("\\s+")));
+        }
+        return out;
+    }
+
+    static Map<String, String> form(String raw) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (raw == null || raw.isEmpty()) {
+            return out;
+        }
+        for (String pair : raw.split("&")) {
+            int eq = pair.indexOf('=');
+            out.put(URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8),
+                    eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+        }
+        return out;
+    }
+
+    private static String s256(String verifier) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(verifier.getBytes(StandardCharsets.US_ASCII));
+            return Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String random() {
+        byte[] bytes = new byte[18];
+        RANDOM.nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    private static String enc(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+
+    private static ObjectNode error(String code, String description) {
+        ObjectNode e = Json.newObject();
+        e.put("error", code);
+        e.put("error_description", description);
+        return e;
+    }
+
+    static void json(HttpExchange exchange, int status, ObjectNode body) throws IOException {
+        byte[] bytes = Json.write(body).getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    static byte[] readAll(InputStream in) throws IOException {
+        return in.readAllBytes();
+    }
+
+    public URI uri() {
+        return URI.create(issuer);
+    }
+
+    @Override
+    public void close() {
+        http.stop(0);
+    }
+}
