@@ -92,7 +92,7 @@ final class ClientInbound implements InboundHandler {
         RequestId id = e.id().get();
         String method = pending.get(id).map(PendingRequests.Pending::method).orElse("request");
         afterProgress(id, () -> {
-            if (!pending.fail(id, new McpError(config.name(), method, e.error()))) {
+            if (!pending.fail(id, ErrorMapping.toException(config.name(), method, e.error()))) {
                 LOG.debug("server '{}': error for unknown or finished request {} ignored", config.name(), id);
             }
         });

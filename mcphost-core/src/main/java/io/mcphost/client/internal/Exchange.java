@@ -49,6 +49,10 @@ final class Exchange {
     private final PendingRequests pending;
     private final ConnectionState connection;
     private volatile List<RequestStage> stages = List.of();
+    /** The log level the application asked for; on a modern session it rides on every request. */
+    private volatile io.mcphost.protocol.logging.LoggingLevel logLevel;
+    /** The x-mcp-header annotations of the tools as last listed (modern HTTP), by tool name. */
+    private final java.util.Map<String, List<ModernHeaders.Annotation>> toolHeaders = new java.util.concurrent.ConcurrentHashMap<>();
 
     Exchange(ClientConfig config, PendingRequests pending, ConnectionState connection) {
         this.config = config;
@@ -96,7 +100,7 @@ final class Exchange {
     private CompletableFuture<JsonNode> proceed(int index, OutboundRequest request) {
         List<RequestStage> current = stages;
         if (index == current.size()) {
-            return transmit(request, false);
+            return transmit(request, null);
         }
         try {
             return current.get(index).apply(request, next -> proceed(index + 1, next));
@@ -153,34 +157,45 @@ final class Exchange {
 
     /** The initialize request of a (re-)handshake: past every stage, with the fixed initialize deadline and never cancelled. */
     CompletableFuture<JsonNode> sendHandshake(String method, ObjectNode params) {
-        OutboundRequest request = new OutboundRequest(method, params, CallOptions.timeout(config.initializeTimeout()));
-        // The application's observer sees initialize too (a trace shows the handshake); no other stage runs.
+        return sendHandshake(new OutboundRequest(method, params, CallOptions.timeout(config.initializeTimeout())),
+                config.initializeTimeout());
+    }
+
+    /**
+     * A request of connecting ({@code initialize}, or the era probe {@code server/discover}): past every
+     * stage but the observer, allowed while the client is still connecting, under {@code deadline}.
+     */
+    CompletableFuture<JsonNode> sendHandshake(OutboundRequest request, java.time.Duration deadline) {
+        // The application's observer sees these too (a trace shows the handshake); no other stage runs.
         if (!stages.isEmpty() && stages.getFirst() instanceof ObserverStage observer) {
-            return observer.apply(request, observed -> transmit(observed, true));
+            return observer.apply(request, observed -> transmit(observed, deadline));
         }
-        return transmit(request, true);
+        return transmit(request, deadline);
     }
 
     /** The last step: sends the request once under its deadline. */
-    private CompletableFuture<JsonNode> transmit(OutboundRequest request, boolean handshake) {
+    private CompletableFuture<JsonNode> transmit(OutboundRequest request, java.time.Duration handshakeDeadline) {
+        boolean handshake = handshakeDeadline != null;
         ClientState current = connection.state();
         if (current != ClientState.READY && !(handshake && current == ClientState.CONNECTING)) {
             return CompletableFuture.failedFuture(notReady(request.method(), current));
         }
         PendingRequests.Pending entry;
         try {
-            entry = pending.register(request.method(), handshake ? Deadline.Policy.fixed(config.initializeTimeout())
+            entry = pending.register(request.method(), handshake ? Deadline.Policy.fixed(handshakeDeadline)
                     : Deadline.Policy.of(request.options(), config), request.options().onProgress());
         } catch (McpException e) {
             return CompletableFuture.failedFuture(e);
         }
         ObjectNode body = withMeta(request, entry);
         request.onSent().accept(entry.id());
-        if (!handshake) {
-            forwardCancellation(entry); // the spec forbids cancelling initialize
+        if (!handshake && !request.headers().containsKey(ModernHeaders.VERSION_HEADER)) {
+            // The spec forbids cancelling initialize; a modern request over HTTP is cancelled by closing
+            // its stream, and the 2026-07-28 HTTP transport defines no client notifications.
+            forwardCancellation(entry);
         }
         try {
-            config.transport().send(JsonRpcRequest.of(entry.id(), request.method(), body));
+            config.transport().send(JsonRpcRequest.of(entry.id(), request.method(), body), request.headers());
         } catch (McpTransportException e) {
             entry.future().completeExceptionally(named(e));
         } catch (McpException e) {
@@ -272,6 +287,8 @@ final class Exchange {
         return switch (e) {
             // A cause given at construction: initCause would throw, the constructor having set it (to null).
             case McpSessionExpiredException expired -> new McpSessionExpiredException(name, expired.detail(), expired);
+            case io.mcphost.protocol.McpStreamBrokenException broken ->
+                    new io.mcphost.protocol.McpStreamBrokenException(name, broken.detail(), broken);
             default -> new McpTransportException(name, e.detail(), e);
         };
     }
@@ -299,9 +316,22 @@ final class Exchange {
         return Blocking.await(name, future);
     }
 
+    io.mcphost.protocol.logging.LoggingLevel logLevel() {
+        return logLevel;
+    }
+
+    void logLevel(io.mcphost.protocol.logging.LoggingLevel level) {
+        logLevel = level;
+    }
+
+    java.util.Map<String, List<ModernHeaders.Annotation>> toolHeaders() {
+        return toolHeaders;
+    }
+
     /** Fails the capability check before anything is sent. */
     void require(String capability, String method) {
-        if (!session().capabilitiesJson().has(capability)) {
+        Session current = session();
+        if (current.capabilitiesKnown() && !current.capabilitiesJson().has(capability)) {
             throw new McpCapabilityException(name, method + " needs the server capability '" + capability
                     + "', which this server did not announce");
         }

@@ -56,9 +56,9 @@ public final class StreamableHttpEngine implements HttpEngine {
     }
 
     /** At most this long a request's stream is read on after its answer, waiting for the server to end it. */
-    private static final Duration DRAIN_GRACE = Duration.ofSeconds(2);
+    static final Duration DRAIN_GRACE = Duration.ofSeconds(2);
     // One daemon thread for all transports: it only closes streams whose server keeps them open too long.
-    private static final ScheduledThreadPoolExecutor DRAIN_TIMER = drainTimer();
+    static final ScheduledThreadPoolExecutor DRAIN_TIMER = drainTimer();
 
     private static ScheduledThreadPoolExecutor drainTimer() {
         ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, Thread.ofPlatform().daemon()
@@ -74,6 +74,7 @@ public final class StreamableHttpEngine implements HttpEngine {
     private final Delivery delivery;
     private final Exchanges exchanges;
     private final Fallback fallback;
+    private final ModernPost modern;
     private final String where;
     private final AtomicReference<String> sessionId = new AtomicReference<>();
     private volatile String protocolVersion;
@@ -88,6 +89,7 @@ public final class StreamableHttpEngine implements HttpEngine {
         this.delivery = delivery;
         this.exchanges = new Exchanges(http, settings);
         this.fallback = fallback;
+        this.modern = new ModernPost(settings, delivery, exchanges);
         this.where = HttpErrors.safe(settings.endpoint());
     }
 
@@ -127,7 +129,24 @@ public final class StreamableHttpEngine implements HttpEngine {
         }
     }
 
+    /** A request of revision 2026-07-28 (it carries MCP-Protocol-Version): no session, see {@link ModernPost}. */
+    @Override
+    public void send(JsonRpcMessage message, java.util.Map<String, String> headers) {
+        if (!(message instanceof JsonRpcRequest request) || !headers.containsKey("MCP-Protocol-Version")) {
+            send(message);
+            return;
+        }
+        if (exchanges.isClosed()) {
+            throw new McpClosedException(settings.name(), "the HTTP transport to " + where + " is closed");
+        }
+        Thread.ofVirtual().name("mcphost-http-" + settings.name()).start(() -> exchange(request, headers));
+    }
+
     private void exchange(JsonRpcRequest request) {
+        exchange(request, null);
+    }
+
+    private void exchange(JsonRpcRequest request, java.util.Map<String, String> modernHeaders) {
         McpTransportException failure;
         try {
             requestSlots.acquire();
@@ -137,7 +156,7 @@ public final class StreamableHttpEngine implements HttpEngine {
             return;
         }
         try {
-            failure = post(request);
+            failure = modernHeaders == null ? post(request) : modern.exchange(request, modernHeaders);
         } catch (RuntimeException e) {
             // Nothing may escape a request thread: the caller would wait for its whole timeout, and the
             // JVM's default handler would print the exception, whose message may quote a header value.
