@@ -14,4 +14,5 @@ module io.mcphost.testkit {
 
     exports io.mcphost.testkit;
     exports io.mcphost.testkit.faults;
+    exports io.mcphost.testkit.eras;
 }

@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -46,6 +47,8 @@ final class EraProbe {
      * loading (Node, Python, a JVM) reads the probe only once it is up. Measured in docs/eras.md.
      */
     static final Duration STARTUP_ALLOWANCE = Duration.ofMillis(1500);
+    /** Over HTTP every server answers a POST at once; a silent one is waited for this long before initialize. */
+    static final Duration HTTP_PROBE_WAIT = Duration.ofSeconds(2);
 
     private EraProbe() {
     }
@@ -71,22 +74,67 @@ final class EraProbe {
             }
         }
         long started = System.nanoTime();
-        Duration deadline = config.transport().mirrorsHeaders() ? config.initializeTimeout()
+        Duration wait = config.transport().mirrorsHeaders() ? max(config.probeTimeout(), HTTP_PROBE_WAIT)
                 : freshStart ? config.probeTimeout().plus(STARTUP_ALLOWANCE) : config.probeTimeout();
-        Probe outcome = probe(exchange, connection, ProtocolVersion.V2026_07_28, deadline, true);
+        Probe outcome = probe(exchange, connection, config, ProtocolVersion.V2026_07_28, wait, true);
         if (outcome.session() != null) {
             connection.knownEra(Era.MODERN);
             LOG.debug("server '{}': modern ({}), detected in {} ms", exchange.name(), outcome.session().version().id(),
                     (System.nanoTime() - started) / 1_000_000);
             return outcome.session();
         }
+        if (pinned == Era.MODERN && outcome.late() == null) {
+            throw notModern(exchange, outcome.legacyReason());
+        }
         if (pinned == Era.MODERN) {
-            throw new McpProtocolException(exchange.name(), "the server does not speak protocol revision "
-                    + ProtocolVersion.V2026_07_28.id() + " (" + outcome.legacyReason() + "); the client is pinned to "
-                    + "Era.MODERN — use Era.AUTO or Era.LEGACY for this server");
+            return lateModern(exchange, connection, outcome, config.initializeTimeout())
+                    .orElseThrow(() -> notModern(exchange, outcome.legacyReason()));
         }
         LOG.debug("server '{}': legacy ({}), falling back to initialize", exchange.name(), outcome.legacyReason());
-        return legacy(exchange, config, connection);
+        try {
+            Session session = legacy(exchange, config, connection);
+            if (outcome.late() != null) {
+                outcome.late().cancel(false);
+            }
+            return session;
+        } catch (McpError | io.mcphost.protocol.McpTimeoutException e) {
+            // The probe only timed out and initialize failed: a modern server that was slow to start
+            // answers the probe late. Its answer, if it came, settles the era.
+            if (outcome.late() == null) {
+                throw e;
+            }
+            return lateModern(exchange, connection, outcome, wait).orElseThrow(() -> e);
+        }
+    }
+
+    private static McpProtocolException notModern(Exchange exchange, String reason) {
+        return new McpProtocolException(exchange.name(), "the server does not speak protocol revision "
+                + ProtocolVersion.V2026_07_28.id() + " (" + reason + "); the client is pinned to "
+                + "Era.MODERN — use Era.AUTO or Era.LEGACY for this server");
+    }
+
+    /** The late answer of a probe that timed out, waited for at most {@code limit}, when it is a DiscoverResult. */
+    private static Optional<Session> lateModern(Exchange exchange, ConnectionState connection, Probe outcome, Duration limit) {
+        try {
+            JsonNode result = outcome.late().get(limit.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            Probe late = discovered(exchange.name(), result, ProtocolVersion.V2026_07_28);
+            if (late.session() != null) {
+                connection.knownEra(Era.MODERN);
+                LOG.debug("server '{}': modern, by a late answer to the probe", exchange.name());
+            }
+            return Optional.ofNullable(late.session());
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            outcome.late().cancel(false);
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            outcome.late().cancel(false);
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
     }
 
     private static Session legacy(Exchange exchange, ClientConfig config, ConnectionState connection) {
@@ -95,22 +143,40 @@ final class EraProbe {
         return session;
     }
 
-    /** The probe's outcome: a modern session, or why the server is taken for a legacy one. */
-    private record Probe(Session session, String legacyReason) {
+    /**
+     * The probe's outcome: a modern session, or why the server is taken for a legacy one; {@code late}
+     * is the probe still pending when it only timed out (null otherwise).
+     */
+    private record Probe(Session session, String legacyReason, CompletableFuture<JsonNode> late) {
+        Probe(Session session, String legacyReason) {
+            this(session, legacyReason, null);
+        }
     }
 
-    private static Probe probe(Exchange exchange, ConnectionState connection, ProtocolVersion version, Duration deadline,
-                               boolean mayRetry) {
+    private static Probe probe(Exchange exchange, ConnectionState connection, ClientConfig config, ProtocolVersion version,
+                               Duration wait, boolean mayRetry) {
+        // The request lives as long as a handshake may; the answer is waited for only 'wait'.
+        Duration deadline = config.initializeTimeout();
         OutboundRequest discover = ModernMeta.envelope(exchange, new OutboundRequest(ModernMethods.SERVER_DISCOVER,
                 CODEC.newObject(), CallOptions.timeout(deadline)), version);
+        CompletableFuture<JsonNode> sent = exchange.sendHandshake(discover, deadline);
         JsonNode result;
         try {
-            result = Blocking.await(exchange.name(), exchange.sendHandshake(discover, deadline),
-                    deadline.plusMillis(250), "the era probe (server/discover)");
+            try {
+                result = sent.get(wait.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                return new Probe(null, "no answer to server/discover within " + wait.toMillis() + " ms", sent);
+            } catch (InterruptedException e) {
+                sent.cancel(false);
+                Thread.currentThread().interrupt();
+                throw new io.mcphost.protocol.McpCancelledException(exchange.name(), "connecting was interrupted");
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw exchange.unwrap(e.getCause());
+            }
         } catch (McpUnsupportedVersionException e) {
             Optional<ProtocolVersion> other = newestModern(e.supported());
             if (other.isPresent() && mayRetry) {
-                return probe(exchange, connection, other.get(), deadline, false);
+                return probe(exchange, connection, config, other.get(), wait, false);
             }
             return new Probe(null, "server/discover: the server supports " + e.supported());
         } catch (McpError e) {
@@ -122,7 +188,7 @@ final class EraProbe {
             }
             return new Probe(null, "server/discover answered error " + e.code());
         } catch (McpTimeoutException e) {
-            return new Probe(null, "no answer to server/discover within " + deadline.toMillis() + " ms");
+            return new Probe(null, "server/discover timed out");
         } catch (McpTransportException e) {
             if (connection.state() == ClientState.FAILED) {
                 throw e; // the process died or the connection broke: no era to detect
