@@ -166,8 +166,10 @@ final class Exchange {
      * stage but the observer, allowed while the client is still connecting, under {@code deadline}.
      */
     CompletableFuture<JsonNode> sendHandshake(OutboundRequest request, java.time.Duration deadline) {
-        // The application's observer sees these too (a trace shows the handshake); no other stage runs.
-        if (!stages.isEmpty() && stages.getFirst() instanceof ObserverStage observer) {
+        // The application's observer sees initialize too (a trace shows the handshake); no other stage
+        // runs. Not the era probe: its refusal by a legacy server is expected, not a failure to report.
+        if (!stages.isEmpty() && stages.getFirst() instanceof ObserverStage observer
+                && !io.mcphost.protocol.modern.ModernMethods.SERVER_DISCOVER.equals(request.method())) {
             return observer.apply(request, observed -> transmit(observed, deadline));
         }
         return transmit(request, deadline);
