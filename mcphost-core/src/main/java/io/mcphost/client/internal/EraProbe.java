@@ -77,6 +77,14 @@ final class EraProbe {
         Duration wait = config.transport().mirrorsHeaders() ? max(config.probeTimeout(), HTTP_PROBE_WAIT)
                 : freshStart ? config.probeTimeout().plus(STARTUP_ALLOWANCE) : config.probeTimeout();
         Probe outcome = probe(exchange, connection, config, ProtocolVersion.V2026_07_28, wait, true);
+        if (outcome.adopted() != null && pinned == Era.AUTO) {
+            // A naive legacy stdio server took the probe for its initialize (it answers any first request
+            // so): that answer is the handshake, and a second initialize would confuse it.
+            LOG.debug("server '{}': legacy, it answered the probe as initialize", exchange.name());
+            Session session = Handshake.complete(exchange, config, outcome.adopted());
+            connection.knownEra(Era.LEGACY);
+            return session;
+        }
         if (outcome.session() != null) {
             connection.knownEra(Era.MODERN);
             LOG.debug("server '{}': modern ({}), detected in {} ms", exchange.name(), outcome.session().version().id(),
@@ -147,9 +155,13 @@ final class EraProbe {
      * The probe's outcome: a modern session, or why the server is taken for a legacy one; {@code late}
      * is the probe still pending when it only timed out (null otherwise).
      */
-    private record Probe(Session session, String legacyReason, CompletableFuture<JsonNode> late) {
+    private record Probe(Session session, String legacyReason, CompletableFuture<JsonNode> late, JsonNode adopted) {
         Probe(Session session, String legacyReason) {
-            this(session, legacyReason, null);
+            this(session, legacyReason, null, null);
+        }
+
+        Probe(Session session, String legacyReason, CompletableFuture<JsonNode> late) {
+            this(session, legacyReason, late, null);
         }
     }
 
@@ -196,6 +208,10 @@ final class EraProbe {
             return new Probe(null, "server/discover failed: " + e.detail());
         } catch (McpProtocolException e) {
             return new Probe(null, "server/discover: " + e.detail());
+        }
+        if (!result.has("supportedVersions") && !config.transport().mirrorsHeaders() && result.path("protocolVersion").isString()
+                && result.path("capabilities").isObject() && result.path("serverInfo").isObject()) {
+            return new Probe(null, "it answered server/discover with an InitializeResult", null, result);
         }
         return discovered(exchange.name(), result, version);
     }
