@@ -125,11 +125,19 @@ final class ClientInbound implements InboundHandler {
 
     private void onNotification(JsonRpcNotification n) {
         JsonNode params = n.params().orElse(CODEC.newObject());
+        if (!subscriptions.fromCurrentStream(params)) {
+            LOG.debug("server '{}': {} of a replaced subscriptions/listen stream ignored", config.name(), n.method());
+            return;
+        }
         switch (n.method()) {
             case McpMethod.NOTIFICATIONS_PROGRESS -> onProgress(params);
             case McpMethod.NOTIFICATIONS_MESSAGE -> onLog(params);
             case McpMethod.NOTIFICATIONS_CANCELLED -> serverRequests.cancel(params);
             case McpMethod.NOTIFICATIONS_TASKS_STATUS -> tasks.onStatus(params);
+            case io.mcphost.protocol.modern.ModernMethods.NOTIFICATIONS_SUBSCRIPTIONS_ACKNOWLEDGED -> {
+                subscriptions.acknowledged(params);
+                notifications.submit(n.method(), () -> config.onNotification().accept(n));
+            }
             default -> notifications.submit(n.method(), () -> config.onNotification().accept(n));
         }
         if (McpMethod.NOTIFICATIONS_TOOLS_LIST_CHANGED.equals(n.method())) {

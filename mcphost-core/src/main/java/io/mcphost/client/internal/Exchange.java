@@ -16,6 +16,7 @@ import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.ServerUnavailableException;
 import io.mcphost.protocol.internal.JsonCodec;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -93,8 +94,13 @@ final class Exchange {
      * @throws IllegalArgumentException if {@code params} is neither null nor a JSON object
      */
     CompletableFuture<JsonNode> send(String method, JsonNode params, CallOptions options) {
+        return sendTracked(method, params, options, id -> { });
+    }
+
+    /** Like {@link #send(String, JsonNode, CallOptions)}, telling {@code onSent} the id of each attempt. */
+    CompletableFuture<JsonNode> sendTracked(String method, JsonNode params, CallOptions options, Consumer<RequestId> onSent) {
         ObjectNode body = objectParams(params, "params");
-        return proceed(0, new OutboundRequest(method, body == null ? CODEC.newObject() : body.deepCopy(), options));
+        return proceed(0, new OutboundRequest(method, body == null ? CODEC.newObject() : body.deepCopy(), options, onSent));
     }
 
     private CompletableFuture<JsonNode> proceed(int index, OutboundRequest request) {
@@ -191,10 +197,12 @@ final class Exchange {
         }
         ObjectNode body = withMeta(request, entry);
         request.onSent().accept(entry.id());
-        if (!handshake && !request.headers().containsKey(ModernHeaders.VERSION_HEADER)) {
-            // The spec forbids cancelling initialize; a modern request over HTTP is cancelled by closing
-            // its stream, and the 2026-07-28 HTTP transport defines no client notifications.
-            forwardCancellation(entry);
+        if (!handshake) {
+            // The spec forbids cancelling initialize. A modern request over HTTP is cancelled by closing
+            // its stream: the notification goes to the transport with the request's version header,
+            // which tells the HTTP transport to close the stream instead of posting it.
+            forwardCancellation(entry, request.headers().containsKey(ModernHeaders.VERSION_HEADER)
+                    ? Map.of(ModernHeaders.VERSION_HEADER, request.headers().get(ModernHeaders.VERSION_HEADER)) : Map.of());
         }
         try {
             config.transport().send(JsonRpcRequest.of(entry.id(), request.method(), body), request.headers());
@@ -242,12 +250,12 @@ final class Exchange {
     // ---- cancellation ---------------------------------------------------------------------------
 
     /** A request the caller cancelled, or that timed out, is called off at the server too. */
-    private void forwardCancellation(PendingRequests.Pending entry) {
+    private void forwardCancellation(PendingRequests.Pending entry, Map<String, String> headers) {
         entry.future().whenComplete((result, error) -> {
             if (error instanceof CancellationException) {
-                sendCancelled(entry.id(), "cancelled by the caller");
+                sendCancelled(entry.id(), "cancelled by the caller", headers);
             } else if (error instanceof McpTimeoutException timedOut) {
-                sendCancelled(entry.id(), "timed out: " + timedOut.detail());
+                sendCancelled(entry.id(), "timed out: " + timedOut.detail(), headers);
             }
         });
     }
@@ -262,7 +270,7 @@ final class Exchange {
     }
 
     /** Tells the server we no longer wait for a request. Never throws. */
-    private void sendCancelled(RequestId id, String reason) {
+    private void sendCancelled(RequestId id, String reason, Map<String, String> headers) {
         ObjectNode params = CODEC.newObject();
         switch (id) {
             case RequestId.NumberId n -> params.put("requestId", n.value());
@@ -272,7 +280,7 @@ final class Exchange {
         // Off the caller's (or the timer's) thread: a full pipe must not stall deadlines of other calls.
         Thread.ofVirtual().name("mcphost-cancel-" + name).start(() -> {
             try {
-                config.transport().send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_CANCELLED, params));
+                config.transport().send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_CANCELLED, params), headers);
             } catch (McpException e) {
                 LOG.debug("server '{}': could not send notifications/cancelled for {}: {}", name, id, e.getMessage());
             }

@@ -131,6 +131,7 @@ public final class RealMcpClient implements McpClient {
                 throw connection.failure().orElse(null) instanceof McpException e ? e
                         : new McpClosedException(name, "closed during the handshake");
             }
+            subscriptions.connected();
         } catch (McpException | CompletionException e) {
             McpException cause = exchange.unwrap(e) instanceof McpTransportException t ? exchange.named(t) : exchange.unwrap(e);
             fail(cause);
@@ -197,6 +198,7 @@ public final class RealMcpClient implements McpClient {
                 if (!state.compareAndSet(ClientState.CONNECTING, ClientState.READY)) {
                     throw new McpClosedException(name, "closed while re-opening");
                 }
+                subscriptions.connected();
                 LOG.debug("server '{}': re-opened after close", name);
             } catch (McpException | CompletionException e) {
                 McpException cause = exchange.unwrap(e);

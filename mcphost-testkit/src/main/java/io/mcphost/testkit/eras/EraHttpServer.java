@@ -32,6 +32,7 @@ public final class EraHttpServer implements AutoCloseable {
     private final Map<String, Boolean> sessions = new ConcurrentHashMap<>();
     private final List<Map<String, String>> seen = new CopyOnWriteArrayList<>();
     private final CountDownLatch closed = new CountDownLatch(1);
+    private final java.util.concurrent.atomic.AtomicInteger drops = new java.util.concurrent.atomic.AtomicInteger();
 
     private EraHttpServer(EraMode mode) throws IOException {
         this.script = new EraScript(mode);
@@ -82,7 +83,12 @@ public final class EraHttpServer implements AutoCloseable {
                     reply(exchange, 400, EraScript.error(request.get("id"), -32020, "Mcp-Method does not match the body", null));
                     return;
                 }
-                reply(exchange, -1, script.handle(request));
+                EraScript.Reply modern = script.handle(request);
+                if (modern instanceof EraScript.Reply.Listen listen) {
+                    serveListen(exchange, listen);
+                } else {
+                    reply(exchange, -1, modern);
+                }
                 return;
             }
             String session = headers.get("mcp-session-id");
@@ -113,6 +119,56 @@ public final class EraHttpServer implements AutoCloseable {
         }
     }
 
+    /** A subscriptions/listen stream: SSE, the acknowledgment first, open until the client closes it. */
+    private void serveListen(HttpExchange exchange, EraScript.Reply.Listen listen) throws IOException, InterruptedException {
+        exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+        exchange.sendResponseHeaders(200, 0);
+        java.io.OutputStream body = exchange.getResponseBody();
+        CountDownLatch gone = new CountDownLatch(1);
+        java.util.concurrent.locks.ReentrantLock writing = new java.util.concurrent.locks.ReentrantLock();
+        java.util.function.Consumer<JsonNode> out = message -> {
+            writing.lock();
+            try {
+                body.write(("event: message\ndata: " + EraScript.JSON.writeValueAsString(message) + "\n\n")
+                        .getBytes(StandardCharsets.UTF_8));
+                body.flush();
+            } catch (IOException e) {
+                gone.countDown(); // the client closed the stream: the subscription ends
+            } finally {
+                writing.unlock();
+            }
+        };
+        out.accept(listen.ack());
+        Runnable remove = script.listen(listen, out);
+        int generation = drops.get();
+        try {
+            // A keep-alive comment now and then also finds out when the client has gone.
+            while (!gone.await(100, TimeUnit.MILLISECONDS) && closed.getCount() > 0 && drops.get() == generation) {
+                writing.lock();
+                try {
+                    body.write(":\n\n".getBytes(StandardCharsets.UTF_8));
+                    body.flush();
+                } catch (IOException e) {
+                    gone.countDown();
+                } finally {
+                    writing.unlock();
+                }
+            }
+        } finally {
+            remove.run();
+        }
+    }
+
+    /** Ends every open listen stream abruptly (no response), as a restart or a proxy timeout would. */
+    public void dropListenStreams() {
+        drops.incrementAndGet();
+    }
+
+    /** How many listen streams are open now. */
+    public int listeners() {
+        return script.listeners();
+    }
+
     /** Sends a reply; status -1 picks the modern status for an error (400 version/header, 404 unknown method). */
     private static void reply(HttpExchange exchange, int status, EraScript.Reply reply) throws IOException {
         switch (reply) {
@@ -126,6 +182,9 @@ public final class EraHttpServer implements AutoCloseable {
             }
             case EraScript.Reply.Junk j -> send(exchange, 200, "text/plain", j.line());
             case EraScript.Reply.Silence s -> send(exchange, 202, "text/plain", "");
+            case EraScript.Reply.Listen l -> {
+                throw new IllegalStateException("listen streams are served by serveListen");
+            }
         }
     }
 

@@ -35,6 +35,56 @@ public final class EraScript {
         /** Send nothing. */
         record Silence() implements Reply {
         }
+
+        /**
+         * A {@code subscriptions/listen} stream opens: send {@code ack} first, then keep the stream and
+         * {@link #listen register} its sink (HTTP: the request's SSE stream; stdio: stdout).
+         */
+        record Listen(JsonNode id, JsonNode filter, JsonNode ack) implements Reply {
+        }
+    }
+
+    /** One open listen stream: its id, what it asked for, where its notifications go. */
+    private record Sink(JsonNode id, JsonNode filter, java.util.function.Consumer<JsonNode> out) {
+    }
+
+    private final java.util.List<Sink> sinks = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** Registers the sink of a listen stream; returns the handle that removes it. */
+    public Runnable listen(Reply.Listen stream, java.util.function.Consumer<JsonNode> out) {
+        Sink sink = new Sink(stream.id(), stream.filter(), out);
+        sinks.add(sink);
+        return () -> sinks.remove(sink);
+    }
+
+    /** How many listen streams are open now. */
+    public int listeners() {
+        return sinks.size();
+    }
+
+    /** A notification tagged for the listen stream {@code id}. */
+    private static ObjectNode tagged(String method, JsonNode id) {
+        ObjectNode n = JSON.createObjectNode();
+        n.put("jsonrpc", "2.0");
+        n.put("method", method);
+        n.putObject("params").putObject("_meta").set("io.modelcontextprotocol/subscriptionId", id);
+        return n;
+    }
+
+    /** Tells every stream that asked for it that {@code uri} changed, and that the tools changed. */
+    private void touch(String uri) {
+        for (Sink sink : sinks) {
+            for (JsonNode wanted : sink.filter().path("resourceSubscriptions")) {
+                if (wanted.asString("").equals(uri)) {
+                    ObjectNode n = tagged("notifications/resources/updated", sink.id());
+                    ((ObjectNode) n.get("params")).put("uri", uri);
+                    sink.out().accept(n);
+                }
+            }
+            if (sink.filter().path("toolsListChanged").asBoolean(false)) {
+                sink.out().accept(tagged("notifications/tools/list_changed", sink.id()));
+            }
+        }
     }
 
     private final EraMode mode;
@@ -59,6 +109,11 @@ public final class EraScript {
         JsonNode id = request.get("id");
         String method = request.path("method").asString("");
         if (id == null || id.isNull()) {
+            if (method.equals("notifications/cancelled")) {
+                // stdio: cancelling a listen request ends its stream
+                JsonNode cancelled = request.path("params").path("requestId");
+                sinks.removeIf(sink -> sink.id().equals(cancelled));
+            }
             return new Reply.Silence();
         }
         boolean modern = isModern(request);
@@ -107,7 +162,9 @@ public final class EraScript {
         switch (method) {
             case "server/discover" -> {
                 result.putArray("supportedVersions").add(MODERN);
-                result.putObject("capabilities").putObject("tools");
+                ObjectNode caps = result.putObject("capabilities");
+                caps.putObject("tools").put("listChanged", true);
+                caps.putObject("resources").put("subscribe", true);
                 result.putObject("_meta").putObject("io.modelcontextprotocol/serverInfo")
                         .put("name", "era-" + mode.name().toLowerCase()).put("version", "1.0");
                 result.put("ttlMs", 0).put("cacheScope", "public");
@@ -118,6 +175,12 @@ public final class EraScript {
             }
             case "tools/call" -> {
                 return modernCall(id, params, result);
+            }
+            case "subscriptions/listen" -> {
+                JsonNode filter = params.path("notifications");
+                ObjectNode ack = tagged("notifications/subscriptions/acknowledged", id);
+                ((ObjectNode) ack.get("params")).set("notifications", filter);
+                return new Reply.Listen(id, filter, ack);
             }
             default -> {
                 return error(id, -32601, "Method not found: " + method, null);
@@ -130,6 +193,11 @@ public final class EraScript {
         String tool = params.path("name").asString("");
         if (tool.equals("echo")) {
             text(result, "echo " + params.path("arguments").path("text").asString("") + " (modern)");
+            return answer(id, result);
+        }
+        if (tool.equals("touch")) {
+            touch(params.path("arguments").path("uri").asString(""));
+            text(result, "touched");
             return answer(id, result);
         }
         if (!tool.equals("confirm")) {

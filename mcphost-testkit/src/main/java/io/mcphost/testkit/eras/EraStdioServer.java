@@ -53,6 +53,10 @@ public final class EraStdioServer {
                 case EraScript.Reply.Answer a -> out.println(EraScript.JSON.writeValueAsString(a.message()));
                 case EraScript.Reply.Junk j -> out.println(j.line());
                 case EraScript.Reply.Silence s -> { }
+                case EraScript.Reply.Listen l -> {
+                    out.println(EraScript.JSON.writeValueAsString(l.ack()));
+                    script.listen(l, n -> out.println(EraScript.JSON.writeValueAsString(n)));
+                }
             }
         }
     }

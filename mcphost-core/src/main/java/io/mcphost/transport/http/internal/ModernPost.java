@@ -43,6 +43,10 @@ final class ModernPost {
     private final Delivery delivery;
     private final Exchanges exchanges;
     private final String where;
+    /** The open response bodies of requests in flight, by request id, so that a cancel can close one. */
+    private final java.util.concurrent.ConcurrentHashMap<RequestId, InputStream> open = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Requests cancelled before their response began (bounded by the requests in flight). */
+    private final java.util.Set<RequestId> cancelled = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     ModernPost(HttpSettings settings, Delivery delivery, Exchanges exchanges) {
         this.settings = settings;
@@ -69,6 +73,12 @@ final class ModernPost {
             return new McpTransportException(settings.name(), request.method() + ": a request header was refused by the HTTP client");
         }
         InputStream body = response.body();
+        open.put(request.id(), body);
+        if (cancelled.remove(request.id())) {
+            open.remove(request.id());
+            exchanges.done(body);
+            return null;
+        }
         try {
             int status = response.statusCode();
             if (status / 100 != 2) {
@@ -79,6 +89,30 @@ final class ModernPost {
             }
             return json(request.id(), status, body);
         } finally {
+            open.remove(request.id(), body);
+            cancelled.remove(request.id());
+            exchanges.done(body);
+        }
+    }
+
+    /**
+     * Cancels a request the client gave up on: closing its response stream is the cancellation signal
+     * of this revision. The reading thread then ends; its failure reaches no one (the call is settled).
+     */
+    void abort(tools.jackson.databind.JsonNode requestId) {
+        if (requestId == null) {
+            return;
+        }
+        RequestId id = requestId.isIntegralNumber() ? RequestId.of(requestId.longValue())
+                : requestId.isString() ? RequestId.of(requestId.stringValue()) : null;
+        if (id == null) {
+            return;
+        }
+        // First the mark, then the lookup: a response that begins meanwhile sees one or the other.
+        cancelled.add(id);
+        InputStream body = open.remove(id);
+        if (body != null) {
+            cancelled.remove(id);
             exchanges.done(body);
         }
     }

@@ -132,8 +132,15 @@ public final class StreamableHttpEngine implements HttpEngine {
     /** A request of revision 2026-07-28 (it carries MCP-Protocol-Version): no session, see {@link ModernPost}. */
     @Override
     public void send(JsonRpcMessage message, java.util.Map<String, String> headers) {
-        if (!(message instanceof JsonRpcRequest request) || !headers.containsKey("MCP-Protocol-Version")) {
+        if (!headers.containsKey("MCP-Protocol-Version")) {
             send(message);
+            return;
+        }
+        if (!(message instanceof JsonRpcRequest request)) {
+            // This revision defines no client notifications over HTTP: cancelling is closing the stream.
+            if (message instanceof io.mcphost.protocol.JsonRpcNotification n && McpMethod.NOTIFICATIONS_CANCELLED.equals(n.method())) {
+                modern.abort(n.params().map(p -> p.get("requestId")).orElse(null));
+            }
             return;
         }
         if (exchanges.isClosed()) {
