@@ -140,6 +140,7 @@ final class ClientInbound implements InboundHandler {
             }
             default -> notifications.submit(n.method(), () -> config.onNotification().accept(n));
         }
+        exchange.cache().invalidate(n.method(), params); // before anyone hears of it: a list they ask for must be new
         if (McpMethod.NOTIFICATIONS_TOOLS_LIST_CHANGED.equals(n.method())) {
             operations.toolsChanged(); // before the listeners hear of it: a call they make must not see old schemas
         }

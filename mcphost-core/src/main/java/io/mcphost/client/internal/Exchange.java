@@ -54,6 +54,7 @@ final class Exchange {
     private volatile io.mcphost.protocol.logging.LoggingLevel logLevel;
     /** The x-mcp-header annotations of the tools as last listed (modern HTTP), by tool name. */
     private final java.util.Map<String, List<ModernHeaders.Annotation>> toolHeaders = new java.util.concurrent.ConcurrentHashMap<>();
+    private final ResultCache cache = new ResultCache();
 
     Exchange(ClientConfig config, PendingRequests pending, ConnectionState connection) {
         this.config = config;
@@ -332,6 +333,11 @@ final class Exchange {
 
     void logLevel(io.mcphost.protocol.logging.LoggingLevel level) {
         logLevel = level;
+    }
+
+    /** The cache of cacheable results (a stage; notifications invalidate it). */
+    ResultCache cache() {
+        return cache;
     }
 
     java.util.Map<String, List<ModernHeaders.Annotation>> toolHeaders() {

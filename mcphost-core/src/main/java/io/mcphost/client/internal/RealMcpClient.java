@@ -93,6 +93,7 @@ public final class RealMcpClient implements McpClient {
         stages.add(this::reopenWhenClosed);
         stages.add(recovery);
         stages.add(new InputRequired(name, serverRequests)); // input_required rounds, same handlers as ServerRequests
+        stages.add(exchange.cache());                         // fresh cacheable results (ttlMs) served again
         stages.add(new ModernMeta(exchange, connection));      // per-attempt _meta and HTTP headers (modern sessions)
         stages.add(new Reissue());                             // a broken response stream: once more, new id
         exchange.install(stages);
@@ -131,6 +132,7 @@ public final class RealMcpClient implements McpClient {
                 throw connection.failure().orElse(null) instanceof McpException e ? e
                         : new McpClosedException(name, "closed during the handshake");
             }
+            exchange.cache().clear();
             subscriptions.connected();
         } catch (McpException | CompletionException e) {
             McpException cause = exchange.unwrap(e) instanceof McpTransportException t ? exchange.named(t) : exchange.unwrap(e);
@@ -198,7 +200,8 @@ public final class RealMcpClient implements McpClient {
                 if (!state.compareAndSet(ClientState.CONNECTING, ClientState.READY)) {
                     throw new McpClosedException(name, "closed while re-opening");
                 }
-                subscriptions.connected();
+                exchange.cache().clear();
+            subscriptions.connected();
                 LOG.debug("server '{}': re-opened after close", name);
             } catch (McpException | CompletionException e) {
                 McpException cause = exchange.unwrap(e);

@@ -207,4 +207,20 @@ class ModernClientTest {
         }
         assertThat(discovers[0]).isEqualTo(2);
     }
+
+    @Test
+    void aFreshCacheableResultIsServedAgainUntilItsListChanges() throws Exception {
+        FakeServer server = new FakeServer(false, (method, params) -> method.equals("tools/list")
+                ? "\"result\":{\"resultType\":\"complete\",\"ttlMs\":60000,\"cacheScope\":\"private\",\"tools\":[]}"
+                : modernServer(method, params));
+        try (McpClient client = connect(server)) {
+            client.listTools();
+            client.listTools();
+            assertThat(server.sent).extracting(m -> m.path("method").asString()).containsExactly("server/discover", "tools/list");
+            server.inbound.onMessage(CODEC.decodeOne("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}"));
+            client.listTools();
+            assertThat(server.sent).extracting(m -> m.path("method").asString())
+                    .containsExactly("server/discover", "tools/list", "tools/list");
+        }
+    }
 }
