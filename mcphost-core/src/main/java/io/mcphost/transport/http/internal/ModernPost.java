@@ -15,8 +15,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -178,17 +176,7 @@ final class ModernPost {
                 answered = deliver(event, awaited);
             }
             if (answered) {
-                ScheduledFuture<?> cutoff = StreamableHttpEngine.DRAIN_TIMER.schedule(() -> exchanges.done(body),
-                        StreamableHttpEngine.DRAIN_GRACE.toMillis(), TimeUnit.MILLISECONDS);
-                try {
-                    while ((event = reader.next()) != null) {
-                        deliver(event, awaited);
-                    }
-                } catch (IOException e) {
-                    // cut off by the grace period, or the server dropped a stream whose answer arrived: fine
-                } finally {
-                    cutoff.cancel(false);
-                }
+                Drain.afterAnswer(reader, body, exchanges, e -> deliver(e, awaited));
                 return null;
             }
             return exchanges.isClosed() ? null : new McpStreamBrokenException(settings.name(), "the server ended the response stream"

@@ -22,8 +22,6 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -53,18 +51,6 @@ public final class StreamableHttpEngine implements HttpEngine {
     public interface Fallback {
         /** @return whether the message was taken over (and any failure reported) */
         boolean takeOver(JsonRpcMessage message, int status);
-    }
-
-    /** At most this long a request's stream is read on after its answer, waiting for the server to end it. */
-    static final Duration DRAIN_GRACE = Duration.ofSeconds(2);
-    // One daemon thread for all transports: it only closes streams whose server keeps them open too long.
-    static final ScheduledThreadPoolExecutor DRAIN_TIMER = drainTimer();
-
-    private static ScheduledThreadPoolExecutor drainTimer() {
-        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, Thread.ofPlatform().daemon()
-                .name("mcphost-http-drain").factory());
-        timer.setRemoveOnCancelPolicy(true); // most streams end at once; their cut-offs must not pile up
-        return timer;
     }
 
     /** At most this long the handshake waits for the server to answer the listening GET. */
@@ -178,31 +164,6 @@ public final class StreamableHttpEngine implements HttpEngine {
             } catch (RuntimeException e) { // say so, but never print what the exception quotes
                 LOG.error("server '{}': reporting the failure of {} failed: {}", settings.name(), request.method(), e.getClass());
             }
-        }
-    }
-
-    /**
-     * Reads a request's stream on to its end after the answer, which the server should send at once
-     * (it SHOULD close the stream after the response), for at most {@link #DRAIN_GRACE}. Closing the
-     * body early instead makes the JDK's client close the connection — sometimes after it already
-     * handed that connection to the next request, which then fails with "header parser received no
-     * bytes" (seen under a burst of 1,000 concurrent calls). Whatever still arrives is delivered.
-     */
-    private void drainAfterAnswer(SseReader reader, InputStream body, RequestId awaited) throws IOException {
-        ScheduledFuture<?> cutoff = DRAIN_TIMER.schedule(() -> exchanges.done(body), DRAIN_GRACE.toMillis(),
-                TimeUnit.MILLISECONDS);
-        try {
-            SseEvent event;
-            while ((event = reader.next()) != null) {
-                deliver(event, awaited);
-            }
-        } catch (IOException e) {
-            if (!cutoff.isDone()) {
-                throw e;
-            }
-            // Cut off by the grace period: the answer was delivered; the server merely kept the stream open.
-        } finally {
-            cutoff.cancel(false);
         }
     }
 
@@ -325,7 +286,7 @@ public final class StreamableHttpEngine implements HttpEngine {
                     answered = deliver(event, awaited);
                 }
                 if (answered) {
-                    drainAfterAnswer(reader, body, awaited);
+                    Drain.afterAnswer(reader, body, exchanges, late -> deliver(late, awaited));
                 }
             } catch (IOException e) {
                 why = "the stream broke: " + describe(e);
