@@ -7,7 +7,7 @@ import java.util.Optional;
  * failed. When a stdio server died, the message ends with the tail of what it wrote to stderr, and
  * {@link #stderrTail()} returns that tail on its own.
  */
-public sealed class McpTransportException extends McpException permits McpSessionExpiredException {
+public sealed class McpTransportException extends McpException permits McpSessionExpiredException, McpStreamBrokenException {
     private final String stderrTail;
 
     public McpTransportException(String server, String message) {
