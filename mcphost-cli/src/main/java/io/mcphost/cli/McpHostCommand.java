@@ -1,10 +1,12 @@
 package io.mcphost.cli;
 
 import io.mcphost.client.CallOptions;
+import io.mcphost.client.Era;
 import io.mcphost.client.McpClient;
 import io.mcphost.host.HostPrompt;
 import io.mcphost.host.HostResource;
 import io.mcphost.host.HostResourceTemplate;
+import io.mcphost.protocol.modern.ModernMethods;
 import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.prompts.Prompt;
 import io.mcphost.protocol.prompts.PromptArgument;
@@ -79,6 +81,10 @@ final class McpHostCommand implements Callable<Integer> {
             description = "Pass this variable of your environment through to the server, by name (repeatable).")
     List<String> envPass = new ArrayList<>();
 
+    @Option(names = "--era", paramLabel = "ERA", scope = ScopeType.INHERIT,
+            description = "Protocol era: auto (detect; the default), modern (2026-07-28 only) or legacy (initialize at once).")
+    String era;
+
     @Option(names = "--timeout", paramLabel = "DURATION", scope = ScopeType.INHERIT,
             description = "Request timeout: 30 (seconds), 30s, 2m, 500ms or PT2M. Default 60 s.")
     String timeout;
@@ -139,6 +145,20 @@ final class McpHostCommand implements Callable<Integer> {
 
     ProgressBar progressBar() {
         return new ProgressBar(err, stderrIsTerminal, columns);
+    }
+
+    /** The --era option (auto unless given). */
+    Era era() {
+        if (era == null) {
+            return Era.AUTO;
+        }
+        return switch (era.toLowerCase(java.util.Locale.ROOT)) {
+            case "auto" -> Era.AUTO;
+            case "modern" -> Era.MODERN;
+            case "legacy" -> Era.LEGACY;
+            default -> throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--era takes auto, modern or legacy, not '" + era + "'");
+        };
     }
 
     Duration requestTimeout() {
@@ -444,7 +464,12 @@ final class McpHostCommand implements Callable<Integer> {
     int ping() {
         try (McpClient client = connect()) {
             long start = System.nanoTime();
-            client.ping();
+            if (client.era() == Era.MODERN) {
+                // Revision 2026-07-28 has no ping; server/discover is its cheapest round trip.
+                client.request(ModernMethods.SERVER_DISCOVER, null, CallOptions.defaults());
+            } else {
+                client.ping();
+            }
             double ms = (System.nanoTime() - start) / 1e6;
             if (json.output()) {
                 printer().json(Map.of("roundTripMillis", ms));

@@ -23,7 +23,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -54,14 +53,16 @@ class HostHandlersTest {
                 .build();
     }
 
-    @Test
-    void aSharedHandlerAnswersEveryServerUnlessOneHasItsOwnAndEventsSeeTheRequests() throws Exception {
+    /** Legacy: elicitation/create and roots/list requests; modern: input_required rounds. Same handlers, same events. */
+    @ParameterizedTest
+    @EnumSource(value = Era.class, names = {"LEGACY", "MODERN"})
+    void aSharedHandlerAnswersEveryServerUnlessOneHasItsOwnAndEventsSeeTheRequests(Era era) throws Exception {
         ElicitationHandler shared = ElicitationHandler.blocking((request, context) ->
                 ElicitResult.accept(JsonCodec.get().newObject().put("name", "shared-for-" + context.server())));
         ElicitationHandler own = ElicitationHandler.blocking(request -> ElicitResult.decline());
         McpHost host = McpHost.builder()
-                .server(inProcess("one", () -> asker("one"), toClose).build())
-                .server(inProcess("two", () -> asker("two"), toClose).elicitation(own)
+                .server(inProcess("one", () -> asker("one"), toClose).era(era).build())
+                .server(inProcess("two", () -> asker("two"), toClose).era(era).elicitation(own)
                         .roots(List.of(Root.of("file:///two"))).build())
                 .elicitation(shared)
                 .roots(List.of(Root.of("file:///shared")))
@@ -69,6 +70,7 @@ class HostHandlersTest {
                 .reconnect(ReconnectPolicy.never())
                 .start();
         toClose.addFirst(host);
+        assertThat(host.servers()).allSatisfy(s -> assertThat(s.era()).hasValue(era));
 
         assertThat(text(host.callTool("one__ask", args()))).isEqualTo("one greets shared-for-one");
         assertThat(text(host.callTool("two__ask", args()))).isEqualTo("two greets nobody (DECLINE)");

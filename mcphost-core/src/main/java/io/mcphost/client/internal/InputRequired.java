@@ -2,17 +2,20 @@ package io.mcphost.client.internal;
 
 import io.mcphost.protocol.McpInputRequiredException;
 import io.mcphost.protocol.McpProtocolException;
+import io.mcphost.protocol.McpTimeoutException;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.modern.InputRequest;
 import io.mcphost.protocol.modern.InputRound;
 import io.mcphost.protocol.modern.ModernResults;
 import io.mcphost.protocol.modern.ResultType;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -34,10 +37,12 @@ final class InputRequired implements RequestStage {
 
     private final String server;
     private final ServerRequests handlers;
+    private final ClientConfig config;
 
-    InputRequired(String server, ServerRequests handlers) {
+    InputRequired(String server, ServerRequests handlers, ClientConfig config) {
         this.server = server;
         this.handlers = handlers;
+        this.config = config;
     }
 
     @Override
@@ -93,7 +98,8 @@ final class InputRequired implements RequestStage {
                         + ": the server needs input, and the caller takes rounds over", pending));
                 return;
             }
-            CompletableFuture<Map<String, JsonNode>> answers = answer(original.method(), pending);
+            CompletableFuture<Map<String, JsonNode>> answers = answer(original.method(), pending,
+                    Deadline.Policy.of(original.options(), config).timeout());
             inFlight.set(answers);
             answers.whenComplete((responses, failed) -> {
                 if (failed != null) {
@@ -128,8 +134,13 @@ final class InputRequired implements RequestStage {
         return new InputRound(original.method(), params, state, requests);
     }
 
-    /** Every input request answered by its handler; fails with the round when one has none. */
-    private CompletableFuture<Map<String, JsonNode>> answer(String method, InputRound pending) {
+    /**
+     * Every input request answered by its handler; fails with the round when one has none. The call's
+     * timeout bounds the wait, as it bounded a legacy server's question (no request is pending meanwhile,
+     * so nothing else would); a wait that ends unanswered (timeout, or the caller's cancel) cancels the
+     * handlers, which see it through their context's cancellation.
+     */
+    private CompletableFuture<Map<String, JsonNode>> answer(String method, InputRound pending, Duration limit) {
         Map<String, CompletableFuture<JsonNode>> futures = new LinkedHashMap<>();
         List<String> unanswerable = new ArrayList<>();
         pending.inputRequests().forEach((key, request) -> handlers.answerInput(key, request.method(), request.params())
@@ -139,11 +150,21 @@ final class InputRequired implements RequestStage {
             return CompletableFuture.failedFuture(new McpInputRequiredException(server, method + ": the server asks for "
                     + String.join(", ", unanswerable) + ", which no registered handler answers", pending));
         }
-        return CompletableFuture.allOf(futures.values().toArray(CompletableFuture[]::new)).thenApply(done -> {
-            Map<String, JsonNode> out = new LinkedHashMap<>();
-            futures.forEach((key, f) -> out.put(key, f.join()));
-            return out;
+        CompletableFuture<Map<String, JsonNode>> all = CompletableFuture.allOf(futures.values().toArray(CompletableFuture[]::new))
+                .thenApply(done -> {
+                    Map<String, JsonNode> out = new LinkedHashMap<>();
+                    futures.forEach((key, f) -> out.put(key, f.join()));
+                    return out;
+                });
+        all.whenComplete((r, e) -> {
+            if (e != null) {
+                futures.values().forEach(f -> f.cancel(false));
+            }
         });
+        CompletableFuture.delayedExecutor(limit.toNanos(), TimeUnit.NANOSECONDS).execute(() -> all.completeExceptionally(
+                new McpTimeoutException(server, method + ": the input the server asked for (" + String.join(", ", futures.keySet())
+                        + ") got no answer within " + limit)));
+        return all;
     }
 
     /** The original request again, with the responses and the state echoed exactly. */
