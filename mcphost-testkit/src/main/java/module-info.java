@@ -16,4 +16,5 @@ module io.mcphost.testkit {
     exports io.mcphost.testkit.faults;
     exports io.mcphost.testkit.conformance;
     exports io.mcphost.testkit.oauth;
+    exports io.mcphost.testkit.eras;
 }

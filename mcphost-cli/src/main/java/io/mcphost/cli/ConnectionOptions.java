@@ -1,5 +1,6 @@
 package io.mcphost.cli;
 
+import io.mcphost.client.Era;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,6 +61,10 @@ final class ConnectionOptions {
             description = "Pass this variable of your environment through to the server, by name (repeatable).")
     List<String> envPass = new ArrayList<>();
 
+    @Option(names = "--era", paramLabel = "ERA", scope = ScopeType.INHERIT,
+            description = "Protocol era: auto (detect; the default), modern (2026-07-28 only) or legacy (initialize at once).")
+    String era;
+
     @Option(names = "--timeout", paramLabel = "DURATION", scope = ScopeType.INHERIT,
             description = "Request timeout: 30 (seconds), 30s, 2m, 500ms or PT2M. Default 60 s.")
     String timeout;
@@ -79,6 +84,19 @@ final class ConnectionOptions {
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
+    }
+
+    /** The --era option (auto unless given). */
+    Era era() {
+        if (era == null) {
+            return Era.AUTO;
+        }
+        return switch (era.toLowerCase(java.util.Locale.ROOT)) {
+            case "auto" -> Era.AUTO;
+            case "modern" -> Era.MODERN;
+            case "legacy" -> Era.LEGACY;
+            default -> throw usage("--era takes auto, modern or legacy, not '" + era + "'");
+        };
     }
 
     /** Whether {@code --timeout} was given (it then bounds the handshake too). */

@@ -5,6 +5,7 @@ import io.mcphost.protocol.McpCancelledException;
 import io.mcphost.protocol.McpCapabilityException;
 import io.mcphost.protocol.McpClosedException;
 import io.mcphost.protocol.McpError;
+import io.mcphost.protocol.McpInputRequiredException;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpNotFoundException;
 import io.mcphost.protocol.McpProtocolException;
@@ -64,6 +65,7 @@ final class ExitCode {
             case McpError error -> REFUSED;
             case McpNotFoundException notFound -> REFUSED;
             case McpCapabilityException capability -> REFUSED;
+            case McpInputRequiredException input -> REFUSED;
             case McpTimeoutException timeout -> TIMEOUT;
             case McpCancelledException cancelled -> CANCELLED;
             case McpConfigException config -> USAGE;

@@ -118,6 +118,11 @@ final class McpHostCommand implements Callable<Integer> {
         return new ProgressBar(err, stderrIsTerminal, columns);
     }
 
+    /** The --era option (auto unless given). */
+    io.mcphost.client.Era era() {
+        return connection.era();
+    }
+
     Duration requestTimeout() {
         return connection.requestTimeout();
     }

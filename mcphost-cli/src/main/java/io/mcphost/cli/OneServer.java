@@ -93,7 +93,7 @@ final class OneServer {
 
     /** Connects with the terminal's elicitation, sampling as chosen and --log-level; see {@link ClientFeatures}. */
     private static McpClient connect(McpHostCommand cmd, Transport transport, String name) {
-        McpClientBuilder builder = McpClient.builder(transport).name(name).requestTimeout(cmd.requestTimeout());
+        McpClientBuilder builder = McpClient.builder(transport).name(name).era(cmd.era()).requestTimeout(cmd.requestTimeout());
         if (cmd.connection.timeoutGiven()) {
             builder.initializeTimeout(cmd.requestTimeout()); // --timeout bounds the handshake too, not only the calls
         }

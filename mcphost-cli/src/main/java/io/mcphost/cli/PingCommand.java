@@ -1,6 +1,9 @@
 package io.mcphost.cli;
 
+import io.mcphost.client.CallOptions;
+import io.mcphost.client.Era;
 import io.mcphost.client.McpClient;
+import io.mcphost.protocol.modern.ModernMethods;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -18,7 +21,12 @@ final class PingCommand implements Callable<Integer> {
     public Integer call() {
         try (McpClient client = root.connect()) {
             long start = System.nanoTime();
-            client.ping();
+            if (client.era() == Era.MODERN) {
+                // Revision 2026-07-28 has no ping; server/discover is its cheapest round trip.
+                client.request(ModernMethods.SERVER_DISCOVER, null, CallOptions.defaults());
+            } else {
+                client.ping();
+            }
             double ms = (System.nanoTime() - start) / 1e6;
             if (root.json.output()) {
                 root.printer().json(Map.of("roundTripMillis", ms));

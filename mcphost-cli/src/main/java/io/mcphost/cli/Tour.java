@@ -36,6 +36,7 @@ final class Tour {
         ObjectNode info = Json.newObject();
         info.set("serverInfo", Json.valueToTree(client.serverInfo()));
         info.put("protocolVersion", client.protocolVersion().id());
+        info.put("era", client.era().name().toLowerCase(java.util.Locale.ROOT));
         info.set("capabilities", Json.valueToTree(client.serverCapabilities()));
         client.instructions().ifPresent(i -> info.put("instructions", i));
         return info;
@@ -57,6 +58,8 @@ final class Tour {
         printer.table(List.of(
                 new String[] {"server", client.serverInfo().name() + " " + client.serverInfo().version()},
                 new String[] {"protocol", client.protocolVersion().id()},
+                new String[] {"era", client.era() == io.mcphost.client.Era.MODERN
+                        ? "modern (stateless, per-request metadata)" : "legacy (initialize handshake)"},
                 new String[] {"capabilities", String.join(", ", offered)}));
         // In full, not cut to the line: instructions are the server's manual and may run to paragraphs.
         out.println("instructions" + client.instructions().map(i -> ":\n" + i.strip()).orElse("  (none)"));

@@ -8,10 +8,14 @@ import org.junit.jupiter.api.Test;
 class CliCommandsTest {
     @Test
     void infoShowsTheServerTheNegotiatedRevisionAndTheInstructions() {
-        CliRun r = CliRun.of("info");
+        // Pinned: with auto, a demo JVM that starts slower than the probe's deadline is spoken to as legacy.
+        CliRun r = CliRun.of("--era", "modern", "info");
+        CliRun legacy = CliRun.of("--era", "legacy", "info");
 
         assertThat(r.code()).isZero();
-        assertThat(r.out()).contains("mcphost-demo 0.1.0", "2025-11-25", "tools, resources, prompts", "A demo server: try echo");
+        assertThat(r.out()).contains("mcphost-demo 0.1.0", "2026-07-28", "modern", "tools, resources, prompts", "A demo server: try echo");
+        assertThat(legacy.code()).isZero();
+        assertThat(legacy.out()).contains("mcphost-demo 0.1.0", "2025-11-25", "legacy", "tools, resources, prompts", "A demo server: try echo");
     }
 
     @Test

@@ -39,7 +39,8 @@ class CliConfigTest {
         CliRun r = CliRun.of("--config", config(), "servers");
 
         assertThat(r.code()).isEqualTo(ExitCode.CONNECTION);
-        assertThat(r.out()).contains("SERVER", "demo", "calc", "ghost", "ready", "failed", "2025-11-25");
+        // The revision is whatever the era probe found: modern, or legacy when a busy machine starts the JVM late.
+        assertThat(r.out()).contains("SERVER", "demo", "calc", "ghost", "ready", "failed").containsPattern("2025-11-25|2026-07-28");
         assertThat(r.err()).contains("unavailable: server 'ghost'", "mcphost-no-such-command-7f3a");
     }
 

@@ -16,10 +16,17 @@ class CliTrafficTest {
 
         assertThat(run.err()).contains("→ tools/call {\"name\":\"echo\"");
         assertThat(run.err()).containsPattern("← tools/call \\d+ ms ");
-        assertThat(run.err()).contains("→ initialize ");
         assertThat(run.err()).contains("\"api_key\":\"***\"").contains("\"password\":\"***\"");
         assertThat(run.err()).doesNotContain("s3cr3t-value").doesNotContain("hunter2");
         assertThat(run.out()).doesNotContain("→");
+    }
+
+    @Test
+    void verboseShowsTheHandshakeOfALegacyServer() {
+        CliRun run = CliRun.of("-v", "--era", "legacy", "call", "echo", "text=hi");
+
+        assertThat(run.code()).isZero();
+        assertThat(run.err()).contains("→ initialize ", "→ tools/call {\"name\":\"echo\"");
     }
 
     @Test

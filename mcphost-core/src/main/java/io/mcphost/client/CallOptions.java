@@ -32,6 +32,7 @@ public final class CallOptions {
     private final JsonNode meta;
     private final Boolean resetTimeoutOnProgress;
     private final Duration maxTotalTimeout;
+    private final boolean takeOverInput;
 
     private CallOptions(Builder builder) {
         this.timeout = builder.timeout;
@@ -39,6 +40,7 @@ public final class CallOptions {
         this.meta = builder.meta;
         this.resetTimeoutOnProgress = builder.resetTimeoutOnProgress;
         this.maxTotalTimeout = builder.maxTotalTimeout;
+        this.takeOverInput = builder.takeOverInput;
     }
 
     /** No overrides: the client's request timeout, no progress callback, no extra {@code _meta}. */
@@ -62,6 +64,7 @@ public final class CallOptions {
         b.meta = meta;
         b.resetTimeoutOnProgress = resetTimeoutOnProgress;
         b.maxTotalTimeout = maxTotalTimeout;
+        b.takeOverInput = takeOverInput;
         return b;
     }
 
@@ -89,6 +92,14 @@ public final class CallOptions {
         return Optional.ofNullable(maxTotalTimeout);
     }
 
+    /**
+     * Whether an {@code input_required} round of this call (revision 2026-07-28) goes to the caller
+     * as {@link io.mcphost.protocol.McpInputRequiredException} instead of the registered handlers.
+     */
+    public boolean takeOverInput() {
+        return takeOverInput;
+    }
+
     /** Builds {@link CallOptions}. Not thread-safe. */
     public static final class Builder {
         private Duration timeout;
@@ -96,6 +107,7 @@ public final class CallOptions {
         private JsonNode meta;
         private Boolean resetTimeoutOnProgress;
         private Duration maxTotalTimeout;
+        private boolean takeOverInput;
 
         private Builder() {
         }
@@ -138,6 +150,20 @@ public final class CallOptions {
          */
         public Builder maxTotalTimeout(Duration maxTotal) {
             this.maxTotalTimeout = positive(maxTotal, "maxTotalTimeout");
+            return this;
+        }
+
+        /**
+         * Hands every {@code input_required} round of this call (revision 2026-07-28) to the caller
+         * instead of answering it with the client's elicitation, sampling and roots handlers: the call
+         * fails with {@link io.mcphost.protocol.McpInputRequiredException}, whose
+         * {@link io.mcphost.protocol.McpInputRequiredException#round() round} can be stored
+         * ({@link io.mcphost.protocol.modern.InputRound#toJson()}) and answered later with
+         * {@link McpClient#resumeInput}. A durable round: the user may answer hours later, in another
+         * process. Off unless set. Legacy servers have no rounds; it changes nothing there.
+         */
+        public Builder takeOverInput(boolean takeOver) {
+            this.takeOverInput = takeOver;
             return this;
         }
 

@@ -18,6 +18,7 @@ import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.stdio.StdioTransport;
+import io.mcphost.protocol.modern.InputRound;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -101,6 +102,15 @@ public interface McpClient extends AutoCloseable {
 
     /** The negotiated protocol revision. Never blocks. @throws IllegalStateException before the handshake */
     ProtocolVersion protocolVersion();
+
+    /**
+     * The era the server speaks: {@link Era#MODERN} (revision 2026-07-28, stateless, no handshake) or
+     * {@link Era#LEGACY} (an {@code initialize} handshake). Detected when connecting unless pinned
+     * with {@link McpClientBuilder#era(Era)}; the application code is the same for both. Never blocks.
+     *
+     * @throws IllegalStateException before the client connected
+     */
+    Era era();
 
     /** The server's name and version from the handshake. Never blocks. @throws IllegalStateException before the handshake */
     Implementation serverInfo();
@@ -292,6 +302,31 @@ public interface McpClient extends AutoCloseable {
 
     /** {@link #request} without blocking. */
     CompletableFuture<JsonNode> requestAsync(String method, JsonNode params, CallOptions options);
+
+    /**
+     * Finishes an {@code input_required} round (revision 2026-07-28) the application took over
+     * ({@link CallOptions.Builder#takeOverInput}) or that no handler could answer: sends the round's
+     * original request again with {@code responses} (keyed like the round's input requests, each the
+     * result of that request: an {@code ElicitResult}, {@code CreateMessageResult} or
+     * {@code ListRootsResult} as JSON) and the round's {@code requestState}. The round may come from
+     * another client or process ({@link InputRound#fromJson}). A further round is answered by this
+     * client's handlers, or fails with {@link io.mcphost.protocol.McpInputRequiredException} again
+     * when {@code options} take rounds over. Blocks at most the options' timeout; returns the raw
+     * result (decode a tool call's with {@code Json.treeToValue(result, CallToolResult.class)}).
+     *
+     * @throws IllegalArgumentException if {@code responses} names a key the round does not ask for
+     */
+    default JsonNode resumeInput(InputRound round, Map<String, JsonNode> responses, CallOptions options) {
+        return Blocking.await(name(), resumeInputAsync(round, responses, options));
+    }
+
+    /** {@link #resumeInput(InputRound, Map, CallOptions)} with the default options. */
+    default JsonNode resumeInput(InputRound round, Map<String, JsonNode> responses) {
+        return resumeInput(round, responses, CallOptions.defaults());
+    }
+
+    /** {@link #resumeInput(InputRound, Map, CallOptions)} without blocking. */
+    CompletableFuture<JsonNode> resumeInputAsync(InputRound round, Map<String, JsonNode> responses, CallOptions options);
 
     /** The experimental tasks of 2025-11-25: tool calls as tasks and requests about a task id. Never blocks. */
     ClientTasks tasks();

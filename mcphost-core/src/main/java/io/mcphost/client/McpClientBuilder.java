@@ -41,6 +41,8 @@ public final class McpClientBuilder {
     private Consumer<io.mcphost.protocol.McpException> onConnectionLost = e -> { };
     private Consumer<Task> onTaskStatus = t -> { };
     private RequestObserver observer;
+    private Era era = Era.AUTO;
+    private Duration probeTimeout = Duration.ofMillis(500);
 
     McpClientBuilder(Transport transport) {
         this.transport = Objects.requireNonNull(transport, "transport");
@@ -67,6 +69,28 @@ public final class McpClientBuilder {
     /** Deadline of the whole handshake (30 s unless set). */
     public McpClientBuilder initializeTimeout(Duration timeout) {
         this.initializeTimeout = positive(timeout, "initializeTimeout");
+        return this;
+    }
+
+    /**
+     * Which protocol era to speak: {@link Era#AUTO} (the default) detects it when connecting,
+     * {@link Era#MODERN} speaks revision 2026-07-28 only (a legacy server fails the connect with an
+     * actionable message), {@link Era#LEGACY} runs the {@code initialize} handshake at once (no probe).
+     */
+    public McpClientBuilder era(Era era) {
+        this.era = Objects.requireNonNull(era, "era");
+        return this;
+    }
+
+    /**
+     * How long the stdio era probe ({@code server/discover}) waits for an answer before the server is
+     * taken for a legacy one that ignores unknown requests (500 ms unless set). A process that was
+     * just started gets a startup allowance on top (its runtime may still be loading), see
+     * {@code docs/eras.md}. Over HTTP every server answers the probe, so it waits up to the
+     * initialize timeout there.
+     */
+    public McpClientBuilder probeTimeout(Duration timeout) {
+        this.probeTimeout = positive(timeout, "probeTimeout");
         return this;
     }
 
@@ -225,7 +249,7 @@ public final class McpClientBuilder {
                 onNotification, onLog, Optional.ofNullable(elicitation), Optional.ofNullable(sampling),
                 Optional.ofNullable(roots), serverRequestTimeout, resetTimeoutOnProgress,
                 Optional.ofNullable(maxTotalTimeout), onListChanged, onConnectionLost, onTaskStatus,
-                Optional.ofNullable(observer)));
+                Optional.ofNullable(observer), era, probeTimeout));
     }
 
     /**

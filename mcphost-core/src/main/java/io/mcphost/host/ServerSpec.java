@@ -3,6 +3,7 @@ package io.mcphost.host;
 import static io.mcphost.protocol.internal.Settings.positive;
 
 import io.mcphost.client.ElicitationHandler;
+import io.mcphost.client.Era;
 import io.mcphost.client.SamplingHandler;
 import io.mcphost.config.ServerConfig;
 import io.mcphost.protocol.roots.Root;
@@ -36,6 +37,7 @@ public final class ServerSpec {
     private final Optional<ElicitationHandler> elicitation;
     private final Optional<SamplingHandler> sampling;
     private final Optional<List<Root>> roots;
+    private final Era era;
 
     private ServerSpec(Builder b) {
         this.name = b.name;
@@ -49,6 +51,7 @@ public final class ServerSpec {
         this.elicitation = Optional.ofNullable(b.elicitation);
         this.sampling = Optional.ofNullable(b.sampling);
         this.roots = Optional.ofNullable(b.roots);
+        this.era = b.era;
     }
 
     /**
@@ -126,6 +129,11 @@ public final class ServerSpec {
         return roots;
     }
 
+    /** Which protocol era the client speaks to this server ({@link Era#AUTO}, detect, unless set). */
+    public Era era() {
+        return era;
+    }
+
     @Override
     public String toString() {
         return "ServerSpec[" + name + (description == null ? "" : ", " + description) + "]";
@@ -145,6 +153,7 @@ public final class ServerSpec {
         private ElicitationHandler elicitation;
         private SamplingHandler sampling;
         private List<Root> roots;
+        private Era era = Era.AUTO;
 
         private Builder(String name, Supplier<Transport> transports) {
             Objects.requireNonNull(name, "name");
@@ -216,6 +225,16 @@ public final class ServerSpec {
         /** The roots this server sees instead of the host's shared ones. */
         public Builder roots(List<Root> roots) {
             this.roots = List.copyOf(roots);
+            return this;
+        }
+
+        /**
+         * The protocol era to speak to this server (see {@link io.mcphost.client.McpClientBuilder#era}):
+         * {@link Era#AUTO} (the default) detects it; {@link Era#LEGACY} skips the probe and goes
+         * straight to {@code initialize}; {@link Era#MODERN} accepts only a 2026-07-28 server.
+         */
+        public Builder era(Era era) {
+            this.era = Objects.requireNonNull(era, "era");
             return this;
         }
 

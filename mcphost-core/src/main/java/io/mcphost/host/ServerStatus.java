@@ -1,5 +1,6 @@
 package io.mcphost.host;
 
+import io.mcphost.client.Era;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.lifecycle.Implementation;
@@ -23,12 +24,14 @@ import java.util.Optional;
  * @param stderrTail      the end of a local server's stderr when it last failed, if any
  * @param reconnectAttempts attempts since the connection was lost; 0 while READY
  * @param since           when it entered its current state
+ * @param era             the protocol era it speaks ({@link Era#MODERN} or {@link Era#LEGACY}), while connected
  */
 public record ServerStatus(String name, ServerState state, String transport, boolean required,
                            Optional<ProtocolVersion> protocolVersion, Optional<Implementation> serverInfo,
                            int toolCount, Optional<McpException> lastError, Optional<String> stderrTail,
-                           int reconnectAttempts, Instant since) {
+                           int reconnectAttempts, Instant since, Optional<Era> era) {
     public ServerStatus {
+        Objects.requireNonNull(era, "era");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(state, "state");
         Objects.requireNonNull(transport, "transport");
@@ -37,6 +40,15 @@ public record ServerStatus(String name, ServerState state, String transport, boo
         Objects.requireNonNull(lastError, "lastError");
         Objects.requireNonNull(stderrTail, "stderrTail");
         Objects.requireNonNull(since, "since");
+    }
+
+    /** A snapshot without the era (as before eras were detected). */
+    public ServerStatus(String name, ServerState state, String transport, boolean required,
+                        Optional<ProtocolVersion> protocolVersion, Optional<Implementation> serverInfo,
+                        int toolCount, Optional<McpException> lastError, Optional<String> stderrTail,
+                        int reconnectAttempts, Instant since) {
+        this(name, state, transport, required, protocolVersion, serverInfo, toolCount, lastError, stderrTail,
+                reconnectAttempts, since, Optional.empty());
     }
 
     /** The message of {@link #lastError()}, for status lines and tables. */

@@ -4,9 +4,11 @@ import java.util.Objects;
 
 /**
  * The server answered a request with a JSON-RPC error. Carries the error object as received, so
- * callers can branch on {@link JsonRpcError#code()}.
+ * callers can branch on {@link JsonRpcError#code()}. The errors revision 2026-07-28 defines have
+ * their own subclasses.
  */
-public final class McpError extends McpException {
+public sealed class McpError extends McpException
+        permits McpHeaderMismatchException, McpMissingClientCapabilityException, McpUnsupportedVersionException {
     private final JsonRpcError error;
 
     public McpError(String server, String method, JsonRpcError error) {

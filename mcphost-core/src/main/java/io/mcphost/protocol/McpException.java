@@ -15,8 +15,8 @@ import java.util.Optional;
 public abstract sealed class McpException extends RuntimeException
         permits McpTransportException, McpTimeoutException, McpError, McpProtocolException,
                 McpCapabilityException, ServerUnavailableException, McpClosedException,
-                McpCancelledException, McpNotFoundException, io.mcphost.config.McpConfigException,
-                io.mcphost.auth.McpAuthorizationException {
+                McpCancelledException, McpNotFoundException, McpInputRequiredException,
+                io.mcphost.config.McpConfigException, io.mcphost.auth.McpAuthorizationException {
 
     private final String server;
 

@@ -16,6 +16,15 @@ public final class McpNotFoundException extends McpException {
         this.suggestion = suggestion;
     }
 
+    /**
+     * A server answered that something the caller named does not exist (revision 2026-07-28: a
+     * resource read answered {@code -32602} with {@code data.uri}).
+     */
+    public McpNotFoundException(String server, String message, Throwable cause) {
+        super(server, message, cause);
+        this.suggestion = null;
+    }
+
     /** The available name closest to the one asked for, if any is close. */
     public Optional<String> suggestion() {
         return Optional.ofNullable(suggestion);

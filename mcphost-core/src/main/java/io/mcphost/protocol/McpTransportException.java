@@ -8,7 +8,7 @@ import java.util.Optional;
  * {@link #stderrTail()} returns that tail on its own.
  */
 public sealed class McpTransportException extends McpException permits McpSessionExpiredException,
-        io.mcphost.transport.McpAuthorizationRequiredException {
+        McpStreamBrokenException, io.mcphost.transport.McpAuthorizationRequiredException {
     private final String stderrTail;
 
     public McpTransportException(String server, String message) {

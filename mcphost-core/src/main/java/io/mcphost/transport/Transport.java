@@ -36,6 +36,25 @@ public interface Transport extends AutoCloseable {
     void send(JsonRpcMessage message);
 
     /**
+     * Sends one message with the transport headers that mirror its body (revision 2026-07-28 over
+     * HTTP: {@code MCP-Protocol-Version}, {@code Mcp-Method}, {@code Mcp-Name}, {@code Mcp-Param-*}).
+     * A request carrying {@code MCP-Protocol-Version} is a modern one: no session, its error answers
+     * are delivered as JSON-RPC errors whatever the HTTP status. Transports without headers
+     * ({@link #mirrorsHeaders()} false) send the message alone, as {@link #send(JsonRpcMessage)}.
+     */
+    default void send(JsonRpcMessage message, java.util.Map<String, String> headers) {
+        send(message);
+    }
+
+    /**
+     * Whether the transport carries request metadata headers (HTTP): the client computes them only
+     * then. False by default.
+     */
+    default boolean mirrorsHeaders() {
+        return false;
+    }
+
+    /**
      * Closes the transport and frees everything it owns (process tree, threads, connections),
      * returning within {@code budget} whatever the peer does. Idempotent. After it returns,
      * {@link InboundHandler#onClosed} has been called exactly once.

@@ -4,6 +4,7 @@ import static io.mcphost.server.Fixtures.ANY_OBJECT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mcphost.client.Era;
 import io.mcphost.client.CallOptions;
 import io.mcphost.client.ElicitationHandler;
 import io.mcphost.client.McpClient;
@@ -117,7 +118,7 @@ class ClientTasksTest {
         MemoryTransport.Pair pair = MemoryTransport.pair();
         toClose.add(server.serve(pair.server()));
         sent = new RecordingTransport(pair.client());
-        McpClient client = setup.apply(McpClient.builder(sent).name("tasks").requestTimeout(Duration.ofSeconds(10))
+        McpClient client = setup.apply(McpClient.builder(sent).era(Era.LEGACY).name("tasks").requestTimeout(Duration.ofSeconds(10))
                 .onTaskStatus(statuses::add)).connect();
         toClose.add(client);
         return client;

@@ -46,8 +46,9 @@ class HttpSessionChurnTest {
     private McpClient connect() {
         server = StreamableHttpServer.builder(DemoServer.server()).start();
         toClose.add(server);
+        // Legacy: HTTP sessions (Mcp-Session-Id, expiry, re-initialisation) exist only there.
         McpClient client = McpClient.builder(HttpTransport.builder(server.endpoint()).name("demo").build()).name("demo")
-                .requestTimeout(Duration.ofSeconds(20)).connect();
+                .era(Era.LEGACY).requestTimeout(Duration.ofSeconds(20)).connect();
         toClose.add(client);
         return client;
     }
@@ -129,6 +130,7 @@ class HttpSessionChurnTest {
         toClose.add(server);
         McpHost host = McpHost.builder()
                 .server(ServerSpec.builder("forgetful", () -> HttpTransport.builder(server.endpoint()).name("forgetful").build())
+                        .era(Era.LEGACY) // HTTP sessions and their expiry exist only in the legacy era
                         .build())
                 .reconnect(ReconnectPolicy.never())
                 .start();

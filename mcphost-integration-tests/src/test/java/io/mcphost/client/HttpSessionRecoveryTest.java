@@ -55,7 +55,8 @@ class HttpSessionRecoveryTest {
             httpClients.incrementAndGet();
             return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         }).build();
-        McpClient client = McpClient.builder(transport).name("demo").sessionRetries(sessionRetries)
+        // Legacy: session expiry, re-initialisation and Last-Event-ID resumption exist only there.
+        McpClient client = McpClient.builder(transport).name("demo").era(Era.LEGACY).sessionRetries(sessionRetries)
                 .requestTimeout(Duration.ofSeconds(10)).connect();
         toClose.add(client);
         return client;

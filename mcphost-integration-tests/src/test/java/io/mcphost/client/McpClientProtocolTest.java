@@ -1,5 +1,6 @@
 package io.mcphost.client;
 
+import io.mcphost.client.Era;
 import static io.mcphost.testkit.ScriptedServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -48,7 +49,7 @@ class McpClientProtocolTest {
                               Function<JsonRpcRequest, Optional<JsonNode>> script) {
         var pair = MemoryTransport.pair();
         ScriptedServer server = setup.apply(new ScriptedServer(pair.server(), script)).start();
-        McpClient client = McpClient.builder(pair.client()).name("scripted").requestTimeout(Duration.ofSeconds(5)).build();
+        McpClient client = McpClient.builder(pair.client()).era(Era.LEGACY).name("scripted").requestTimeout(Duration.ofSeconds(5)).build();
         toClose.add(client);
         toClose.add(server::close);
         client.connect();

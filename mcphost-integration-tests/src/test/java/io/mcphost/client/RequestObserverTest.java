@@ -55,7 +55,7 @@ class RequestObserverTest {
             return RequestObserver.Completion.NONE;
         }).connect();
         toClose.add(client);
-        client.ping();
+        client.listTools(); // any request (ping is gone at 2026-07-28, which this server speaks)
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> kept.get().putMeta("late", "x"))
                 .isInstanceOf(IllegalStateException.class)
@@ -76,7 +76,8 @@ class RequestObserverTest {
         toClose.add(server);
         List<String> observed = new CopyOnWriteArrayList<>();
         List<Throwable> failures = new CopyOnWriteArrayList<>();
-        McpClient client = McpClient.builder(HttpTransport.builder(server.endpoint()).build())
+        // Legacy: session expiry and the re-handshake that recovers it exist only there.
+        McpClient client = McpClient.builder(HttpTransport.builder(server.endpoint()).build()).era(Era.LEGACY)
                 .requestTimeout(Duration.ofSeconds(10)).observer(request -> {
                     observed.add(request.method());
                     request.putMeta("traceparent", "00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01");
@@ -98,5 +99,37 @@ class RequestObserverTest {
         assertThat(failures).isEmpty();
         assertThat(served).hasSizeGreaterThanOrEqualTo(2)
                 .allSatisfy(meta -> assertThat(meta.path("traceparent").asString()).startsWith("00-0af7651916cd43dd"));
+    }
+
+    @Test
+    void onAModernServerTheObserversMetaTravelsBesideTheProtocolMetaOfEveryRequest() {
+        List<JsonNode> served = new CopyOnWriteArrayList<>();
+        McpServer demo = McpServer.builder().name("meta").observer(request -> {
+            if (request.method().equals("tools/call")) {
+                served.add(request.params().path("_meta"));
+            }
+            return ServerRequestObserver.Completion.NONE;
+        }).tool(io.mcphost.protocol.tools.Tool.of("t", "t", CODEC.newObject().put("type", "object")),
+                call -> io.mcphost.protocol.tools.CallToolResult.text("ok")).build();
+        StreamableHttpServer server = StreamableHttpServer.builder(demo).start();
+        toClose.add(server);
+        List<String> observed = new CopyOnWriteArrayList<>();
+        McpClient client = McpClient.builder(HttpTransport.builder(server.endpoint()).build()).era(Era.MODERN)
+                .requestTimeout(Duration.ofSeconds(10)).observer(request -> {
+                    observed.add(request.method());
+                    request.putMeta("traceparent", "00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01");
+                    return RequestObserver.Completion.NONE;
+                }).connect();
+        toClose.add(client);
+
+        client.callTool("t", CODEC.newObject());
+        client.callTool("t", CODEC.newObject());
+
+        assertThat(observed).doesNotContain("initialize"); // stateless: no handshake to observe
+        assertThat(observed.stream().filter("tools/call"::equals)).hasSize(2);
+        assertThat(served).hasSize(2).allSatisfy(meta -> {
+            assertThat(meta.path("traceparent").asString()).startsWith("00-0af7651916cd43dd");
+            assertThat(meta.path("io.modelcontextprotocol/protocolVersion").asString()).isEqualTo("2026-07-28");
+        });
     }
 }

@@ -14,6 +14,7 @@ import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.McpCapabilityException;
 import io.mcphost.protocol.McpError;
 import io.mcphost.protocol.McpMethod;
+import io.mcphost.protocol.modern.ModernMethods;
 import io.mcphost.protocol.resources.ResourceUpdatedNotificationParams;
 import io.mcphost.server.McpServer;
 import io.mcphost.server.http.StreamableHttpServer;
@@ -31,6 +32,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Resource subscriptions and list-changed notifications end to end: our client against our server
@@ -52,11 +55,12 @@ class ResourceSubscriptionsTest {
         }
     }
 
-    private McpClient connect(McpServer server) {
+    private McpClient connect(McpServer server, Era era) {
         var pair = MemoryTransport.pair();
         toClose.add(server.serve(recorded(pair.server())));
-        McpClient client = McpClient.builder(pair.client()).name("test").connect();
+        McpClient client = McpClient.builder(pair.client()).name("test").era(era).connect();
         toClose.add(client);
+        assertThat(client.era()).isEqualTo(era);
         return client;
     }
 
@@ -71,11 +75,12 @@ class ResourceSubscriptionsTest {
         return recordings.stream().flatMap(r -> r.receivedMethods().stream()).filter(m -> m.startsWith("resources/") && m.contains("subscribe")).toList();
     }
 
-    @Test
-    void aSubscriberHearsOfChangesToItsResourceAndOnlyItsSubscribersAreTold() {
+    @ParameterizedTest
+    @EnumSource(value = Era.class, names = {"LEGACY", "MODERN"})
+    void aSubscriberHearsOfChangesToItsResourceAndOnlyItsSubscribersAreTold(Era era) {
         McpServer server = fullServer().build();
-        McpClient readmeWatcher = connect(server);
-        McpClient noteWatcher = connect(server);
+        McpClient readmeWatcher = connect(server, era);
+        McpClient noteWatcher = connect(server, era);
         List<String> readmeUpdates = new CopyOnWriteArrayList<>();
         List<String> noteUpdates = new CopyOnWriteArrayList<>();
 
@@ -91,20 +96,26 @@ class ResourceSubscriptionsTest {
         assertThat(server.notifyResourceUpdated("test://notes/unwatched")).isZero();
     }
 
-    @Test
-    void listenersOfOneUriShareOneServerSubscriptionWhichEndsWithTheLast() {
+    @ParameterizedTest
+    @EnumSource(value = Era.class, names = {"LEGACY", "MODERN"})
+    void listenersOfOneUriShareOneServerSubscriptionWhichEndsWithTheLast(Era era) {
         McpServer server = fullServer().build();
         List<JsonRpcNotification> raw = new CopyOnWriteArrayList<>();
         var pair = MemoryTransport.pair();
         toClose.add(server.serve(recorded(pair.server())));
-        McpClient client = McpClient.builder(pair.client()).name("test").onNotification(raw::add).connect();
+        McpClient client = McpClient.builder(pair.client()).name("test").era(era).onNotification(raw::add).connect();
+        // Legacy: one resources/subscribe and one resources/unsubscribe; modern: the URI rides on the
+        // subscriptions/listen stream, and no resources/(un)subscribe exists.
+        List<String> subscribe = era == Era.LEGACY ? List.of(McpMethod.RESOURCES_SUBSCRIBE) : List.of();
+        List<String> both = era == Era.LEGACY
+                ? List.of(McpMethod.RESOURCES_SUBSCRIBE, McpMethod.RESOURCES_UNSUBSCRIBE) : List.of();
         toClose.add(client);
         List<String> first = new CopyOnWriteArrayList<>();
         List<String> second = new CopyOnWriteArrayList<>();
 
         ResourceSubscription a = client.subscribeResource(README, u -> first.add(u.uri()));
         ResourceSubscription b = client.subscribeResource(README, u -> second.add(u.uri()));
-        assertThat(subscriptionRequests()).containsExactly(McpMethod.RESOURCES_SUBSCRIBE);
+        assertThat(subscriptionRequests()).isEqualTo(subscribe);
         assertThat(a.isActive()).isTrue();
         assertThat(a.uri()).isEqualTo(README);
 
@@ -113,22 +124,23 @@ class ResourceSubscriptionsTest {
 
         a.close();
         assertThat(a.isActive()).isFalse();
-        assertThat(subscriptionRequests()).containsExactly(McpMethod.RESOURCES_SUBSCRIBE);
+        assertThat(subscriptionRequests()).isEqualTo(subscribe);
         assertThat(server.notifyResourceUpdated(README)).isEqualTo(1);
         Await.until(Duration.ofSeconds(5), () -> second.size() == 2, "second.size() == 2");
         assertThat(first).hasSize(1);
 
         b.close();
         b.close(); // idempotent
-        assertThat(subscriptionRequests()).containsExactly(McpMethod.RESOURCES_SUBSCRIBE, McpMethod.RESOURCES_UNSUBSCRIBE);
+        assertThat(subscriptionRequests()).isEqualTo(both);
         assertThat(server.notifyResourceUpdated(README)).isZero();
         // onNotification keeps receiving the updates too.
         Await.until(Duration.ofSeconds(5), () -> raw.stream().filter(n -> n.method().equals(McpMethod.NOTIFICATIONS_RESOURCES_UPDATED)).count() == 2, "raw.stream().filter(n -> n.method().equals(McpMethod.NOTIFICATIONS_RESOURCES_UPDATED)).count() == 2");
     }
 
-    @Test
-    void aServerWithoutSubscriptionsIsRefusedBeforeAnythingIsSent() {
-        McpClient client = connect(echoServer().build());
+    @ParameterizedTest
+    @EnumSource(value = Era.class, names = {"LEGACY", "MODERN"})
+    void aServerWithoutSubscriptionsIsRefusedBeforeAnythingIsSent(Era era) {
+        McpClient client = connect(echoServer().build(), era);
 
         assertThatThrownBy(() -> client.subscribeResource(README, u -> { }))
                 .isInstanceOf(McpCapabilityException.class).hasMessageContaining("resources.subscribe");
@@ -138,7 +150,8 @@ class ResourceSubscriptionsTest {
     @Test
     void anUnknownResourceIsTheServersErrorAndLeavesNothingBehind() {
         McpServer server = fullServer().build();
-        McpClient client = connect(server);
+        // Legacy: only resources/subscribe is a request the server can refuse (a modern listen filter is not checked).
+        McpClient client = connect(server, Era.LEGACY);
 
         assertThatThrownBy(() -> client.subscribeResource("test://nowhere", u -> { }))
                 .isInstanceOf(McpError.class).satisfies(e -> assertThat(((McpError) e).code()).isEqualTo(-32002));
@@ -148,10 +161,11 @@ class ResourceSubscriptionsTest {
         assertThat(subscriptionRequests()).containsExactly(McpMethod.RESOURCES_SUBSCRIBE, McpMethod.RESOURCES_SUBSCRIBE);
     }
 
-    @Test
-    void theAsyncTwinsSubscribeAndUnsubscribeWithoutBlocking() throws Exception {
+    @ParameterizedTest
+    @EnumSource(value = Era.class, names = {"LEGACY", "MODERN"})
+    void theAsyncTwinsSubscribeAndUnsubscribeWithoutBlocking(Era era) throws Exception {
         McpServer server = fullServer().build();
-        McpClient client = connect(server);
+        McpClient client = connect(server, era);
         List<String> updates = new CopyOnWriteArrayList<>();
 
         CompletableFuture<ResourceSubscription> pending = client.subscribeResourceAsync(NOTE, u -> updates.add(u.uri()));
@@ -163,29 +177,38 @@ class ResourceSubscriptionsTest {
         assertThat(server.notifyResourceUpdated(NOTE)).isZero();
     }
 
-    @Test
-    void closingTheClientEndsItsSubscriptionsWithoutTellingTheServer() {
+    @ParameterizedTest
+    @EnumSource(value = Era.class, names = {"LEGACY", "MODERN"})
+    void closingTheClientEndsItsSubscriptionsWithoutTellingTheServer(Era era) {
         McpServer server = fullServer().build();
-        McpClient client = connect(server);
+        McpClient client = connect(server, era);
         ResourceSubscription subscription = client.subscribeResource(README, u -> { });
 
         client.close();
         subscription.close();
 
         assertThat(subscription.isActive()).isFalse();
-        assertThat(subscriptionRequests()).containsExactly(McpMethod.RESOURCES_SUBSCRIBE);
+        assertThat(subscriptionRequests())
+                .isEqualTo(era == Era.LEGACY ? List.of(McpMethod.RESOURCES_SUBSCRIBE) : List.of());
     }
 
-    @Test
-    void listChangesReachOnListChangedAndOnNotification() {
+    @ParameterizedTest
+    @EnumSource(value = Era.class, names = {"LEGACY", "MODERN"})
+    void listChangesReachOnListChangedAndOnNotification(Era era) {
         McpServer server = fullServer().build();
         List<ListKind> changes = new CopyOnWriteArrayList<>();
         List<String> notifications = new CopyOnWriteArrayList<>();
         var pair = MemoryTransport.pair();
         toClose.add(server.serve(pair.server()));
-        McpClient client = McpClient.builder(pair.client()).name("test").onListChanged(changes::add)
+        McpClient client = McpClient.builder(pair.client()).name("test").era(era).onListChanged(changes::add)
                 .onNotification(n -> notifications.add(n.method())).connect();
         toClose.add(client);
+        if (era == Era.MODERN) {
+            // The list changes ride on the subscriptions/listen stream the client opens after connecting:
+            // changes made before the server acknowledged it are not the client's to hear.
+            Await.until(Duration.ofSeconds(5), () -> notifications.remove(ModernMethods.NOTIFICATIONS_SUBSCRIPTIONS_ACKNOWLEDGED),
+                    "the listen stream's acknowledgement");
+        }
 
         server.notifyToolsListChanged();
         server.notifyPromptsListChanged();
@@ -202,8 +225,9 @@ class ResourceSubscriptionsTest {
         McpServer server = fullServer().build();
         StreamableHttpServer http = StreamableHttpServer.builder(server).start();
         toClose.add(http);
+        // Legacy: HTTP sessions, their expiry and resources/subscribe exist only there.
         McpClient client = McpClient.builder(HttpTransport.builder(http.endpoint()).name("test").build())
-                .name("test").requestTimeout(Duration.ofSeconds(10)).connect();
+                .name("test").era(Era.LEGACY).requestTimeout(Duration.ofSeconds(10)).connect();
         toClose.add(client);
         List<String> updates = new CopyOnWriteArrayList<>();
         client.subscribeResource(README, u -> updates.add(u.uri()));

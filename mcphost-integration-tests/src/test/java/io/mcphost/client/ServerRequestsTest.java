@@ -67,7 +67,8 @@ class ServerRequestsTest {
         var pair = MemoryTransport.pair();
         ScriptedServer server = new ScriptedServer(pair.server(), r -> Optional.of(json("{}"))).start();
         RecordingTransport recording = new RecordingTransport(pair.client());
-        McpClient client = setup.apply(McpClient.builder(recording).name("scripted")).connect();
+        // Legacy: a scripted server sending elicitation/sampling/roots requests, which exist only there.
+        McpClient client = setup.apply(McpClient.builder(recording).name("scripted").era(Era.LEGACY)).connect();
         toClose.add(server::close);
         toClose.add(client);
         return new Connected(client, server, recording);

@@ -64,8 +64,9 @@ class TasksProtocolTest {
         var pair = MemoryTransport.pair();
         ScriptedServer server = new ScriptedServer(pair.server(), script).capabilities(CAPABILITIES).start();
         RecordingTransport recording = new RecordingTransport(pair.client());
-        McpClient client = setup.apply(McpClient.builder(recording).name("scripted").requestTimeout(Duration.ofSeconds(5)))
-                .connect();
+        // Legacy: a scripted 2025-11-25 server; tasks/list, tasks/result and these task requests are that revision's.
+        McpClient client = setup.apply(McpClient.builder(recording).name("scripted").era(Era.LEGACY)
+                .requestTimeout(Duration.ofSeconds(5))).connect();
         toClose.add(server::close);
         toClose.add(client);
         return new Connected(client, server, recording);

@@ -4,8 +4,11 @@ import static io.mcphost.host.HostFixtures.args;
 import static io.mcphost.host.HostFixtures.inProcess;
 import static io.mcphost.host.HostFixtures.text;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mcphost.client.ElicitationHandler;
+import io.mcphost.client.Era;
+import io.mcphost.protocol.McpMissingClientCapabilityException;
 import io.mcphost.host.HostEvent;
 import io.mcphost.host.McpHost;
 import io.mcphost.host.ReconnectPolicy;
@@ -20,7 +23,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Server-to-client requests through a host: shared and per-server handlers, seen by events. */
 class HostHandlersTest {
@@ -49,14 +53,16 @@ class HostHandlersTest {
                 .build();
     }
 
-    @Test
-    void aSharedHandlerAnswersEveryServerUnlessOneHasItsOwnAndEventsSeeTheRequests() throws Exception {
+    /** Legacy: elicitation/create and roots/list requests; modern: input_required rounds. Same handlers, same events. */
+    @ParameterizedTest
+    @EnumSource(value = Era.class, names = {"LEGACY", "MODERN"})
+    void aSharedHandlerAnswersEveryServerUnlessOneHasItsOwnAndEventsSeeTheRequests(Era era) throws Exception {
         ElicitationHandler shared = ElicitationHandler.blocking((request, context) ->
                 ElicitResult.accept(JsonCodec.get().newObject().put("name", "shared-for-" + context.server())));
         ElicitationHandler own = ElicitationHandler.blocking(request -> ElicitResult.decline());
         McpHost host = McpHost.builder()
-                .server(inProcess("one", () -> asker("one"), toClose).build())
-                .server(inProcess("two", () -> asker("two"), toClose).elicitation(own)
+                .server(inProcess("one", () -> asker("one"), toClose).era(era).build())
+                .server(inProcess("two", () -> asker("two"), toClose).era(era).elicitation(own)
                         .roots(List.of(Root.of("file:///two"))).build())
                 .elicitation(shared)
                 .roots(List.of(Root.of("file:///shared")))
@@ -64,6 +70,7 @@ class HostHandlersTest {
                 .reconnect(ReconnectPolicy.never())
                 .start();
         toClose.addFirst(host);
+        assertThat(host.servers()).allSatisfy(s -> assertThat(s.era()).hasValue(era));
 
         assertThat(text(host.callTool("one__ask", args()))).isEqualTo("one greets shared-for-one");
         assertThat(text(host.callTool("two__ask", args()))).isEqualTo("two greets nobody (DECLINE)");
@@ -74,13 +81,23 @@ class HostHandlersTest {
                 .containsExactly("one elicitation/create", "two elicitation/create");
     }
 
-    @Test
-    void withoutAHandlerTheServerIsToldElicitationIsUnsupported() throws Exception {
-        McpHost host = McpHost.builder().server(inProcess("one", () -> asker("one"), toClose).build()).start();
+    @ParameterizedTest
+    @EnumSource(value = Era.class, names = {"LEGACY", "MODERN"})
+    void withoutAHandlerTheServerIsToldElicitationIsUnsupported(Era era) throws Exception {
+        McpHost host = McpHost.builder().server(inProcess("one", () -> asker("one"), toClose).era(era).build()).start();
         toClose.addFirst(host);
 
-        CallToolResult result = host.callTool("one__ask", args());
-        assertThat(result.isError()).isTrue();
-        assertThat(text(result)).containsIgnoringCase("elicitation");
+        if (era == Era.LEGACY) {
+            // The server asks anyway; the client's refusal fails the tool, which the toolkit reports as an error result.
+            CallToolResult result = host.callTool("one__ask", args());
+            assertThat(result.isError()).isTrue();
+            assertThat(text(result)).containsIgnoringCase("elicitation");
+        } else {
+            // 2026-07-28 (basic, "Per-request protocol fields"): a server MUST NOT rely on an undeclared
+            // capability and answers the request with -32021 naming it.
+            assertThatThrownBy(() -> host.callTool("one__ask", args()))
+                    .isInstanceOfSatisfying(McpMissingClientCapabilityException.class,
+                            e -> assertThat(e.requiredCapabilities()).contains("elicitation"));
+        }
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mcphost.protocol.McpError;
+import io.mcphost.protocol.McpNotFoundException;
 import io.mcphost.protocol.McpTimeoutException;
 import io.mcphost.protocol.completion.CompleteRequestParams;
 import io.mcphost.protocol.content.TextContent;
@@ -14,6 +15,7 @@ import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.client.CallOptions;
+import io.mcphost.client.Era;
 import io.mcphost.client.McpClient;
 import io.mcphost.client.McpClientBuilder;
 import io.mcphost.client.Progress;
@@ -27,6 +29,7 @@ import io.mcphost.transport.memory.MemoryTransport;
 import io.mcphost.transport.stdio.StdioTransport;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -34,9 +37,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -58,7 +63,13 @@ class DemoServerTest {
         }
     }
 
-    private McpClient connect(TransportKind kind) {
+    /** Every transport, each with a legacy (initialize handshake) and a modern (2026-07-28, stateless) client. */
+    static Stream<Arguments> kindsAndEras() {
+        return Arrays.stream(TransportKind.values())
+                .flatMap(kind -> Stream.of(Arguments.of(kind, Era.LEGACY), Arguments.of(kind, Era.MODERN)));
+    }
+
+    private McpClient connect(TransportKind kind, Era era) {
         McpClientBuilder builder = switch (kind) {
             case MEMORY -> {
                 var pair = MemoryTransport.pair();
@@ -74,8 +85,9 @@ class DemoServerTest {
                 yield McpClient.builder(HttpTransport.builder(http.endpoint()).name("demo").build());
             }
         };
-        McpClient client = builder.name("demo").requestTimeout(Duration.ofSeconds(20)).onLog(logs::add).connect();
+        McpClient client = builder.name("demo").era(era).requestTimeout(Duration.ofSeconds(20)).onLog(logs::add).connect();
         toClose.add(client);
+        assertThat(client.era()).isEqualTo(era);
         return client;
     }
 
@@ -93,9 +105,9 @@ class DemoServerTest {
 
 
     @ParameterizedTest
-    @EnumSource(TransportKind.class)
-    void theDemoServerOffersItsToolsAndAnswersCalls(TransportKind kind) {
-        McpClient client = connect(kind);
+    @MethodSource("kindsAndEras")
+    void theDemoServerOffersItsToolsAndAnswersCalls(TransportKind kind, Era era) {
+        McpClient client = connect(kind, era);
 
         assertThat(client.serverInfo().name()).isEqualTo("mcphost-demo");
         assertThat(client.instructions()).isPresent();
@@ -106,9 +118,9 @@ class DemoServerTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TransportKind.class)
-    void structuredOutputArrivesAndMatchesTheSchema(TransportKind kind) {
-        McpClient client = connect(kind);
+    @MethodSource("kindsAndEras")
+    void structuredOutputArrivesAndMatchesTheSchema(TransportKind kind, Era era) {
+        McpClient client = connect(kind, era);
         client.listTools();
 
         CallToolResult result = client.callTool("add", args("a", 2, "b", 40.5));
@@ -118,9 +130,9 @@ class DemoServerTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TransportKind.class)
-    void toolFailuresAreErrorResults(TransportKind kind) {
-        McpClient client = connect(kind);
+    @MethodSource("kindsAndEras")
+    void toolFailuresAreErrorResults(TransportKind kind, Era era) {
+        McpClient client = connect(kind, era);
 
         assertThat(client.callTool("fail", args("reason", "demo")).isError()).isTrue();
         CallToolResult divide = client.callTool("calculate", args("expression", "1/0"));
@@ -131,9 +143,14 @@ class DemoServerTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TransportKind.class)
-    void progressIsReportedStepByStepAndLogsArrive(TransportKind kind) {
-        McpClient client = connect(kind);
+    @MethodSource("kindsAndEras")
+    void progressIsReportedStepByStepAndLogsArrive(TransportKind kind, Era era) {
+        McpClient client = connect(kind, era);
+        if (era == Era.MODERN) {
+            // 2026-07-28 (server/utilities/logging): a server sends log messages only for a request whose
+            // _meta names a logLevel; a legacy server logs unless told otherwise.
+            client.setLoggingLevel(LoggingLevel.INFO);
+        }
         List<Progress> progress = new CopyOnWriteArrayList<>();
 
         CallToolResult result = client.callTool("slow_task", args("steps", 4, "delayMs", 10),
@@ -147,21 +164,25 @@ class DemoServerTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TransportKind.class)
-    void aLoggingLevelAboveInfoSilencesInfoMessages(TransportKind kind) {
-        McpClient client = connect(kind);
+    @MethodSource("kindsAndEras")
+    void aLoggingLevelAboveInfoSilencesInfoMessages(TransportKind kind, Era era) {
+        McpClient client = connect(kind, era);
         client.setLoggingLevel(LoggingLevel.ERROR);
 
         client.callTool("slow_task", args("steps", 1, "delayMs", 0));
-        client.ping();
+        if (era == Era.LEGACY) {
+            client.ping(); // a round trip after the call: a log it sent would have arrived by now
+        } else {
+            client.listTools(); // no ping at 2026-07-28; its logs travel on the call's own stream anyway
+        }
 
         assertThat(logs).isEmpty();
     }
 
     @ParameterizedTest
-    @EnumSource(TransportKind.class)
-    void resourcesTemplatesPromptsAndCompletionsWork(TransportKind kind) {
-        McpClient client = connect(kind);
+    @MethodSource("kindsAndEras")
+    void resourcesTemplatesPromptsAndCompletionsWork(TransportKind kind, Era era) {
+        McpClient client = connect(kind, era);
 
         assertThat(client.listResources()).extracting(r -> r.uri()).containsExactly("demo://readme", "demo://clock");
         assertThat(((TextResourceContents) client.readResource("demo://readme").contents().getFirst()).text())
@@ -169,8 +190,14 @@ class DemoServerTest {
         assertThat(client.listResourceTemplates()).extracting(t -> t.uriTemplate()).containsExactly("demo://notes/{name}");
         assertThat(((TextResourceContents) client.readResource("demo://notes/groceries").contents().getFirst()).text())
                 .contains("groceries");
-        assertThatThrownBy(() -> client.readResource("demo://missing")).isInstanceOfSatisfying(McpError.class,
-                e -> assertThat(e.code()).isEqualTo(-32002));
+        if (era == Era.LEGACY) {
+            assertThatThrownBy(() -> client.readResource("demo://missing")).isInstanceOfSatisfying(McpError.class,
+                    e -> assertThat(e.code()).isEqualTo(-32002));
+        } else {
+            // 2026-07-28 (server/resources): not found is -32602 with data.uri, which the client names as such.
+            assertThatThrownBy(() -> client.readResource("demo://missing")).isInstanceOf(McpNotFoundException.class)
+                    .cause().isInstanceOfSatisfying(McpError.class, e -> assertThat(e.code()).isEqualTo(-32602));
+        }
         assertThat(client.getPrompt("summarize", Map.of("text", "abc", "style", "haiku")).messages()).hasSize(1);
         assertThatThrownBy(() -> client.getPrompt("summarize", Map.of())).isInstanceOfSatisfying(McpError.class,
                 e -> assertThat(e.code()).isEqualTo(-32602));
@@ -179,9 +206,9 @@ class DemoServerTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TransportKind.class)
-    void manyConcurrentCallersGetTheirOwnAnswers(TransportKind kind) throws Exception {
-        McpClient client = connect(kind);
+    @MethodSource("kindsAndEras")
+    void manyConcurrentCallersGetTheirOwnAnswers(TransportKind kind, Era era) throws Exception {
+        McpClient client = connect(kind, era);
         List<Future<String>> answers = new ArrayList<>();
 
         try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -196,9 +223,9 @@ class DemoServerTest {
     }
 
     @ParameterizedTest
-    @EnumSource(TransportKind.class)
-    void aTimedOutCallIsCancelledOnTheServer(TransportKind kind) {
-        McpClient client = connect(kind);
+    @MethodSource("kindsAndEras")
+    void aTimedOutCallIsCancelledOnTheServer(TransportKind kind, Era era) {
+        McpClient client = connect(kind, era);
 
         assertThatThrownBy(() -> client.callTool("slow_task", args("steps", 50, "delayMs", 100),
                 CallOptions.timeout(Duration.ofMillis(300)))).isInstanceOf(McpTimeoutException.class);

@@ -2,6 +2,7 @@ package io.mcphost.otel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mcphost.client.Era;
 import io.mcphost.client.McpClient;
 import io.mcphost.protocol.McpError;
 import io.mcphost.server.ServerSession;
@@ -25,9 +26,13 @@ class OtelClientSpansTest {
     private McpClient client;
 
     private McpClient connect(McpTelemetry telemetry) {
+        return connect(telemetry, Era.AUTO);
+    }
+
+    private McpClient connect(McpTelemetry telemetry, Era era) {
         var pair = MemoryTransport.pair();
         session = DemoServer.server().serve(pair.server());
-        client = McpClient.builder(pair.client()).name("demo").observer(telemetry).connect();
+        client = McpClient.builder(pair.client()).name("demo").era(era).observer(telemetry).connect();
         return client;
     }
 
@@ -60,7 +65,8 @@ class OtelClientSpansTest {
 
     @Test
     void everyRequestIsASpanTheHandshakeListsPromptsResourcesAndPingIncluded() {
-        McpClient c = connect(McpTelemetry.create(otel.sdk));
+        // Legacy: the initialize handshake and ping exist only there.
+        McpClient c = connect(McpTelemetry.create(otel.sdk), Era.LEGACY);
         c.ping();
         c.listTools();
         c.listPrompts();
@@ -72,6 +78,19 @@ class OtelClientSpansTest {
         assertThat(otel.span("prompts/get summarize").getAttributes().get(McpAttributes.GEN_AI_PROMPT_NAME)).isEqualTo("summarize");
         assertThat(otel.span("resources/read").getAttributes().get(McpAttributes.MCP_RESOURCE_URI)).isEqualTo("demo://readme");
         assertThat(otel.span("initialize").getAttributes().get(McpAttributes.MCP_PROTOCOL_VERSION)).isNotBlank();
+    }
+
+    @Test
+    void onAModernServerEveryRequestIsASpanCarryingTheRevisionAndThereIsNoHandshake() {
+        McpClient c = connect(McpTelemetry.create(otel.sdk), Era.MODERN);
+        c.listTools();
+        c.listPrompts();
+        c.getPrompt("summarize", Map.of("text", "a long text"));
+        c.readResource("demo://readme");
+
+        assertThat(otel.finished()).extracting(SpanData::getName).contains("tools/list", "prompts/list",
+                "prompts/get summarize", "resources/read").doesNotContain("initialize");
+        assertThat(otel.span("tools/list").getAttributes().get(McpAttributes.MCP_PROTOCOL_VERSION)).isEqualTo("2026-07-28");
     }
 
     @Test
@@ -129,7 +148,8 @@ class OtelClientSpansTest {
 
     @Test
     void operationAndSessionDurationsAreHistogramsInSeconds() {
-        McpClient c = connect(McpTelemetry.create(otel.sdk));
+        // Legacy: the initialize handshake, one of the operations recorded here, exists only there.
+        McpClient c = connect(McpTelemetry.create(otel.sdk), Era.LEGACY);
         c.callTool("echo", JSON.readTree("{\"text\":\"hi\"}"));
         c.callTool("fail", JSON.readTree("{}"));
         c.close();

@@ -2,6 +2,7 @@ package io.mcphost.otel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mcphost.client.Era;
 import io.mcphost.client.McpClient;
 import io.mcphost.server.demo.DemoServer;
 import io.mcphost.server.http.StreamableHttpServer;
@@ -12,6 +13,8 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The connection attributes over real transports: a child process over stdio, HTTP on loopback, and npm's server-everything. */
@@ -41,10 +44,12 @@ class OtelTransportsTest {
                 .satisfies(p -> assertThat(p.getAttributes().get(McpAttributes.NETWORK_TRANSPORT)).isEqualTo("pipe"));
     }
 
-    @Test
-    void theDemoServerOverHttpIsReachedOverTcpAtItsAddressAndPort() {
+    /** Legacy: the span names the HTTP session; modern (2026-07-28) has none. */
+    @ParameterizedTest
+    @EnumSource(value = Era.class, names = {"LEGACY", "MODERN"})
+    void theDemoServerOverHttpIsReachedOverTcpAtItsAddressAndPort(Era era) {
         try (StreamableHttpServer http = DemoServer.serveHttp(0);
-             McpClient client = McpClient.builder(HttpTransport.builder(http.endpoint()).build())
+             McpClient client = McpClient.builder(HttpTransport.builder(http.endpoint()).build()).era(era)
                      .name("demo-http").observer(McpTelemetry.create(otel.sdk)).connect()) {
             client.callTool("add", JSON.readTree("{\"a\":1,\"b\":2}"));
 
@@ -53,7 +58,12 @@ class OtelTransportsTest {
             assertThat(span.getAttributes().get(McpAttributes.NETWORK_PROTOCOL_NAME)).isEqualTo("http");
             assertThat(span.getAttributes().get(McpAttributes.SERVER_ADDRESS)).isEqualTo(http.endpoint().getHost());
             assertThat(span.getAttributes().get(McpAttributes.SERVER_PORT)).isEqualTo((long) http.endpoint().getPort());
-            assertThat(span.getAttributes().get(McpAttributes.MCP_SESSION_ID)).isIn(http.sessionIds()).isNotBlank();
+            if (era == Era.LEGACY) {
+                assertThat(span.getAttributes().get(McpAttributes.MCP_SESSION_ID)).isIn(http.sessionIds()).isNotBlank();
+            } else {
+                assertThat(span.getAttributes().get(McpAttributes.MCP_SESSION_ID)).isNull();
+                assertThat(span.getAttributes().get(McpAttributes.MCP_PROTOCOL_VERSION)).isEqualTo("2026-07-28");
+            }
             assertThat(otel.points("mcp.client.operation.duration")).anySatisfy(p ->
                     assertThat(p.getAttributes().get(McpAttributes.SERVER_PORT)).isEqualTo((long) http.endpoint().getPort()));
         }

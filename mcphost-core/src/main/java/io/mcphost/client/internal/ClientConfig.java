@@ -2,6 +2,7 @@ package io.mcphost.client.internal;
 
 import io.mcphost.client.McpClientBuilder;
 import io.mcphost.client.ElicitationHandler;
+import io.mcphost.client.Era;
 import io.mcphost.client.ListKind;
 import io.mcphost.client.RequestObserver;
 import io.mcphost.client.SamplingHandler;
@@ -29,7 +30,8 @@ public record ClientConfig(Transport transport, String name, Implementation clie
                            Optional<List<Root>> roots, Duration serverRequestTimeout,
                            boolean resetTimeoutOnProgress, Optional<Duration> maxTotalTimeout,
                            Consumer<ListKind> onListChanged, Consumer<McpException> onConnectionLost,
-                           Consumer<Task> onTaskStatus, Optional<RequestObserver> observer) {
+                           Consumer<Task> onTaskStatus, Optional<RequestObserver> observer,
+                           Era era, Duration probeTimeout) {
 
     /**
      * A copy of {@code roots}, checked against the spec's rule that every root is a {@code file://}

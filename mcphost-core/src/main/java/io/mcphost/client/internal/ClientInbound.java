@@ -92,7 +92,7 @@ final class ClientInbound implements InboundHandler {
         RequestId id = e.id().get();
         String method = pending.get(id).map(PendingRequests.Pending::method).orElse("request");
         afterProgress(id, () -> {
-            if (!pending.fail(id, new McpError(config.name(), method, e.error()))) {
+            if (!pending.fail(id, ErrorMapping.toException(config.name(), method, e.error()))) {
                 LOG.debug("server '{}': error for unknown or finished request {} ignored", config.name(), id);
             }
         });
@@ -125,13 +125,22 @@ final class ClientInbound implements InboundHandler {
 
     private void onNotification(JsonRpcNotification n) {
         JsonNode params = n.params().orElse(CODEC.newObject());
+        if (!subscriptions.fromCurrentStream(params)) {
+            LOG.debug("server '{}': {} of a replaced subscriptions/listen stream ignored", config.name(), n.method());
+            return;
+        }
         switch (n.method()) {
             case McpMethod.NOTIFICATIONS_PROGRESS -> onProgress(params);
             case McpMethod.NOTIFICATIONS_MESSAGE -> onLog(params);
             case McpMethod.NOTIFICATIONS_CANCELLED -> serverRequests.cancel(params);
             case McpMethod.NOTIFICATIONS_TASKS_STATUS -> tasks.onStatus(params);
+            case io.mcphost.protocol.modern.ModernMethods.NOTIFICATIONS_SUBSCRIPTIONS_ACKNOWLEDGED -> {
+                subscriptions.acknowledged(params);
+                notifications.submit(n.method(), () -> config.onNotification().accept(n));
+            }
             default -> notifications.submit(n.method(), () -> config.onNotification().accept(n));
         }
+        exchange.cache().invalidate(n.method(), params); // before anyone hears of it: a list they ask for must be new
         if (McpMethod.NOTIFICATIONS_TOOLS_LIST_CHANGED.equals(n.method())) {
             operations.toolsChanged(); // before the listeners hear of it: a call they make must not see old schemas
         }

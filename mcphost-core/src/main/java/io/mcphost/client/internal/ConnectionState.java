@@ -17,6 +17,8 @@ final class ConnectionState {
     private final AtomicReference<ClientState> state = new AtomicReference<>(ClientState.CREATED);
     private volatile Throwable failure;
     private volatile Session session;
+    /** The era found by the last connect, kept across re-connects (re-probed when it stops holding). */
+    private volatile io.mcphost.client.Era knownEra;
 
     ConnectionState(String server) {
         this.server = server;
@@ -71,6 +73,15 @@ final class ConnectionState {
     /** The session, or empty before the first handshake. */
     Optional<Session> currentSession() {
         return Optional.ofNullable(session);
+    }
+
+    /** The era the last connect found; null before one. */
+    io.mcphost.client.Era knownEra() {
+        return knownEra;
+    }
+
+    void knownEra(io.mcphost.client.Era era) {
+        knownEra = era;
     }
 
     void session(Session installed) {

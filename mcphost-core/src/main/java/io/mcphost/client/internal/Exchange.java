@@ -16,6 +16,7 @@ import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.ServerUnavailableException;
 import io.mcphost.protocol.internal.JsonCodec;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -49,6 +50,11 @@ final class Exchange {
     private final PendingRequests pending;
     private final ConnectionState connection;
     private volatile List<RequestStage> stages = List.of();
+    /** The log level the application asked for; on a modern session it rides on every request. */
+    private volatile io.mcphost.protocol.logging.LoggingLevel logLevel;
+    /** The x-mcp-header annotations of the tools as last listed (modern HTTP), by tool name. */
+    private final java.util.Map<String, List<ModernHeaders.Annotation>> toolHeaders = new java.util.concurrent.ConcurrentHashMap<>();
+    private final ResultCache cache = new ResultCache();
 
     Exchange(ClientConfig config, PendingRequests pending, ConnectionState connection) {
         this.config = config;
@@ -89,14 +95,19 @@ final class Exchange {
      * @throws IllegalArgumentException if {@code params} is neither null nor a JSON object
      */
     CompletableFuture<JsonNode> send(String method, JsonNode params, CallOptions options) {
+        return sendTracked(method, params, options, id -> { });
+    }
+
+    /** Like {@link #send(String, JsonNode, CallOptions)}, telling {@code onSent} the id of each attempt. */
+    CompletableFuture<JsonNode> sendTracked(String method, JsonNode params, CallOptions options, Consumer<RequestId> onSent) {
         ObjectNode body = objectParams(params, "params");
-        return proceed(0, new OutboundRequest(method, body == null ? CODEC.newObject() : body.deepCopy(), options));
+        return proceed(0, new OutboundRequest(method, body == null ? CODEC.newObject() : body.deepCopy(), options, onSent));
     }
 
     private CompletableFuture<JsonNode> proceed(int index, OutboundRequest request) {
         List<RequestStage> current = stages;
         if (index == current.size()) {
-            return transmit(request, false);
+            return transmit(request, null);
         }
         try {
             return current.get(index).apply(request, next -> proceed(index + 1, next));
@@ -153,26 +164,39 @@ final class Exchange {
 
     /** The initialize request of a (re-)handshake: past every stage, with the fixed initialize deadline and never cancelled. */
     CompletableFuture<JsonNode> sendHandshake(String method, ObjectNode params) {
-        OutboundRequest request = new OutboundRequest(method, params, CallOptions.timeout(config.initializeTimeout()));
-        // The application's observer sees initialize too (a trace shows the handshake); no other stage runs.
-        // A server may refuse initialize already (401): the OAuth stage runs for the handshake too.
+        return sendHandshake(new OutboundRequest(method, params, CallOptions.timeout(config.initializeTimeout())),
+                config.initializeTimeout());
+    }
+
+    /**
+     * A request of connecting ({@code initialize}, or the era probe {@code server/discover}): past every
+     * stage but the observer and OAuth, allowed while the client is still connecting, under {@code deadline}.
+     */
+    CompletableFuture<JsonNode> sendHandshake(OutboundRequest request, java.time.Duration deadline) {
+        // A server may refuse the first request already (401): the OAuth stage runs for the probe and
+        // initialize too, so a protected server is authorised once, whatever its era.
         RequestStage.Next send = stages.stream().filter(Authorisation.class::isInstance).findFirst()
-                .<RequestStage.Next>map(auth -> r -> auth.apply(r, a -> transmit(a, true))).orElse(r -> transmit(r, true));
-        if (!stages.isEmpty() && stages.getFirst() instanceof ObserverStage observer) {
+                .<RequestStage.Next>map(auth -> r -> auth.apply(r, a -> transmit(a, deadline)))
+                .orElse(r -> transmit(r, deadline));
+        // The application's observer sees initialize too (a trace shows the handshake); no other stage
+        // runs. Not the era probe: its refusal by a legacy server is expected, not a failure to report.
+        if (!stages.isEmpty() && stages.getFirst() instanceof ObserverStage observer
+                && !io.mcphost.protocol.modern.ModernMethods.SERVER_DISCOVER.equals(request.method())) {
             return observer.apply(request, send);
         }
         return send.proceed(request);
     }
 
     /** The last step: sends the request once under its deadline. */
-    private CompletableFuture<JsonNode> transmit(OutboundRequest request, boolean handshake) {
+    private CompletableFuture<JsonNode> transmit(OutboundRequest request, java.time.Duration handshakeDeadline) {
+        boolean handshake = handshakeDeadline != null;
         ClientState current = connection.state();
         if (current != ClientState.READY && !(handshake && current == ClientState.CONNECTING)) {
             return CompletableFuture.failedFuture(notReady(request.method(), current));
         }
         PendingRequests.Pending entry;
         try {
-            entry = pending.register(request.method(), handshake ? Deadline.Policy.fixed(config.initializeTimeout())
+            entry = pending.register(request.method(), handshake ? Deadline.Policy.fixed(handshakeDeadline)
                     : Deadline.Policy.of(request.options(), config), request.options().onProgress());
         } catch (McpException e) {
             return CompletableFuture.failedFuture(e);
@@ -180,10 +204,14 @@ final class Exchange {
         ObjectNode body = withMeta(request, entry);
         request.onSent().accept(entry.id());
         if (!handshake) {
-            forwardCancellation(entry); // the spec forbids cancelling initialize
+            // The spec forbids cancelling initialize. A modern request over HTTP is cancelled by closing
+            // its stream: the notification goes to the transport with the request's version header,
+            // which tells the HTTP transport to close the stream instead of posting it.
+            forwardCancellation(entry, request.headers().containsKey(ModernHeaders.VERSION_HEADER)
+                    ? Map.of(ModernHeaders.VERSION_HEADER, request.headers().get(ModernHeaders.VERSION_HEADER)) : Map.of());
         }
         try {
-            config.transport().send(JsonRpcRequest.of(entry.id(), request.method(), body));
+            config.transport().send(JsonRpcRequest.of(entry.id(), request.method(), body), request.headers());
         } catch (McpTransportException e) {
             entry.future().completeExceptionally(named(e));
         } catch (McpException e) {
@@ -228,12 +256,12 @@ final class Exchange {
     // ---- cancellation ---------------------------------------------------------------------------
 
     /** A request the caller cancelled, or that timed out, is called off at the server too. */
-    private void forwardCancellation(PendingRequests.Pending entry) {
+    private void forwardCancellation(PendingRequests.Pending entry, Map<String, String> headers) {
         entry.future().whenComplete((result, error) -> {
             if (error instanceof CancellationException) {
-                sendCancelled(entry.id(), "cancelled by the caller");
+                sendCancelled(entry.id(), "cancelled by the caller", headers);
             } else if (error instanceof McpTimeoutException timedOut) {
-                sendCancelled(entry.id(), "timed out: " + timedOut.detail());
+                sendCancelled(entry.id(), "timed out: " + timedOut.detail(), headers);
             }
         });
     }
@@ -248,7 +276,7 @@ final class Exchange {
     }
 
     /** Tells the server we no longer wait for a request. Never throws. */
-    private void sendCancelled(RequestId id, String reason) {
+    private void sendCancelled(RequestId id, String reason, Map<String, String> headers) {
         ObjectNode params = CODEC.newObject();
         switch (id) {
             case RequestId.NumberId n -> params.put("requestId", n.value());
@@ -258,7 +286,7 @@ final class Exchange {
         // Off the caller's (or the timer's) thread: a full pipe must not stall deadlines of other calls.
         Thread.ofVirtual().name("mcphost-cancel-" + name).start(() -> {
             try {
-                config.transport().send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_CANCELLED, params));
+                config.transport().send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_CANCELLED, params), headers);
             } catch (McpException e) {
                 LOG.debug("server '{}': could not send notifications/cancelled for {}: {}", name, id, e.getMessage());
             }
@@ -277,6 +305,8 @@ final class Exchange {
             case McpSessionExpiredException expired -> new McpSessionExpiredException(name, expired.detail(), expired);
             case io.mcphost.transport.McpAuthorizationRequiredException refused ->
                     new io.mcphost.transport.McpAuthorizationRequiredException(name, refused);
+            case io.mcphost.protocol.McpStreamBrokenException broken ->
+                    new io.mcphost.protocol.McpStreamBrokenException(name, broken.detail(), broken);
             default -> new McpTransportException(name, e.detail(), e);
         };
     }
@@ -304,9 +334,27 @@ final class Exchange {
         return Blocking.await(name, future);
     }
 
+    io.mcphost.protocol.logging.LoggingLevel logLevel() {
+        return logLevel;
+    }
+
+    void logLevel(io.mcphost.protocol.logging.LoggingLevel level) {
+        logLevel = level;
+    }
+
+    /** The cache of cacheable results (a stage; notifications invalidate it). */
+    ResultCache cache() {
+        return cache;
+    }
+
+    java.util.Map<String, List<ModernHeaders.Annotation>> toolHeaders() {
+        return toolHeaders;
+    }
+
     /** Fails the capability check before anything is sent. */
     void require(String capability, String method) {
-        if (!session().capabilitiesJson().has(capability)) {
+        Session current = session();
+        if (current.capabilitiesKnown() && !current.capabilitiesJson().has(capability)) {
             throw new McpCapabilityException(name, method + " needs the server capability '" + capability
                     + "', which this server did not announce");
         }

@@ -42,7 +42,14 @@ final class Handshake {
         params.set("clientInfo", CODEC.valueToTree(config.clientInfo()));
         JsonNode result = Blocking.await(exchange.name(), exchange.sendHandshake(McpMethod.INITIALIZE, params),
                 config.initializeTimeout().plusSeconds(1), "the initialize handshake");
+        return complete(exchange, config, result);
+    }
 
+    /**
+     * The end of a handshake whose answer is {@code result}: checks it, tells the transport the
+     * revision and confirms with {@code notifications/initialized}.
+     */
+    static Session complete(Exchange exchange, ClientConfig config, JsonNode result) {
         Session session = toSession(exchange.name(), result);
         // The revision first: over HTTP, notifications/initialized is the first message that must carry
         // MCP-Protocol-Version, and the transport only adds it once it knows the agreed revision.

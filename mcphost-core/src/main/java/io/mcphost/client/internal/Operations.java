@@ -188,6 +188,27 @@ final class Operations {
         return exchange.send(McpMethod.LOGGING_SET_LEVEL, params, CallOptions.defaults(), result -> null);
     }
 
+    /**
+     * A listed tool's {@code x-mcp-header} annotations (revision 2026-07-28 over HTTP): a tool with an
+     * invalid one is left out of the list, as the spec requires, with a warning naming the reason;
+     * a valid tool's annotations are kept for the headers of its calls.
+     */
+    private boolean headersValid(JsonNode tool) {
+        String name = tool.path("name").asString("");
+        ModernHeaders.Result result = ModernHeaders.annotations(tool.path("inputSchema"));
+        if (result.invalid().isPresent()) {
+            LOG.warn("server '{}': tool '{}' left out: {}", exchange.name(), name, result.invalid().get());
+            exchange.toolHeaders().remove(name);
+            return false;
+        }
+        if (result.annotations().isEmpty()) {
+            exchange.toolHeaders().remove(name);
+        } else {
+            exchange.toolHeaders().put(name, result.annotations());
+        }
+        return true;
+    }
+
     /** Fetches every page of a list method, following {@code nextCursor} until it is absent. */
     <T> CompletableFuture<List<T>> pages(String method, String field, Class<T> type) {
         return page(method, field, type, null, new ArrayList<>(), new HashSet<>());
@@ -204,7 +225,12 @@ final class Operations {
             if (!list.isArray()) {
                 throw new McpProtocolException(exchange.name(), method + ": the answer has no '" + field + "' array");
             }
+            boolean mirrored = McpMethod.TOOLS_LIST.equals(method) && exchange.config().transport().mirrorsHeaders()
+                    && exchange.session().modern();
             for (JsonNode item : list) {
+                if (mirrored && !headersValid(item)) {
+                    continue;
+                }
                 try {
                     items.add(CODEC.treeToValue(item, type));
                 } catch (McpProtocolException e) {

@@ -2,22 +2,30 @@ package io.mcphost.client.internal;
 
 import io.mcphost.client.CallOptions;
 import io.mcphost.protocol.RequestId;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One request on its way through the {@link Exchange}'s stages: the method, its params (a private
- * copy the stages may change, e.g. to add per-request {@code _meta}) and the caller's options.
+ * copy the stages may change, e.g. to add per-request {@code _meta}), the caller's options and the
+ * transport headers that mirror the body (revision 2026-07-28 over HTTP; empty otherwise).
  * A retrying stage sends the same request again; the request id is given only at the end, per attempt,
  * and reported to {@code onSent} (the observer stage records it for tracing).
  */
-record OutboundRequest(String method, ObjectNode params, CallOptions options, Consumer<RequestId> onSent) {
+record OutboundRequest(String method, ObjectNode params, CallOptions options, Consumer<RequestId> onSent,
+                       Map<String, String> headers) {
     OutboundRequest {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(params, "params");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(onSent, "onSent");
+        headers = Map.copyOf(headers);
+    }
+
+    OutboundRequest(String method, ObjectNode params, CallOptions options, Consumer<RequestId> onSent) {
+        this(method, params, options, onSent, Map.of());
     }
 
     OutboundRequest(String method, ObjectNode params, CallOptions options) {
@@ -26,11 +34,16 @@ record OutboundRequest(String method, ObjectNode params, CallOptions options, Co
 
     /** The same request with other params (a stage copies before it changes them: a retry resends the original). */
     OutboundRequest withParams(ObjectNode changed) {
-        return new OutboundRequest(method, changed, options, onSent);
+        return new OutboundRequest(method, changed, options, onSent, headers);
+    }
+
+    /** The same request with other transport headers. */
+    OutboundRequest withHeaders(Map<String, String> changed) {
+        return new OutboundRequest(method, params, options, onSent, changed);
     }
 
     /** The same request, telling {@code listener} the id of each attempt. */
     OutboundRequest withOnSent(Consumer<RequestId> listener) {
-        return new OutboundRequest(method, params, options, listener);
+        return new OutboundRequest(method, params, options, listener, headers);
     }
 }

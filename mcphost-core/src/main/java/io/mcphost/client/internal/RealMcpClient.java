@@ -3,6 +3,8 @@ package io.mcphost.client.internal;
 import io.mcphost.client.CallOptions;
 import io.mcphost.client.ClientState;
 import io.mcphost.client.ClientTasks;
+import io.mcphost.client.Era;
+import io.mcphost.protocol.modern.InputRound;
 import io.mcphost.client.McpClient;
 import io.mcphost.client.McpClientBuilder;
 import io.mcphost.client.ResourceSubscription;
@@ -83,13 +85,18 @@ public final class RealMcpClient implements McpClient {
         this.recovery = new SessionRecovery(connection, config.sessionRetries(),
                 () -> connection.session(Handshake.run(exchange, config)), subscriptions::resubscribeAll, this::fail);
         this.observer = config.observer().map(o -> new ObserverStage(o, connection, config.transport()));
-        // Outermost first. Where the stages still to come go (per-request _meta, OAuth): docs/request-pipeline.md.
-        // The observer is outermost so one observation (one span) covers re-open and every retry.
+        // THE stage list, outermost first (docs/request-pipeline.md). The observer is outermost so one
+        // observation (one span) covers re-open and every retry. An OAuth 'Authorisation' stage goes
+        // right after 'recovery'; the three of revision 2026-07-28 are innermost.
         List<RequestStage> stages = new ArrayList<>();
         observer.ifPresent(stages::add);
         stages.add(this::reopenWhenClosed);
         stages.add(recovery);
         stages.add(new Authorisation(name, config.transport())); // 401 → OAuth → once more (docs/oauth.md)
+        stages.add(new InputRequired(name, serverRequests, config)); // input_required rounds, same handlers as ServerRequests
+        stages.add(exchange.cache());                         // fresh cacheable results (ttlMs) served again
+        stages.add(new ModernMeta(exchange, connection));      // per-attempt _meta and HTTP headers (modern sessions)
+        stages.add(new Reissue());                             // a broken response stream: once more, new id
         exchange.install(stages);
     }
 
@@ -120,12 +127,14 @@ public final class RealMcpClient implements McpClient {
         }
         try {
             config.transport().start(inbound);
-            connection.session(Handshake.run(exchange, config));
+            connection.session(EraProbe.connect(exchange, config, connection, true));
             observer.ifPresent(ObserverStage::sessionStarted);
             if (!state.compareAndSet(ClientState.CONNECTING, ClientState.READY)) {
                 throw connection.failure().orElse(null) instanceof McpException e ? e
                         : new McpClosedException(name, "closed during the handshake");
             }
+            exchange.cache().clear();
+            subscriptions.connected();
         } catch (McpException | CompletionException e) {
             McpException cause = exchange.unwrap(e) instanceof McpTransportException t ? exchange.named(t) : exchange.unwrap(e);
             fail(cause);
@@ -137,6 +146,11 @@ public final class RealMcpClient implements McpClient {
     @Override
     public ProtocolVersion protocolVersion() {
         return connection.session().version();
+    }
+
+    @Override
+    public Era era() {
+        return connection.session().era();
     }
 
     @Override
@@ -181,12 +195,14 @@ public final class RealMcpClient implements McpClient {
             notifications.restart();
             try {
                 config.transport().start(inbound);
-                connection.session(Handshake.run(exchange, config));
+                connection.session(EraProbe.connect(exchange, config, connection, true));
                 recovery.newSession();
                 observer.ifPresent(ObserverStage::sessionStarted);
                 if (!state.compareAndSet(ClientState.CONNECTING, ClientState.READY)) {
                     throw new McpClosedException(name, "closed while re-opening");
                 }
+                exchange.cache().clear();
+            subscriptions.connected();
                 LOG.debug("server '{}': re-opened after close", name);
             } catch (McpException | CompletionException e) {
                 McpException cause = exchange.unwrap(e);
@@ -297,7 +313,29 @@ public final class RealMcpClient implements McpClient {
 
     @Override
     public CompletableFuture<Void> setLoggingLevelAsync(LoggingLevel level) {
-        return operations.setLoggingLevel(level);
+        java.util.Objects.requireNonNull(level, "level");
+        if (connection.currentSession().map(Session::modern).orElse(false)) {
+            // Revision 2026-07-28 has no logging/setLevel: the level rides on every request from now on.
+            exchange.logLevel(level);
+            return CompletableFuture.completedFuture(null);
+        }
+        return operations.setLoggingLevel(level).thenRun(() -> exchange.logLevel(level));
+    }
+
+    @Override
+    public CompletableFuture<JsonNode> resumeInputAsync(InputRound round, Map<String, JsonNode> responses,
+                                                        CallOptions options) {
+        java.util.Objects.requireNonNull(round, "round");
+        java.util.Objects.requireNonNull(responses, "responses");
+        if (!round.inputRequests().keySet().containsAll(responses.keySet())) {
+            throw new IllegalArgumentException("responses name input requests the round does not have: "
+                    + responses.keySet().stream().filter(k -> !round.inputRequests().containsKey(k)).toList());
+        }
+        tools.jackson.databind.node.ObjectNode params = round.params();
+        tools.jackson.databind.node.ObjectNode answers = params.putObject("inputResponses");
+        responses.forEach(answers::set);
+        round.requestState().ifPresent(state -> params.put("requestState", state));
+        return exchange.send(round.method(), params, options);
     }
 
     @Override
@@ -307,8 +345,10 @@ public final class RealMcpClient implements McpClient {
             throw new IllegalStateException("server '" + name + "': roots are not enabled; "
                     + "give the first list to McpClientBuilder.roots(...) so the capability is announced");
         }
-        if (state.get() != ClientState.READY) {
-            return; // the server reads the list when it asks; nothing to tell it now
+        if (state.get() != ClientState.READY || connection.currentSession().map(Session::modern).orElse(false)) {
+            // not connected: the server reads the list when it asks; modern: roots go with each round,
+            // and the list-changed notification does not exist in that revision
+            return;
         }
         try {
             config.transport().send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_ROOTS_LIST_CHANGED, null));

@@ -76,6 +76,60 @@ final class ServerRequests {
         this.answers = task -> Thread.ofVirtual().name("mcphost-answer-" + config.name()).start(task);
     }
 
+    /**
+     * Answers one input request of an {@code input_required} round (revision 2026-07-28) with the
+     * same handler a legacy server's request would reach: the application sees one API for both
+     * eras. Empty when no handler is registered for {@code method} (the application did not enable
+     * the feature). The handler runs on a virtual thread; the future fails with the handler's
+     * failure, or times out after the server-request timeout.
+     */
+    Optional<CompletableFuture<JsonNode>> answerInput(String key, String method, JsonNode params) {
+        if (McpMethod.ROOTS_LIST.equals(method)) {
+            List<Root> current = roots.get();
+            return current == null ? Optional.empty()
+                    : Optional.of(CompletableFuture.completedFuture(CODEC.valueToTree(ListRootsResult.of(current))));
+        }
+        HandlerBinding<?, ?> binding = bindings.get(method);
+        return binding == null ? Optional.empty() : Optional.of(runInput(binding, key, params));
+    }
+
+    private <P, R> CompletableFuture<JsonNode> runInput(HandlerBinding<P, R> binding, String key, JsonNode params) {
+        CompletableFuture<JsonNode> out = new CompletableFuture<>();
+        CompletableFuture<Void> cancelled = new CompletableFuture<>();
+        Duration timeout = config.serverRequestTimeout();
+        ServerRequestContext context = new ServerRequestContext(config.name(), RequestId.of("input:" + key),
+                Instant.now().plus(timeout), cancelled.minimalCompletionStage());
+        out.whenComplete((r, e) -> cancelled.complete(null));
+        Thread.ofVirtual().name("mcphost-input-" + config.name()).start(() -> {
+            try {
+                P decoded = binding.decode(params);
+                CompletionStage<R> stage = binding.call(decoded, context);
+                if (stage == null) {
+                    throw new NullPointerException("the handler returned null instead of a CompletionStage");
+                }
+                stage.whenCompleteAsync((result, error) -> {
+                    if (error != null) {
+                        out.completeExceptionally(error instanceof CompletionException c && c.getCause() != null ? c.getCause() : error);
+                    } else if (result == null) {
+                        out.completeExceptionally(new NullPointerException("the handler answered null"));
+                    } else {
+                        try {
+                            out.complete(binding.encode(decoded, result));
+                        } catch (RuntimeException e) {
+                            out.completeExceptionally(e);
+                        }
+                    }
+                }, answers);
+            } catch (RefusedServerRequest e) {
+                out.completeExceptionally(new io.mcphost.protocol.McpProtocolException(config.name(),
+                        "input request '" + key + "' (" + binding.getClass().getSimpleName() + "): " + e.error().message()));
+            } catch (RuntimeException e) {
+                out.completeExceptionally(e);
+            }
+        });
+        return out.orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
     /** Replaces the roots; false (and nothing changes) when roots are not enabled. */
     boolean replaceRoots(List<Root> next) {
         return roots.getAndUpdate(current -> current == null ? null : next) != null;

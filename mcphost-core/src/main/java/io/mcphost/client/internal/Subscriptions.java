@@ -36,6 +36,8 @@ final class Subscriptions {
     private final Exchange exchange;
     private final ReentrantLock lock = new ReentrantLock();
     private final Map<String, Entry> byUri = new HashMap<>();
+    /** The subscriptions/listen stream that carries the updates on a modern session. */
+    private final ListenStream listen;
 
     /** One URI: its handles, and the server-side operations for it, one after another. */
     private static final class Entry {
@@ -54,6 +56,47 @@ final class Subscriptions {
 
     Subscriptions(Exchange exchange) {
         this.exchange = exchange;
+        this.listen = new ListenStream(exchange);
+    }
+
+    /** After connecting: a modern session opens its listen stream (list changes, and the URIs held). */
+    void connected() {
+        if (exchange.session().modern()) {
+            lock.lock();
+            try {
+                listen.start();
+                listen.resources(held(null, null));
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    /** Whether a notification is not from a replaced listen stream (see {@link ListenStream#current}). */
+    boolean fromCurrentStream(JsonNode params) {
+        return listen.current(params);
+    }
+
+    /** A modern server's {@code notifications/subscriptions/acknowledged}. Reader thread. */
+    void acknowledged(JsonNode params) {
+        listen.acknowledged(params);
+    }
+
+    /** The URIs with listeners, plus {@code adding}, minus {@code removing}. Under the lock. */
+    private java.util.Set<String> held(String adding, String removing) {
+        java.util.Set<String> uris = new java.util.TreeSet<>();
+        byUri.forEach((uri, entry) -> {
+            if (!entry.handles.isEmpty()) {
+                uris.add(uri);
+            }
+        });
+        if (adding != null) {
+            uris.add(adding);
+        }
+        if (removing != null) {
+            uris.remove(removing);
+        }
+        return uris;
     }
 
     CompletableFuture<ResourceSubscription> subscribe(String uri, Consumer<ResourceUpdatedNotificationParams> listener) {
@@ -71,7 +114,8 @@ final class Subscriptions {
             Entry entry = byUri.computeIfAbsent(uri, Entry::new);
             handle = new Handle(entry, listener);
             if (entry.handles.isEmpty()) {
-                entry.subscribed = chain(entry, () -> request(McpMethod.RESOURCES_SUBSCRIBE, uri));
+                entry.subscribed = chain(entry, () -> exchange.session().modern()
+                        ? listen.resources(held(uri, null)) : request(McpMethod.RESOURCES_SUBSCRIBE, uri));
             }
             entry.handles.add(handle);
             ready = entry.subscribed;
@@ -115,6 +159,7 @@ final class Subscriptions {
 
     /** The client closed or failed: every handle ends, and nothing is sent for them. */
     void clear() {
+        listen.stop();
         List<Entry> entries;
         lock.lock();
         try {
@@ -236,7 +281,8 @@ final class Subscriptions {
                 if (!entry.handles.remove(this) || !entry.handles.isEmpty() || byUri.get(entry.uri) != entry) {
                     return CompletableFuture.completedFuture(null); // others still listen, or the client cleared it
                 }
-                unsubscribe = chain(entry, () -> request(McpMethod.RESOURCES_UNSUBSCRIBE, entry.uri));
+                unsubscribe = chain(entry, () -> exchange.session().modern()
+                        ? listen.resources(held(null, entry.uri)) : request(McpMethod.RESOURCES_UNSUBSCRIBE, entry.uri));
             } finally {
                 lock.unlock();
             }

@@ -213,6 +213,24 @@ public final class HttpTransport implements Transport {
     }
 
     @Override
+    public void send(JsonRpcMessage message, Map<String, String> headers) {
+        HttpEngine current = engine;
+        if (current == null) {
+            throw new McpClosedException(settings.name(), "the HTTP transport to " + describe() + " is not open");
+        }
+        if (headers.isEmpty()) {
+            current.send(message);
+        } else {
+            current.send(message, headers);
+        }
+    }
+
+    @Override
+    public boolean mirrorsHeaders() {
+        return true;
+    }
+
+    @Override
     public Optional<String> sessionId() {
         return engine instanceof StreamableHttpEngine streamable ? streamable.sessionId() : Optional.empty();
     }

@@ -9,6 +9,7 @@ import static io.mcphost.testkit.ScriptedHttpServer.status;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mcphost.client.Era;
 import io.mcphost.client.McpClient;
 import io.mcphost.protocol.McpClosedException;
 import io.mcphost.protocol.McpTransportException;
@@ -31,7 +32,7 @@ class HttpTransportTest {
     }
 
     private static McpClient connect(ScriptedHttpServer server, HttpTransport.Builder transport) {
-        return McpClient.builder(transport.build()).name("scripted").requestTimeout(Duration.ofSeconds(10)).connect();
+        return McpClient.builder(transport.build()).era(Era.LEGACY).name("scripted").requestTimeout(Duration.ofSeconds(10)).connect();
     }
 
     @Test
@@ -202,7 +203,7 @@ class HttpTransportTest {
                 ScriptedHttpServer.sleepForever(); // the call and the DELETE are never answered
             }
         })) {
-            McpClient client = McpClient.builder(HttpTransport.builder(server.url("/mcp")).build()).name("hung").connect();
+            McpClient client = McpClient.builder(HttpTransport.builder(server.url("/mcp")).build()).era(Era.LEGACY).name("hung").connect();
             CompletableFuture<Void> call = client.pingAsync();
             awaitSeen(server, () -> server.seen("GET").size() == 1 && server.seen("POST").size() == 3);
 
@@ -232,7 +233,7 @@ class HttpTransportTest {
                 status(exchange, 405);
             }
         })) {
-            McpClient client = McpClient.builder(HttpTransport.builder(server.url("/sse")).mode(HttpTransport.Mode.SSE).build())
+            McpClient client = McpClient.builder(HttpTransport.builder(server.url("/sse")).mode(HttpTransport.Mode.SSE).build()).era(Era.LEGACY)
                     .name("hung-sse").initializeTimeout(Duration.ofSeconds(30)).build();
             CompletableFuture<Void> connecting = CompletableFuture.runAsync(client::connect);
             awaitSeen(server, () -> server.seen("POST").size() == 1);

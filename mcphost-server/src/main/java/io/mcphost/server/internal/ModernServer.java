@@ -346,7 +346,7 @@ public final class ModernServer {
     private JsonNode listen(JsonRpcRequest request, JsonNode params, ModernScope scope, AtomicBoolean cancelled,
                             BooleanSupplier closing) {
         boolean[] capable = {!registry.tools().isEmpty(), !registry.prompts().isEmpty(), hasResources()};
-        Subscriptions.Subscription subscription = subscriptions.open(request.id(), params, capable, scope::send);
+        Subscriptions.Subscription subscription = subscriptions.open(request.id(), params, capable, scope::send, cancelled::get);
         try {
             // Polled: cancellation and closing are flags set by transports that know nothing of this wait.
             while (!cancelled.get()) {

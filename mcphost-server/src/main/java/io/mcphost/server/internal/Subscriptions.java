@@ -14,6 +14,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -37,17 +39,26 @@ public final class Subscriptions {
         private final boolean resources;
         private final Set<String> uris;
         private final Consumer<JsonRpcMessage> sink;
+        /** The client cancelled the stream: nothing more is sent, even before its wait notices and closes it. */
+        private final BooleanSupplier cancelled;
+        /** Held while a message is written, so nothing overtakes the acknowledgement. */
+        private final ReentrantLock writing = new ReentrantLock();
         private final CountDownLatch ended = new CountDownLatch(1);
         private volatile boolean graceful;
 
         private Subscription(RequestId id, boolean tools, boolean prompts, boolean resources, Set<String> uris,
-                             Consumer<JsonRpcMessage> sink) {
+                             Consumer<JsonRpcMessage> sink, BooleanSupplier cancelled) {
             this.id = id;
             this.tools = tools;
             this.prompts = prompts;
             this.resources = resources;
             this.uris = uris;
             this.sink = sink;
+            this.cancelled = cancelled;
+        }
+
+        private boolean open() {
+            return ended.getCount() > 0 && !cancelled.getAsBoolean();
         }
 
         /** Waits at most {@code millis} for the server to end the subscription; returns whether it did. */
@@ -70,7 +81,12 @@ public final class Subscriptions {
 
         private void deliver(String method, ObjectNode params) {
             params.withObjectProperty("_meta").set(ModernMeta.SUBSCRIPTION_ID, idNode(id));
-            sink.accept(JsonRpcNotification.of(method, params));
+            writing.lock();
+            try {
+                sink.accept(JsonRpcNotification.of(method, params));
+            } finally {
+                writing.unlock();
+            }
         }
     }
 
@@ -79,8 +95,10 @@ public final class Subscriptions {
      *
      * @param params     the request's params ({@code notifications} filter)
      * @param capable    which list kinds the server can announce: tools, prompts, resources
+     * @param cancelled  whether the client cancelled the stream (from then on nothing is sent to it)
      */
-    public Subscription open(RequestId id, JsonNode params, boolean[] capable, Consumer<JsonRpcMessage> sink) {
+    public Subscription open(RequestId id, JsonNode params, boolean[] capable, Consumer<JsonRpcMessage> sink,
+                             BooleanSupplier cancelled) {
         JsonNode wanted = params.path("notifications");
         boolean tools = capable[0] && wanted.path("toolsListChanged").asBoolean(false);
         boolean prompts = capable[1] && wanted.path("promptsListChanged").asBoolean(false);
@@ -93,7 +111,7 @@ public final class Subscriptions {
                 }
             });
         }
-        Subscription subscription = new Subscription(id, tools, prompts, resources, Set.copyOf(uris), sink);
+        Subscription subscription = new Subscription(id, tools, prompts, resources, Set.copyOf(uris), sink, cancelled);
         // The filter the server honours: what was asked for and can be delivered, nothing else.
         ObjectNode ack = CODEC.newObject();
         ObjectNode honoured = ack.putObject("notifications");
@@ -109,9 +127,15 @@ public final class Subscriptions {
         if (!uris.isEmpty()) {
             uris.forEach(honoured.putArray("resourceSubscriptions")::add);
         }
-        // Acknowledged before the subscription is live, so nothing can overtake the acknowledgement.
-        subscription.deliver(ModernMethods.NOTIFICATIONS_SUBSCRIPTIONS_ACKNOWLEDGED, ack);
-        live.add(subscription);
+        // Live before the acknowledgement is written (a change made after the client saw it must reach
+        // it), and nothing overtakes the acknowledgement: a notification waits for the write lock.
+        subscription.writing.lock();
+        try {
+            live.add(subscription);
+            subscription.deliver(ModernMethods.NOTIFICATIONS_SUBSCRIPTIONS_ACKNOWLEDGED, ack);
+        } finally {
+            subscription.writing.unlock();
+        }
         return subscription;
     }
 
@@ -132,7 +156,7 @@ public final class Subscriptions {
     /** Sends a {@code notifications/.../list_changed} to the subscriptions that opted in to it. */
     public void listChanged(String method) {
         for (Subscription s : live) {
-            boolean wants = switch (method) {
+            boolean wants = s.open() && switch (method) {
                 case McpMethod.NOTIFICATIONS_TOOLS_LIST_CHANGED -> s.tools;
                 case McpMethod.NOTIFICATIONS_PROMPTS_LIST_CHANGED -> s.prompts;
                 case McpMethod.NOTIFICATIONS_RESOURCES_LIST_CHANGED -> s.resources;
@@ -148,7 +172,7 @@ public final class Subscriptions {
     public int resourceUpdated(String uri) {
         int told = 0;
         for (Subscription s : live) {
-            if (s.uris.contains(uri)) {
+            if (s.open() && s.uris.contains(uri)) {
                 s.deliver(McpMethod.NOTIFICATIONS_RESOURCES_UPDATED, CODEC.newObject().put("uri", uri));
                 told++;
             }

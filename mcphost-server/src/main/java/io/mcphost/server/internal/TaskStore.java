@@ -224,8 +224,10 @@ final class TaskStore {
 
     JsonNode cancel(JsonNode params) {
         Entry entry = find(params);
+        // Cancelled first, then the handler told to stop: whoever sees the handler stop finds the task cancelled.
+        boolean cancelled = entry.transition(TaskStatus.CANCELLED, "The task was cancelled by request.");
         entry.stop.set(true);
-        if (!entry.transition(TaskStatus.CANCELLED, "The task was cancelled by request.")) {
+        if (!cancelled) {
             throw new RequestException(JsonRpcError.INVALID_PARAMS, "Cannot cancel task: already in terminal status '"
                     + entry.task().status().name().toLowerCase(Locale.ROOT) + "'");
         }
@@ -235,8 +237,8 @@ final class TaskStore {
     /** The connection ended: every task stops, and nobody can ask for them any more. */
     void closeAll() {
         for (Entry entry : tasks.values()) {
-            entry.stop.set(true);
             entry.transition(TaskStatus.CANCELLED, "the connection ended");
+            entry.stop.set(true);
         }
         tasks.clear();
     }

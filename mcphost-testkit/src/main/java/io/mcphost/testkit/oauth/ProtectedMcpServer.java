@@ -19,7 +19,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -178,12 +177,14 @@ public final class ProtectedMcpServer implements AutoCloseable {
     private void proxy(HttpExchange exchange, byte[] body) throws IOException {
         HttpRequest.Builder request = HttpRequest.newBuilder(upstream.endpoint())
                 .method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofByteArray(body));
-        for (String name : Set.of("Content-Type", "Accept", "Mcp-Session-Id", "MCP-Protocol-Version", "Last-Event-ID")) {
-            String value = exchange.getRequestHeaders().getFirst(name);
-            if (value != null) {
-                request.header(name, value);
+        // The MCP headers of both eras: 2026-07-28 mirrors the body in Mcp-Method, Mcp-Name and Mcp-Param-*.
+        exchange.getRequestHeaders().forEach((name, values) -> {
+            String lower = name.toLowerCase(java.util.Locale.ROOT);
+            if (lower.equals("content-type") || lower.equals("accept") || lower.equals("last-event-id")
+                    || lower.startsWith("mcp-")) {
+                values.forEach(value -> request.header(name, value));
             }
-        }
+        });
         HttpResponse<InputStream> response;
         try {
             response = forward.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());

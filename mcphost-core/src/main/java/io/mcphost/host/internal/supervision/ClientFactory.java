@@ -27,6 +27,7 @@ final class ClientFactory {
         String name = spec.name();
         McpClientBuilder b = McpClient.builder(transport)
                 .name(name)
+                .era(spec.era())
                 .requestTimeout(spec.requestTimeout().orElse(settings.requestTimeout()))
                 .initializeTimeout(spec.startupTimeout().orElse(settings.startupTimeout()))
                 .closeTimeout(settings.closeTimeout())

@@ -143,7 +143,7 @@ public final class ManagedServer {
                 connected ? Optional.of(c.protocolVersion()) : Optional.empty(),
                 connected ? Optional.of(c.serverInfo()) : Optional.empty(),
                 connected ? toolCount : 0, Optional.ofNullable(error), stderrTailOf(error),
-                reconnectAttempts, since);
+                reconnectAttempts, since, connected ? Optional.of(c.era()) : Optional.empty());
     }
 
     private String transportDescription() {

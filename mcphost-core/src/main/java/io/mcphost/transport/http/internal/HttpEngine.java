@@ -13,6 +13,14 @@ public sealed interface HttpEngine permits StreamableHttpEngine, LegacySseEngine
     /** See {@link io.mcphost.transport.Transport#send}. */
     void send(JsonRpcMessage message);
 
+    /**
+     * See {@link io.mcphost.transport.Transport#send(JsonRpcMessage, java.util.Map)}. The legacy
+     * HTTP+SSE transport has no per-request headers and sends the message alone.
+     */
+    default void send(JsonRpcMessage message, java.util.Map<String, String> headers) {
+        send(message);
+    }
+
     /** See {@link io.mcphost.transport.Transport#handshakeCompleted}. */
     void handshakeCompleted(ProtocolVersion version);
 

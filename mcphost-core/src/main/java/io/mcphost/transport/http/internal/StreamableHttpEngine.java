@@ -22,8 +22,6 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -55,18 +53,6 @@ public final class StreamableHttpEngine implements HttpEngine {
         boolean takeOver(JsonRpcMessage message, int status);
     }
 
-    /** At most this long a request's stream is read on after its answer, waiting for the server to end it. */
-    private static final Duration DRAIN_GRACE = Duration.ofSeconds(2);
-    // One daemon thread for all transports: it only closes streams whose server keeps them open too long.
-    private static final ScheduledThreadPoolExecutor DRAIN_TIMER = drainTimer();
-
-    private static ScheduledThreadPoolExecutor drainTimer() {
-        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, Thread.ofPlatform().daemon()
-                .name("mcphost-http-drain").factory());
-        timer.setRemoveOnCancelPolicy(true); // most streams end at once; their cut-offs must not pile up
-        return timer;
-    }
-
     /** At most this long the handshake waits for the server to answer the listening GET. */
     private static final Duration LISTEN_WAIT = Duration.ofSeconds(2);
 
@@ -74,6 +60,7 @@ public final class StreamableHttpEngine implements HttpEngine {
     private final Delivery delivery;
     private final Exchanges exchanges;
     private final Fallback fallback;
+    private final ModernPost modern;
     private final String where;
     private final AtomicReference<String> sessionId = new AtomicReference<>();
     private volatile String protocolVersion;
@@ -88,6 +75,7 @@ public final class StreamableHttpEngine implements HttpEngine {
         this.delivery = delivery;
         this.exchanges = new Exchanges(http, settings);
         this.fallback = fallback;
+        this.modern = new ModernPost(settings, delivery, exchanges);
         this.where = HttpErrors.safe(settings.endpoint());
     }
 
@@ -127,7 +115,31 @@ public final class StreamableHttpEngine implements HttpEngine {
         }
     }
 
+    /** A request of revision 2026-07-28 (it carries MCP-Protocol-Version): no session, see {@link ModernPost}. */
+    @Override
+    public void send(JsonRpcMessage message, java.util.Map<String, String> headers) {
+        if (!headers.containsKey("MCP-Protocol-Version")) {
+            send(message);
+            return;
+        }
+        if (!(message instanceof JsonRpcRequest request)) {
+            // This revision defines no client notifications over HTTP: cancelling is closing the stream.
+            if (message instanceof io.mcphost.protocol.JsonRpcNotification n && McpMethod.NOTIFICATIONS_CANCELLED.equals(n.method())) {
+                modern.abort(n.params().map(p -> p.get("requestId")).orElse(null));
+            }
+            return;
+        }
+        if (exchanges.isClosed()) {
+            throw new McpClosedException(settings.name(), "the HTTP transport to " + where + " is closed");
+        }
+        Thread.ofVirtual().name("mcphost-http-" + settings.name()).start(() -> exchange(request, headers));
+    }
+
     private void exchange(JsonRpcRequest request) {
+        exchange(request, null);
+    }
+
+    private void exchange(JsonRpcRequest request, java.util.Map<String, String> modernHeaders) {
         McpTransportException failure;
         try {
             requestSlots.acquire();
@@ -137,7 +149,7 @@ public final class StreamableHttpEngine implements HttpEngine {
             return;
         }
         try {
-            failure = post(request);
+            failure = modernHeaders == null ? post(request) : modern.exchange(request, modernHeaders);
         } catch (RuntimeException e) {
             // Nothing may escape a request thread: the caller would wait for its whole timeout, and the
             // JVM's default handler would print the exception, whose message may quote a header value.
@@ -152,31 +164,6 @@ public final class StreamableHttpEngine implements HttpEngine {
             } catch (RuntimeException e) { // say so, but never print what the exception quotes
                 LOG.error("server '{}': reporting the failure of {} failed: {}", settings.name(), request.method(), e.getClass());
             }
-        }
-    }
-
-    /**
-     * Reads a request's stream on to its end after the answer, which the server should send at once
-     * (it SHOULD close the stream after the response), for at most {@link #DRAIN_GRACE}. Closing the
-     * body early instead makes the JDK's client close the connection — sometimes after it already
-     * handed that connection to the next request, which then fails with "header parser received no
-     * bytes" (seen under a burst of 1,000 concurrent calls). Whatever still arrives is delivered.
-     */
-    private void drainAfterAnswer(SseReader reader, InputStream body, RequestId awaited) throws IOException {
-        ScheduledFuture<?> cutoff = DRAIN_TIMER.schedule(() -> exchanges.done(body), DRAIN_GRACE.toMillis(),
-                TimeUnit.MILLISECONDS);
-        try {
-            SseEvent event;
-            while ((event = reader.next()) != null) {
-                deliver(event, awaited);
-            }
-        } catch (IOException e) {
-            if (!cutoff.isDone()) {
-                throw e;
-            }
-            // Cut off by the grace period: the answer was delivered; the server merely kept the stream open.
-        } finally {
-            cutoff.cancel(false);
         }
     }
 
@@ -306,7 +293,7 @@ public final class StreamableHttpEngine implements HttpEngine {
                     answered = deliver(event, awaited);
                 }
                 if (answered) {
-                    drainAfterAnswer(reader, body, awaited);
+                    Drain.afterAnswer(reader, body, exchanges, late -> deliver(late, awaited));
                 }
             } catch (IOException e) {
                 why = "the stream broke: " + describe(e);

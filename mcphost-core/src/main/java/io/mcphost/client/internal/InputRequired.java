@@ -1,0 +1,179 @@
+package io.mcphost.client.internal;
+
+import io.mcphost.protocol.McpInputRequiredException;
+import io.mcphost.protocol.McpProtocolException;
+import io.mcphost.protocol.McpTimeoutException;
+import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.modern.InputRequest;
+import io.mcphost.protocol.modern.InputRound;
+import io.mcphost.protocol.modern.ModernResults;
+import io.mcphost.protocol.modern.ResultType;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The multi round-trip stage (revision 2026-07-28, basic/patterns/mrtr): a result with
+ * {@code resultType: "input_required"} is answered with the application's elicitation, sampling and
+ * roots handlers — the same ones a legacy server's requests reach ({@link ServerRequests}) — and the
+ * original request is sent again (a new id) with {@code inputResponses} and the {@code requestState}
+ * echoed unchanged (none when the server sent none). At most {@link #MAX_ROUNDS} rounds. A round the
+ * caller takes over ({@link io.mcphost.client.CallOptions#takeOverInput()}), or one asking for input no
+ * handler provides, ends the call with {@link McpInputRequiredException} carrying the round. A result
+ * without {@code resultType} is complete. Rounds never leak into other requests: each retry is built
+ * from this request's own original params.
+ */
+final class InputRequired implements RequestStage {
+    static final int MAX_ROUNDS = 16;
+    private static final JsonCodec CODEC = JsonCodec.get();
+
+    private final String server;
+    private final ServerRequests handlers;
+    private final ClientConfig config;
+
+    InputRequired(String server, ServerRequests handlers, ClientConfig config) {
+        this.server = server;
+        this.handlers = handlers;
+        this.config = config;
+    }
+
+    @Override
+    public CompletableFuture<JsonNode> apply(OutboundRequest request, Next next) {
+        CompletableFuture<JsonNode> outer = new CompletableFuture<>();
+        AtomicReference<CompletableFuture<?>> inFlight = new AtomicReference<>();
+        outer.whenComplete((r, e) -> {
+            CompletableFuture<?> current = inFlight.get();
+            if (outer.isCancelled() && current != null) {
+                current.cancel(false);
+            }
+        });
+        attempt(request, request, next, 0, outer, inFlight);
+        return outer;
+    }
+
+    private void attempt(OutboundRequest original, OutboundRequest request, Next next, int round,
+                         CompletableFuture<JsonNode> outer, AtomicReference<CompletableFuture<?>> inFlight) {
+        if (outer.isDone()) {
+            return;
+        }
+        CompletableFuture<JsonNode> sent = next.proceed(request);
+        inFlight.set(sent);
+        sent.whenComplete((result, error) -> {
+            if (error != null) {
+                outer.completeExceptionally(error);
+                return;
+            }
+            Optional<ResultType> type = ModernResults.resultType(result);
+            if (type.isEmpty()) {
+                outer.completeExceptionally(new McpProtocolException(server, original.method()
+                        + ": the answer has an unknown resultType " + result.path("resultType")));
+                return;
+            }
+            if (type.get() == ResultType.COMPLETE) {
+                outer.complete(result);
+                return;
+            }
+            InputRound pending;
+            try {
+                pending = round(original, result);
+            } catch (McpProtocolException e) {
+                outer.completeExceptionally(e);
+                return;
+            }
+            if (round + 1 >= MAX_ROUNDS) {
+                outer.completeExceptionally(new McpProtocolException(server, original.method() + ": the server asked for input "
+                        + MAX_ROUNDS + " times without finishing"));
+                return;
+            }
+            if (original.options().takeOverInput()) {
+                outer.completeExceptionally(new McpInputRequiredException(server, original.method()
+                        + ": the server needs input, and the caller takes rounds over", pending));
+                return;
+            }
+            CompletableFuture<Map<String, JsonNode>> answers = answer(original.method(), pending,
+                    Deadline.Policy.of(original.options(), config).timeout());
+            inFlight.set(answers);
+            answers.whenComplete((responses, failed) -> {
+                if (failed != null) {
+                    outer.completeExceptionally(failed);
+                    return;
+                }
+                attempt(original, retry(original, pending, responses), next, round + 1, outer, inFlight);
+            });
+        });
+    }
+
+    /** The pending round of an input_required result; its params are the original request's. */
+    static InputRound round(OutboundRequest original, JsonNode result) {
+        Map<String, InputRequest> requests = new LinkedHashMap<>();
+        JsonNode asked = result.path("inputRequests");
+        if (asked.isObject()) {
+            for (Map.Entry<String, JsonNode> e : asked.properties()) {
+                if (!e.getValue().path("method").isString()) {
+                    throw new McpProtocolException(null, original.method() + ": input request '" + e.getKey() + "' has no method");
+                }
+                requests.put(e.getKey(), new InputRequest(e.getValue().path("method").stringValue(), e.getValue().get("params")));
+            }
+        }
+        Optional<String> state = result.path("requestState").isString()
+                ? Optional.of(result.path("requestState").stringValue()) : Optional.empty();
+        if (requests.isEmpty() && state.isEmpty()) {
+            throw new McpProtocolException(null, original.method() + ": an input_required result with neither inputRequests nor requestState");
+        }
+        ObjectNode params = original.params().deepCopy();
+        params.remove("inputResponses"); // a resumed round's request carries the previous round's answers
+        params.remove("requestState");
+        return new InputRound(original.method(), params, state, requests);
+    }
+
+    /**
+     * Every input request answered by its handler; fails with the round when one has none. The call's
+     * timeout bounds the wait, as it bounded a legacy server's question (no request is pending meanwhile,
+     * so nothing else would); a wait that ends unanswered (timeout, or the caller's cancel) cancels the
+     * handlers, which see it through their context's cancellation.
+     */
+    private CompletableFuture<Map<String, JsonNode>> answer(String method, InputRound pending, Duration limit) {
+        Map<String, CompletableFuture<JsonNode>> futures = new LinkedHashMap<>();
+        List<String> unanswerable = new ArrayList<>();
+        pending.inputRequests().forEach((key, request) -> handlers.answerInput(key, request.method(), request.params())
+                .ifPresentOrElse(f -> futures.put(key, f), () -> unanswerable.add(key + " (" + request.method() + ")")));
+        if (!unanswerable.isEmpty()) {
+            futures.values().forEach(f -> f.cancel(false));
+            return CompletableFuture.failedFuture(new McpInputRequiredException(server, method + ": the server asks for "
+                    + String.join(", ", unanswerable) + ", which no registered handler answers", pending));
+        }
+        CompletableFuture<Map<String, JsonNode>> all = CompletableFuture.allOf(futures.values().toArray(CompletableFuture[]::new))
+                .thenApply(done -> {
+                    Map<String, JsonNode> out = new LinkedHashMap<>();
+                    futures.forEach((key, f) -> out.put(key, f.join()));
+                    return out;
+                });
+        all.whenComplete((r, e) -> {
+            if (e != null) {
+                futures.values().forEach(f -> f.cancel(false));
+            }
+        });
+        CompletableFuture.delayedExecutor(limit.toNanos(), TimeUnit.NANOSECONDS).execute(() -> all.completeExceptionally(
+                new McpTimeoutException(server, method + ": the input the server asked for (" + String.join(", ", futures.keySet())
+                        + ") got no answer within " + limit)));
+        return all;
+    }
+
+    /** The original request again, with the responses and the state echoed exactly. */
+    static OutboundRequest retry(OutboundRequest original, InputRound pending, Map<String, JsonNode> responses) {
+        ObjectNode params = pending.params();
+        ObjectNode answers = CODEC.newObject();
+        responses.forEach(answers::set);
+        params.set("inputResponses", answers);
+        pending.requestState().ifPresent(state -> params.put("requestState", state));
+        return original.withParams(params);
+    }
+}

@@ -1,0 +1,225 @@
+package io.mcphost.client.internal;
+
+import io.mcphost.client.CallOptions;
+import io.mcphost.protocol.McpException;
+import io.mcphost.protocol.RequestId;
+import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.modern.ModernMeta;
+import io.mcphost.protocol.modern.ModernMethods;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The {@code subscriptions/listen} stream of a modern session (revision 2026-07-28,
+ * basic/patterns/subscriptions): what the HTTP GET stream and {@code resources/subscribe} did for
+ * legacy servers. One stream per client, asking for the list-changed notifications the server
+ * announces and for updates of the subscribed resource URIs; a change of the URIs replaces it (the
+ * old one is cancelled). The notifications it carries reach the same listeners as a legacy server's
+ * ({@code onListChanged}, resource subscriptions) through the client's inbound routing. A stream that
+ * ends or breaks is opened again after a back-off (1 s doubling to 30 s, reset by an acknowledgment)
+ * until the client closes. Thread-safe; nothing here blocks.
+ */
+final class ListenStream {
+    private static final Logger LOG = LoggerFactory.getLogger(ListenStream.class);
+    private static final JsonCodec CODEC = JsonCodec.get();
+    /** The stream lives until closed; its request must not time out like an ordinary one. */
+    private static final Duration LIFETIME = Duration.ofDays(3650);
+    private static final Duration FIRST_BACKOFF = Duration.ofSeconds(1);
+    private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
+
+    private final Exchange exchange;
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Guarded by lock. */
+    private Set<String> uris = new TreeSet<>();
+    private CompletableFuture<JsonNode> current;
+    private volatile RequestId currentId;
+    private CompletableFuture<Void> acknowledged = CompletableFuture.completedFuture(null);
+    private Duration backoff = FIRST_BACKOFF;
+    private boolean stopped;
+
+    ListenStream(Exchange exchange) {
+        this.exchange = exchange;
+    }
+
+    /** After a modern connect: the stream may open (the next {@link #resources} opens it). */
+    void start() {
+        lock.lock();
+        try {
+            stopped = false;
+            backoff = FIRST_BACKOFF;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Listens for updates of exactly {@code wanted} from now on (plus the list changes): a new stream
+     * replaces the current one. The future completes when the server acknowledged it.
+     */
+    CompletableFuture<Void> resources(Set<String> wanted) {
+        lock.lock();
+        try {
+            uris = new TreeSet<>(wanted);
+            return reopen();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Whether a notification belongs to the current stream: untagged ones (not from a listen stream)
+     * do; tagged ones only when they name it (on stdio all streams share one channel, and a replaced
+     * stream's late notifications must not be delivered twice).
+     */
+    boolean current(JsonNode params) {
+        JsonNode id = params.path("_meta").path(ModernMeta.SUBSCRIPTION_ID);
+        if (id.isMissingNode() || id.isNull()) {
+            return true;
+        }
+        RequestId mine = currentId;
+        return mine != null && switch (mine) {
+            case RequestId.NumberId n -> id.isIntegralNumber() && id.longValue() == n.value();
+            case RequestId.StringId s -> id.isString() && id.stringValue().equals(s.value());
+        };
+    }
+
+    /** The server's {@code notifications/subscriptions/acknowledged}; one for another stream is ignored. */
+    void acknowledged(JsonNode params) {
+        if (!current(params)) {
+            return;
+        }
+        CompletableFuture<Void> ack;
+        lock.lock();
+        try {
+            backoff = FIRST_BACKOFF;
+            ack = acknowledged;
+        } finally {
+            lock.unlock();
+        }
+        ack.complete(null);
+    }
+
+    /** The client closed, failed or lost its session: the stream ends and is not opened again. */
+    void stop() {
+        CompletableFuture<JsonNode> ending;
+        lock.lock();
+        try {
+            stopped = true;
+            ending = current;
+            current = null;
+            acknowledged.cancel(false);
+        } finally {
+            lock.unlock();
+        }
+        if (ending != null) {
+            ending.cancel(false);
+        }
+    }
+
+    /** Replaces the stream by one with the current filter. Under the lock. */
+    private CompletableFuture<Void> reopen() {
+        CompletableFuture<JsonNode> previous = current;
+        current = null;
+        if (previous != null) {
+            previous.cancel(false);
+        }
+        ObjectNode filter = filter();
+        if (stopped || filter.isEmpty()) {
+            acknowledged = CompletableFuture.completedFuture(null);
+            return acknowledged;
+        }
+        CompletableFuture<Void> ack = new CompletableFuture<>();
+        CompletableFuture<Void> replaced = acknowledged;
+        if (!replaced.isDone()) {
+            // A caller still waits for the replaced stream's acknowledgment: the new stream's answers it.
+            ack.whenComplete((v, e) -> {
+                if (e == null) {
+                    replaced.complete(null);
+                } else {
+                    replaced.completeExceptionally(e);
+                }
+            });
+        }
+        acknowledged = ack;
+        ObjectNode params = CODEC.newObject();
+        params.set("notifications", filter);
+        CompletableFuture<JsonNode> stream;
+        try {
+            stream = exchange.sendTracked(ModernMethods.SUBSCRIPTIONS_LISTEN, params, CallOptions.timeout(LIFETIME),
+                    id -> currentId = id);
+        } catch (McpException e) {
+            ack.completeExceptionally(e);
+            return ack;
+        }
+        current = stream;
+        stream.whenComplete((result, error) -> ended(stream, ack, error));
+        return ack;
+    }
+
+    /** The list-changed types the server announces, and the subscribed URIs. */
+    private ObjectNode filter() {
+        ObjectNode filter = CODEC.newObject();
+        JsonNode caps = exchange.session().capabilitiesJson();
+        if (caps.path("tools").path("listChanged").asBoolean(false)) {
+            filter.put("toolsListChanged", true);
+        }
+        if (caps.path("prompts").path("listChanged").asBoolean(false)) {
+            filter.put("promptsListChanged", true);
+        }
+        if (caps.path("resources").path("listChanged").asBoolean(false)) {
+            filter.put("resourcesListChanged", true);
+        }
+        if (!uris.isEmpty()) {
+            List<String> list = List.copyOf(uris);
+            list.forEach(filter.withArray("resourceSubscriptions")::add);
+        }
+        return filter;
+    }
+
+    /** A stream ended: cancelled by us (nothing to do), or by the server or the connection (open again later). */
+    private void ended(CompletableFuture<JsonNode> stream, CompletableFuture<Void> ack, Throwable error) {
+        if (stream.isCancelled()) {
+            return;
+        }
+        if (error != null && !ack.isDone()) {
+            ack.completeExceptionally(exchange.unwrap(error)); // refused before it was acknowledged: the caller hears why
+        }
+        Duration wait;
+        lock.lock();
+        try {
+            if (stopped || current != stream) {
+                return;
+            }
+            current = null;
+            wait = backoff;
+            backoff = backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff.multipliedBy(2);
+        } finally {
+            lock.unlock();
+        }
+        LOG.debug("server '{}': the subscriptions/listen stream ended ({}); opening it again in {} ms", exchange.name(),
+                error == null ? "closed by the server" : exchange.unwrap(error).getMessage(), wait.toMillis());
+        Thread.ofVirtual().name("mcphost-listen-" + exchange.name()).start(() -> {
+            try {
+                Thread.sleep(wait.toMillis());
+            } catch (InterruptedException e) {
+                return;
+            }
+            lock.lock();
+            try {
+                if (!stopped && current == null) {
+                    reopen();
+                }
+            } finally {
+                lock.unlock();
+            }
+        });
+    }
+}
