@@ -29,7 +29,7 @@ import java.util.function.Supplier;
  */
 public final class Bench {
     /** Every scenario, in the order they run. */
-    static final List<String> SCENARIOS = List.of("roundtrip", "throughput", "concurrent", "cold-start", "close",
+    static final List<String> SCENARIOS = List.of("roundtrip", "throughput", "concurrent", "cold-start", "cold-jvm", "close",
             "idle", "host", "catalog", "http");
 
     private Bench() {
@@ -87,13 +87,16 @@ public final class Bench {
                 section(rows, "cold-start " + name, () -> LifecycleScenarios.coldStart(o, server(name)));
             }
         }
+        if (o.runs("cold-jvm")) {
+            section(rows, "cold-jvm", () -> LifecycleScenarios.coldJvm(o));
+        }
         if (o.runs("close")) {
             for (int count : o.closeCounts()) {
                 section(rows, "close " + count, () -> LifecycleScenarios.close(o, lean, count));
             }
         }
         if (o.runs("idle")) {
-            section(rows, "idle", () -> LifecycleScenarios.idle(o, lean));
+            section(rows, "idle", () -> LifecycleScenarios.idle(o, ServerKind.shellFloor()));
         }
         if (o.runs("host")) {
             section(rows, "host", () -> HostScenarios.manyServers(o, lean, 20));

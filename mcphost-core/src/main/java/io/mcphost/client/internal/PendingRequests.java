@@ -10,8 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -25,20 +24,13 @@ import tools.jackson.databind.JsonNode;
  * <p>Ids are numbers from a counter, so a progress token can simply be the request's id.
  */
 final class PendingRequests {
-    // One daemon thread for all clients: it only fires deadlines, never runs user code or I/O.
-    private static final ScheduledExecutorService TIMERS = timers();
-
-    private static ScheduledExecutorService timers() {
-        ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, "mcphost-request-timers");
-            t.setDaemon(true);
-            return t;
-        });
-        // A request answered in 5 ms must not leave its 60 s timer queued: at 10,000 calls a second
-        // the dead timers would pile up to 600,000.
-        timers.setRemoveOnCancelPolicy(true);
-        return timers;
-    }
+    /**
+     * Where answers complete their callers' futures: not the transport's reader, which would otherwise
+     * run every caller's continuation (decoding the result into records, above all) one after another
+     * while the next answers wait. A virtual thread per answer costs about a microsecond; decoding
+     * a tool result costs tens.
+     */
+    private static final Executor COMPLETIONS = Thread::startVirtualThread;
 
     private final String server;
     private final int maxPending;
@@ -74,7 +66,7 @@ final class PendingRequests {
         RequestId id = RequestId.of(nextId.getAndIncrement());
         Pending entry = new Pending(id, method, new CompletableFuture<>(), onProgress, new Deadline(policy));
         pending.put(id, entry);
-        entry.deadline().start(TIMERS, () -> entry.future().completeExceptionally(
+        entry.deadline().start(() -> entry.future().completeExceptionally(
                 new McpTimeoutException(server, method + " (request " + id + ") " + entry.deadline().expiry())));
         entry.future().whenComplete((result, error) -> {
             entry.deadline().stop();
@@ -90,16 +82,27 @@ final class PendingRequests {
         return Optional.ofNullable(pending.get(id));
     }
 
-    /** Completes the request; returns false when nothing waited for this id (late or bogus answer). */
+    /**
+     * Completes the request, on another thread (see {@link #COMPLETIONS}); returns false when nothing
+     * waits for this id (a late or bogus answer). Returns at once.
+     */
     boolean complete(RequestId id, JsonNode result) {
         Pending entry = pending.get(id);
-        return entry != null && entry.future().complete(result);
+        if (entry == null || entry.future().isDone()) {
+            return false;
+        }
+        COMPLETIONS.execute(() -> entry.future().complete(result));
+        return true;
     }
 
-    /** Fails the request; returns false when nothing waited for this id. */
+    /** Fails the request, on another thread as {@link #complete} does; returns false when nothing waits for this id. */
     boolean fail(RequestId id, McpException error) {
         Pending entry = pending.get(id);
-        return entry != null && entry.future().completeExceptionally(error);
+        if (entry == null || entry.future().isDone()) {
+            return false;
+        }
+        COMPLETIONS.execute(() -> entry.future().completeExceptionally(error));
+        return true;
     }
 
     /** Fails every waiting request with the error the function makes for it. */
