@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -24,14 +23,6 @@ import tools.jackson.databind.JsonNode;
  * <p>Ids are numbers from a counter, so a progress token can simply be the request's id.
  */
 final class PendingRequests {
-    /**
-     * Where answers complete their callers' futures: not the transport's reader, which would otherwise
-     * run every caller's continuation (decoding the result into records, above all) one after another
-     * while the next answers wait. A virtual thread per answer costs about a microsecond; decoding
-     * a tool result costs tens.
-     */
-    private static final Executor COMPLETIONS = Thread::startVirtualThread;
-
     private final String server;
     private final int maxPending;
     private final AtomicLong nextId = new AtomicLong(1);
@@ -83,26 +74,19 @@ final class PendingRequests {
     }
 
     /**
-     * Completes the request, on another thread (see {@link #COMPLETIONS}); returns false when nothing
-     * waits for this id (a late or bogus answer). Returns at once.
+     * Completes the request; returns false when nothing waited for this id (late or bogus answer).
+     * Cheap on the caller's (the reader's) thread: callers decode their results themselves
+     * ({@link DecodedResult}), so what runs here is unparking them and the entry's bookkeeping.
      */
     boolean complete(RequestId id, JsonNode result) {
         Pending entry = pending.get(id);
-        if (entry == null || entry.future().isDone()) {
-            return false;
-        }
-        COMPLETIONS.execute(() -> entry.future().complete(result));
-        return true;
+        return entry != null && entry.future().complete(result);
     }
 
-    /** Fails the request, on another thread as {@link #complete} does; returns false when nothing waits for this id. */
+    /** Fails the request; returns false when nothing waited for this id. */
     boolean fail(RequestId id, McpException error) {
         Pending entry = pending.get(id);
-        if (entry == null || entry.future().isDone()) {
-            return false;
-        }
-        COMPLETIONS.execute(() -> entry.future().completeExceptionally(error));
-        return true;
+        return entry != null && entry.future().completeExceptionally(error);
     }
 
     /** Fails every waiting request with the error the function makes for it. */
