@@ -30,7 +30,7 @@ import java.util.function.Supplier;
 public final class Bench {
     /** Every scenario, in the order they run. */
     static final List<String> SCENARIOS = List.of("roundtrip", "throughput", "concurrent", "cold-start", "cold-jvm", "close",
-            "idle", "host", "catalog", "http");
+            "idle", "host", "catalog", "http", "cli");
 
     private Bench() {
     }
@@ -106,6 +106,9 @@ public final class Bench {
         }
         if (o.runs("http")) {
             section(rows, "http", () -> HttpScenarios.roundTrip(o));
+        }
+        if (o.runs("cli")) {
+            section(rows, "cli", () -> io.mcphost.bench.scenario.CliScenarios.oneShot(o));
         }
         return rows;
     }
