@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class DeadlineTimers {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(DeadlineTimers.class);
-    /** One thread for all clients: it only fires deadlines, never runs user code or I/O. */
+    /** One thread for all clients, while any deadline is pending: it only fires deadlines, never runs user code or I/O. */
     private static final ScheduledThreadPoolExecutor TIMER = timer();
     private static final int MIN_SHIFT = 20; // 2^20 ns ≈ 1 ms
     private static final int MAX_SHIFT = 26; // 2^26 ns ≈ 67 ms
@@ -34,6 +34,10 @@ final class DeadlineTimers {
             return t;
         });
         timer.setRemoveOnCancelPolicy(true);
+        // Gone a second after the last slot fired (slots are not cancelled, so at most the longest timeout
+        // after the last request): an application that closed every client keeps no thread of ours.
+        timer.setKeepAliveTime(1, TimeUnit.SECONDS);
+        timer.allowCoreThreadTimeOut(true);
         return timer;
     }
 
@@ -45,17 +49,17 @@ final class DeadlineTimers {
 
     /** The deadlines falling due within one slot, fired together by one scheduled task. */
     static final class Slot implements Runnable {
-        private final long dueNanos;
+        private final long key;
         private final ConcurrentHashMap<Member, Boolean> members = new ConcurrentHashMap<>();
         private volatile boolean fired;
 
-        Slot(long dueNanos) {
-            this.dueNanos = dueNanos;
+        Slot(long key) {
+            this.key = key;
         }
 
         @Override
         public void run() {
-            SLOTS.remove(dueNanos, this);
+            SLOTS.remove(key, this);
             fired = true;
             for (Member m : members.keySet()) {
                 // Whoever removes a member runs it: a member joining as the slot fires is run once.
@@ -83,11 +87,15 @@ final class DeadlineTimers {
      */
     static Slot join(Member member, long dueNanos) {
         long delay = dueNanos - System.nanoTime();
-        int shift = Math.clamp(63 - Long.numberOfLeadingZeros(Math.max(1, delay)) - SLACK_SHIFT, MIN_SHIFT, MAX_SHIFT);
-        // The end of the slot holding dueNanos: never early.
-        long slotDue = ((dueNanos >> shift) + 1) << shift;
+        int shift = 63 - Long.numberOfLeadingZeros(Math.max(1, delay)) - SLACK_SHIFT;
+        shift = Math.min(MAX_SHIFT, Math.max(MIN_SHIFT, shift));
+        // The end of the slot holding dueNanos: never early. Keyed by the slot's number and width, not
+        // its time, whose low bits are all zero and would pile every slot into one bucket of the map.
+        long index = (dueNanos >> shift) + 1;
+        long key = (index << 6) | shift;
+        int width = shift;
         while (true) {
-            Slot slot = SLOTS.computeIfAbsent(slotDue, DeadlineTimers::schedule);
+            Slot slot = SLOTS.computeIfAbsent(key, k -> schedule(k, index << width));
             slot.members.put(member, Boolean.TRUE);
             if (!slot.fired || !slot.leave(member)) {
                 // Not fired yet, so it will see us; or it fired and already took us out to run us.
@@ -97,8 +105,8 @@ final class DeadlineTimers {
         }
     }
 
-    private static Slot schedule(long slotDue) {
-        Slot slot = new Slot(slotDue);
+    private static Slot schedule(long key, long slotDue) {
+        Slot slot = new Slot(key);
         TIMER.schedule(slot, Math.max(0, slotDue - System.nanoTime()), TimeUnit.NANOSECONDS);
         return slot;
     }
