@@ -83,6 +83,11 @@ final class CodecWarmUp {
             mapper.treeToValue(mapper.readTree(CALL), CallToolResult.class);
             mapper.treeToValue(mapper.readTree(READ), ReadResourceResult.class);
             mapper.treeToValue(mapper.readTree(PROMPT), GetPromptResult.class);
+            // The framing path of every message: a request encoded to bytes, an answer line classified.
+            JsonCodec codec = JsonCodec.get(); // initialised by now: its constructor only started this thread
+            codec.encodeBytes(io.mcphost.protocol.JsonRpcRequest.of(io.mcphost.protocol.RequestId.of(1), "tools/call",
+                    mapper.readTree("{\"name\":\"echo\",\"arguments\":{}}")));
+            codec.decode(INITIALIZE);
         } catch (RuntimeException | LinkageError e) {
             // Only a head start: the same conversions run again when needed, and fail there if they must.
             LoggerFactory.getLogger(CodecWarmUp.class).debug("JSON warm-up failed", e);
