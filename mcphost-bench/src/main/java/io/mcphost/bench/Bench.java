@@ -29,8 +29,8 @@ import java.util.function.Supplier;
  */
 public final class Bench {
     /** Every scenario, in the order they run. */
-    static final List<String> SCENARIOS = List.of("roundtrip", "throughput", "concurrent", "cold-start", "close",
-            "idle", "host", "catalog", "http");
+    static final List<String> SCENARIOS = List.of("roundtrip", "throughput", "concurrent", "cold-start", "cold-jvm", "close",
+            "idle", "host", "catalog", "http", "cli");
 
     private Bench() {
     }
@@ -87,22 +87,30 @@ public final class Bench {
                 section(rows, "cold-start " + name, () -> LifecycleScenarios.coldStart(o, server(name)));
             }
         }
+        if (o.runs("cold-jvm")) {
+            section(rows, "cold-jvm", () -> LifecycleScenarios.coldJvm(o));
+        }
         if (o.runs("close")) {
             for (int count : o.closeCounts()) {
                 section(rows, "close " + count, () -> LifecycleScenarios.close(o, lean, count));
             }
         }
         if (o.runs("idle")) {
-            section(rows, "idle", () -> LifecycleScenarios.idle(o, lean));
+            section(rows, "idle", () -> LifecycleScenarios.idle(o, ServerKind.shellFloor()));
         }
         if (o.runs("host")) {
             section(rows, "host", () -> HostScenarios.manyServers(o, lean, 20));
+            // The same with servers that start in ~1 ms of CPU: what is left is the host's own cost.
+            section(rows, "host floor-sh", () -> HostScenarios.manyServers(o, ServerKind.shellFloor(), 20));
         }
         if (o.runs("catalog")) {
             section(rows, "catalog", () -> HostScenarios.catalog(o, 50, 200));
         }
         if (o.runs("http")) {
             section(rows, "http", () -> HttpScenarios.roundTrip(o));
+        }
+        if (o.runs("cli")) {
+            section(rows, "cli", () -> io.mcphost.bench.scenario.CliScenarios.oneShot(o));
         }
         return rows;
     }

@@ -110,6 +110,17 @@ public final class Comparison {
         return rows;
     }
 
+    /** One round's headline of {@code library} (ns), NaN if it did not run. */
+    public double headline(Library library, int round) {
+        return headlines.getOrDefault(library, Map.of()).getOrDefault(round, Double.NaN);
+    }
+
+    /** The median over rounds of {@code library}'s headlines (ns), NaN if it never ran. */
+    public double medianHeadline(Library library) {
+        Map<Integer, Double> all = headlines.get(library);
+        return all == null ? Double.NaN : Samples.median(all.values().stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
     /** Median over rounds of McpHost's headline divided by {@code other}'s in the same round. */
     public double ratio(Library other) {
         Map<Integer, Double> mine = headlines.get(Library.MCPHOST);

@@ -32,7 +32,7 @@ public final class HostScenarios {
 
     /** Start (to ready, tools listed) and close of {@code count} stdio servers, in ms. */
     public static List<Row> manyServers(Options options, ServerKind server, int count) {
-        String variant = count + " stdio servers";
+        String variant = count + " stdio servers, " + server.name();
         Comparison start = new Comparison("host-start", variant, "ms", MILLIS);
         Comparison close = new Comparison("host-close", variant, "ms", MILLIS);
         List<Library> libraries = options.libraries().stream().filter(l -> l != Library.SDK_ASYNC).toList();
@@ -44,7 +44,25 @@ public final class HostScenarios {
             }
             LifecycleScenarios.awaitNoChildren();
         });
+        // The target: 20 servers started in parallel within 1.2x the slowest of the same servers started alone.
+        Comparison single = new Comparison("host-start", "1 stdio server (slowest of 3), " + server.name(), "ms", MILLIS);
+        Comparison singleClose = new Comparison("host-close", "1 stdio server", "ms", MILLIS);
+        single.run(List.of(Library.MCPHOST), options.bulkRounds(), (library, round, out) -> {
+            Comparison one = new Comparison("host-start", "1", "ms", MILLIS);
+            long slowest = 0;
+            for (int i = 0; i < 3; i++) {
+                hostRound(server, 1, i, one, singleClose);
+                slowest = Math.max(slowest, (long) one.headline(Library.MCPHOST, i));
+                LifecycleScenarios.awaitNoChildren();
+            }
+            out.record(library, round, LifecycleScenarios.single(slowest));
+        });
+        double parallel = start.medianHeadline(Library.MCPHOST);
+        double alone = single.medianHeadline(Library.MCPHOST);
+        single.note(Library.MCPHOST, String.format("%d in parallel / slowest single = %.2f (target <= 1.2)", count,
+                parallel / alone));
         List<Row> rows = new ArrayList<>(start.rows());
+        rows.addAll(single.rows());
         rows.addAll(close.rows());
         return rows;
     }

@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -51,6 +53,41 @@ public final class LifecycleScenarios {
     }
 
     /**
+     * Cold start in a fresh JVM per round and library ({@link io.mcphost.bench.ColdStart}): the
+     * client's own start (class loading, JSON set-up) counts, as in an application's first start.
+     * Rows: main → initialized (ms), the first call after initialize (µs), and the child JVM's whole
+     * run, spawn to exit (ms), the JVM's own start included.
+     */
+    public static List<Row> coldJvm(Options options) {
+        Comparison cold = new Comparison("cold-jvm", "main -> initialized, server=floor", "ms", 1e6);
+        Comparison first = new Comparison("cold-jvm", "first call after initialize", "us", 1e3);
+        Comparison whole = new Comparison("cold-jvm", "JVM spawn -> exit (whole run)", "ms", 1e6);
+        String java = ProcessHandle.current().info().command().orElse("java");
+        cold.run(options.libraries(), options.startRounds(), (library, round, out) -> {
+            long spawned = System.nanoTime();
+            Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                    io.mcphost.bench.ColdStart.class.getName(), library.label())
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String output = new String(p.getInputStream().readAllBytes(), UTF_8);
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IllegalStateException("the cold-start JVM did not finish within 60 s");
+            }
+            long exited = System.nanoTime();
+            String line = output.lines().filter(l -> l.startsWith("COLD ")).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("the cold-start JVM printed no result: " + output));
+            String[] parts = line.split(" ");
+            out.record(library, round, single(Long.parseLong(parts[1])));
+            first.record(library, round, single(Long.parseLong(parts[2])));
+            whole.record(library, round, single(exited - spawned));
+        });
+        List<Row> rows = new ArrayList<>(cold.rows());
+        rows.addAll(first.rows());
+        rows.addAll(whole.rows());
+        return rows;
+    }
+
+    /**
      * Connects {@code count} clients per library, then closes them all at once on virtual threads.
      * Samples are each client's close (ms); the headline is the wall time until every close returned.
      * The note counts server processes still alive right after: a close that returns early leaves them.
@@ -87,47 +124,74 @@ public final class LifecycleScenarios {
     }
 
     /**
-     * Holds {@code count} idle connected clients per library and reports the heap and platform
-     * threads they add, and how long a fresh virtual thread takes to run and make one call
-     * meanwhile (ms): if reading the servers' pipes pinned the carriers, it would never get through.
+     * Holds {@code count} idle connected clients per library (against {@link ServerKind#shellFloor()},
+     * small enough that a thousand fit) and reports the heap and platform threads they add, how long
+     * a fresh virtual thread takes to make a call on one of them meanwhile (ms; if reading the
+     * servers' pipes pinned the carriers, it would never get through), and the library's threads
+     * still alive a second after closing them all.
      */
     public static List<Row> idle(Options options, ServerKind server) {
         int count = options.idleClients();
-        Comparison comparison = new Comparison("idle", count + " idle clients", "ms", 1e6);
+        Comparison comparison = new Comparison("idle", count + " idle clients, " + server.name(), "ms", 1e6);
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         comparison.run(options.libraries(), 1, (library, round, out) -> {
             System.gc();
             long heapBefore = memory.getHeapMemoryUsage().getUsed();
             int threadsBefore = ManagementFactory.getThreadMXBean().getThreadCount();
+            Set<Thread> platformBefore = Thread.getAllStackTraces().keySet();
+            long connecting = System.nanoTime();
             List<Subject> subjects = connectMany(library, server, count, options);
+            long connected = System.nanoTime() - connecting;
+            String calls;
+            String afterClose;
             try {
                 Thread.sleep(200); // let start-up work finish: idle means idle
                 System.gc();
                 long heapAfter = memory.getHeapMemoryUsage().getUsed();
                 int threadsAfter = ManagementFactory.getThreadMXBean().getThreadCount();
-                long start = System.nanoTime();
-                CompletableFuture<String> through = new CompletableFuture<>();
-                Thread.ofVirtual().start(() -> {
+                Samples samples = new Samples();
+                int blocked = 0;
+                // A few callers, each a fresh virtual thread, on clients spread over the whole set.
+                for (int i = 0; i < 5; i++) {
+                    Subject subject = subjects.get((int) ((long) i * (subjects.size() - 1) / 4));
+                    long start = System.nanoTime();
+                    CompletableFuture<String> through = new CompletableFuture<>();
+                    Thread.ofVirtual().start(() -> {
+                        try {
+                            through.complete(subject.echo("hello"));
+                        } catch (RuntimeException e) {
+                            through.completeExceptionally(e);
+                        }
+                    });
                     try {
-                        through.complete(subjects.getLast().echo("hello"));
-                    } catch (RuntimeException e) {
-                        through.completeExceptionally(e);
+                        through.get(5, TimeUnit.SECONDS);
+                        samples.add(System.nanoTime() - start);
+                    } catch (java.util.concurrent.TimeoutException e) {
+                        blocked++;
                     }
-                });
-                String got;
-                try {
-                    got = through.get(5, TimeUnit.SECONDS);
-                } catch (java.util.concurrent.TimeoutException e) {
-                    got = null;
                 }
-                out.record(library, round, single(System.nanoTime() - start));
-                out.note(library, String.format("heap +%.0f KiB/client, platform threads +%d (%.1f/client), "
-                                + "virtual-thread caller %s", (heapAfter - heapBefore) / 1024.0 / count,
-                        threadsAfter - threadsBefore, (threadsAfter - threadsBefore) / (double) count,
-                        got == null ? "BLOCKED (> 5 s)" : "got through"));
+                if (samples.size() > 0) {
+                    out.record(library, round, samples);
+                }
+                calls = blocked == 0 ? "virtual-thread callers got through" : blocked + " of 5 virtual-thread callers BLOCKED (> 5 s)";
+                out.note(library, String.format("connected all in %.1f s; heap +%.0f KiB/client, platform threads +%d"
+                                + " (%.1f/client); %s", connected / 1e9, (heapAfter - heapBefore) / 1024.0 / count,
+                        threadsAfter - threadsBefore, (threadsAfter - threadsBefore) / (double) count, calls));
             } finally {
                 closeAll(subjects);
             }
+            Thread.sleep(1000);
+            List<String> left = new ArrayList<>();
+            for (Thread t : Thread.getAllStackTraces().keySet()) {
+                if (!platformBefore.contains(t) && t.isAlive()) {
+                    left.add(t.getName());
+                }
+            }
+            List<String> ours = left.stream().filter(n -> n.startsWith("mcphost-")).distinct().toList();
+            afterClose = left.size() + " new platform threads alive 1 s after closing, "
+                    + (ours.isEmpty() ? "none of McpHost's" : "McpHost's: " + ours)
+                    + (left.isEmpty() ? "" : " (e.g. " + left.stream().distinct().limit(3).toList() + ")");
+            out.note(library, afterClose);
         });
         return comparison.rows();
     }

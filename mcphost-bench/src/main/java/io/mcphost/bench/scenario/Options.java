@@ -35,13 +35,13 @@ public record Options(boolean quick, int rounds, int calls, int throughputCalls,
 
     /** Sizes for real runs: ≥ 200k calls per throughput setting. */
     public static Options real() {
-        return new Options(false, 10, 3_000, 200_000, List.of(1, 16, 64, 256), 10, List.of(1, 20, 100), 100,
+        return new Options(false, 10, 3_000, 200_000, List.of(1, 16, 64, 256), 40, List.of(1, 20, 100), 1000,
                 Duration.ofSeconds(30), List.of(Library.values()), Set.of(), Path.of("mcphost-bench/target/bench-results.json"));
     }
 
     /** Sizes for a smoke run: every scenario, a few seconds each. */
     public static Options smoke() {
-        return new Options(true, 3, 300, 3_000, List.of(1, 16, 64, 256), 3, List.of(1, 20), 20,
+        return new Options(true, 3, 300, 3_000, List.of(1, 16, 64, 256), 3, List.of(1, 20), 100,
                 Duration.ofSeconds(10), List.of(Library.values()), Set.of(), Path.of("mcphost-bench/target/bench-results.json"));
     }
 

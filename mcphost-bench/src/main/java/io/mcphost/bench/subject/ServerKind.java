@@ -35,6 +35,34 @@ public record ServerKind(String name, List<String> command, String echoArg) {
         return new ServerKind("floor-lean", line, "text");
     }
 
+    /**
+     * The floor server as a POSIX shell script ({@code floor.sh}, run by {@code /bin/sh}): about
+     * 1 MiB per process instead of a JVM's 30, so a thousand servers fit in one machine's memory.
+     * Slow per call (the shell), so only for scenarios about idle clients.
+     */
+    public static ServerKind shellFloor() {
+        return new ServerKind("floor-sh", List.of("/bin/sh", ShellScript.PATH.toString()), "text");
+    }
+
+    /** floor.sh copied out of the jar once per JVM (a temporary file deleted on exit). */
+    private static final class ShellScript {
+        static final Path PATH = extract();
+
+        private static Path extract() {
+            try (var in = FloorServer.class.getResourceAsStream("floor.sh")) {
+                if (in == null) {
+                    throw new IllegalStateException("floor.sh is missing from the class path");
+                }
+                Path file = Files.createTempFile("mcphost-bench-floor", ".sh");
+                Files.write(file, in.readAllBytes());
+                file.toFile().deleteOnExit();
+                return file;
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+    }
+
     /** McpHost's demo server (mcphost-server), on this JVM's class path. */
     public static ServerKind demo() {
         return new ServerKind("demo", java("io.mcphost.server.demo.DemoServer"), "text");

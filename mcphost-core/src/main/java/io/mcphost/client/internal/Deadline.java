@@ -2,9 +2,6 @@ package io.mcphost.client.internal;
 
 import io.mcphost.client.CallOptions;
 import java.time.Duration;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -14,10 +11,11 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Progress never touches the timer: it only moves {@code dueNanos} forward. When the timer fires
  * early (the deadline moved since it was set) it re-arms itself for what is left, so a call reporting
- * progress a thousand times a second still costs one scheduled task at a time, and a deadline fires
- * never late by more than the timer thread's own delay.
+ * progress a thousand times a second still costs one timer entry at a time. Timers are the shared
+ * slots of {@link DeadlineTimers}: a deadline fires never early, and late by at most about 1/64 of
+ * its timeout (1 to 67 ms) plus the timer thread's own delay.
  */
-final class Deadline {
+final class Deadline implements DeadlineTimers.Member {
     /** Without an explicit maximum, a call whose timeout progress restarts may take this many timeouts in all. */
     static final int DEFAULT_MAX_TOTAL_FACTOR = 10;
 
@@ -42,8 +40,7 @@ final class Deadline {
     private final AtomicInteger progressReports = new AtomicInteger();
     private final AtomicLong dueNanos = new AtomicLong();
     private volatile boolean stopped;
-    private volatile ScheduledFuture<?> timer;
-    private ScheduledExecutorService timers;
+    private volatile DeadlineTimers.Slot slot;
     private Runnable onExpired;
 
     Deadline(Policy policy) {
@@ -53,27 +50,27 @@ final class Deadline {
         this.dueNanos.set(Math.min(start + policy.timeout().toNanos(), hardNanos));
     }
 
-    /** Arms the timer; {@code onExpired} runs once, on {@code timers}' thread, when the deadline passes. */
-    void start(ScheduledExecutorService timers, Runnable onExpired) {
-        this.timers = timers;
+    /** Arms the timer; {@code onExpired} runs once, on the shared timer thread, when the deadline passes. */
+    void start(Runnable onExpired) {
         this.onExpired = onExpired;
-        arm(dueNanos.get() - System.nanoTime());
+        arm(dueNanos.get());
     }
 
-    private void arm(long delayNanos) {
-        timer = timers.schedule(this::fire, Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
+    private void arm(long due) {
+        slot = DeadlineTimers.join(this, due);
         if (stopped) {
-            timer.cancel(false); // lost a race with stop(): it may have cancelled the previous timer
+            slot.leave(this); // lost a race with stop(): it may have left the previous slot
         }
     }
 
-    private void fire() {
+    @Override
+    public void due() {
         if (stopped) {
             return;
         }
-        long left = dueNanos.get() - System.nanoTime();
-        if (left > 0) {
-            arm(left); // progress moved the deadline since this timer was set
+        long due = dueNanos.get();
+        if (due - System.nanoTime() > 0) {
+            arm(due); // progress moved the deadline since this timer was set
             return;
         }
         stopped = true;
@@ -93,9 +90,9 @@ final class Deadline {
     /** The request finished: the timer will not fire. */
     void stop() {
         stopped = true;
-        ScheduledFuture<?> current = timer;
+        DeadlineTimers.Slot current = slot;
         if (current != null) {
-            current.cancel(false);
+            current.leave(this);
         }
     }
 

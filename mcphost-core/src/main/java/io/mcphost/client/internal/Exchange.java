@@ -119,7 +119,7 @@ final class Exchange {
     /** Like {@link #send(String, JsonNode, CallOptions)} with the result decoded; cancelling the returned future cancels the request. */
     <T> CompletableFuture<T> send(String method, JsonNode params, CallOptions options, Function<JsonNode, T> decode) {
         CompletableFuture<JsonNode> raw = send(method, params, options);
-        CompletableFuture<T> typed = raw.thenApply(result -> decode(method, result, decode));
+        CompletableFuture<T> typed = DecodedResult.of(raw, result -> decode(method, result, decode)); // decoded off the reader
         propagateCancel(typed, raw);
         return typed;
     }

@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -25,21 +23,6 @@ import tools.jackson.databind.JsonNode;
  * <p>Ids are numbers from a counter, so a progress token can simply be the request's id.
  */
 final class PendingRequests {
-    // One daemon thread for all clients: it only fires deadlines, never runs user code or I/O.
-    private static final ScheduledExecutorService TIMERS = timers();
-
-    private static ScheduledExecutorService timers() {
-        ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, "mcphost-request-timers");
-            t.setDaemon(true);
-            return t;
-        });
-        // A request answered in 5 ms must not leave its 60 s timer queued: at 10,000 calls a second
-        // the dead timers would pile up to 600,000.
-        timers.setRemoveOnCancelPolicy(true);
-        return timers;
-    }
-
     private final String server;
     private final int maxPending;
     private final AtomicLong nextId = new AtomicLong(1);
@@ -74,7 +57,7 @@ final class PendingRequests {
         RequestId id = RequestId.of(nextId.getAndIncrement());
         Pending entry = new Pending(id, method, new CompletableFuture<>(), onProgress, new Deadline(policy));
         pending.put(id, entry);
-        entry.deadline().start(TIMERS, () -> entry.future().completeExceptionally(
+        entry.deadline().start(() -> entry.future().completeExceptionally(
                 new McpTimeoutException(server, method + " (request " + id + ") " + entry.deadline().expiry())));
         entry.future().whenComplete((result, error) -> {
             entry.deadline().stop();
@@ -90,7 +73,11 @@ final class PendingRequests {
         return Optional.ofNullable(pending.get(id));
     }
 
-    /** Completes the request; returns false when nothing waited for this id (late or bogus answer). */
+    /**
+     * Completes the request; returns false when nothing waited for this id (late or bogus answer).
+     * Cheap on the caller's (the reader's) thread: callers decode their results themselves
+     * ({@link DecodedResult}), so what runs here is unparking them and the entry's bookkeeping.
+     */
     boolean complete(RequestId id, JsonNode result) {
         Pending entry = pending.get(id);
         return entry != null && entry.future().complete(result);

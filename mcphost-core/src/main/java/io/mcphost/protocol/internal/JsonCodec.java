@@ -11,6 +11,7 @@ import io.mcphost.protocol.RequestId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
@@ -23,14 +24,27 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * The one place Jackson is configured. Each inbound message is parsed once into a tree and
  * classified into the sealed {@link JsonRpcMessage} types; MCP payloads are converted between
  * trees and records here too. Thread-safe and shared.
+ *
+ * <p>Building the mapper takes a cold JVM a few hundred milliseconds, and the first conversion of
+ * each record type a few tens more. So {@link #get()} returns at once and the mapper is built on a
+ * background thread ({@link CodecWarmUp}), which then converts the common results once: a client
+ * launching a server overlaps that with the server's own start instead of making the server wait
+ * for Jackson. Whatever needs the mapper first waits for it ({@link #mapper()}); making JSON trees
+ * ({@link #newObject()}, {@link #nodes()}) never does.
  */
 public final class JsonCodec {
     private static final JsonCodec INSTANCE = new JsonCodec();
 
-    private final JsonMapper mapper;
+    private final CompletableFuture<JsonMapper> building;
+    /** The built mapper once someone has waited for it: later reads skip the future. */
+    private volatile JsonMapper mapper;
 
     private JsonCodec() {
-        mapper = JsonMapper.builder()
+        building = CodecWarmUp.start(JsonCodec::build);
+    }
+
+    static JsonMapper build() {
+        return JsonMapper.builder()
                 .addModule(new IdJsonModule())
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
@@ -40,20 +54,29 @@ public final class JsonCodec {
                 .build();
     }
 
+    /** The shared codec; returns at once (the mapper may still be being built). */
     public static JsonCodec get() {
         return INSTANCE;
     }
 
+    /** The configured mapper; the first callers wait (on a cold JVM, up to a few hundred ms) until it is built. */
     public JsonMapper mapper() {
-        return mapper;
+        JsonMapper m = mapper;
+        if (m == null) {
+            m = CodecWarmUp.await(building);
+            mapper = m;
+        }
+        return m;
     }
 
+    /** The node factory, the mapper's default: available without waiting for the mapper. */
     public JsonNodeFactory nodes() {
-        return mapper.getNodeFactory();
+        return JsonNodeFactory.instance;
     }
 
+    /** A new empty object node; never waits for the mapper. */
     public ObjectNode newObject() {
-        return mapper.createObjectNode();
+        return JsonNodeFactory.instance.objectNode();
     }
 
     /**
@@ -64,7 +87,7 @@ public final class JsonCodec {
     public List<JsonRpcMessage> decode(String text) {
         JsonNode tree;
         try {
-            tree = mapper.readTree(text);
+            tree = mapper().readTree(text);
         } catch (JacksonException e) {
             throw new McpProtocolException(null, "not valid JSON: " + e.getOriginalMessage(), e);
         }
@@ -149,12 +172,17 @@ public final class JsonCodec {
 
     /** Encodes one message as compact JSON text (no newline). */
     public String encode(JsonRpcMessage message) {
-        return mapper.writeValueAsString(toTree(message));
+        return mapper().writeValueAsString(toTree(message));
+    }
+
+    /** Encodes one message as compact JSON in UTF-8 (no newline): for byte streams, without a String in between. */
+    public byte[] encodeBytes(JsonRpcMessage message) {
+        return mapper().writeValueAsBytes(toTree(message));
     }
 
     /** Encodes one message as a JSON tree. */
     public ObjectNode toTree(JsonRpcMessage message) {
-        ObjectNode node = mapper.createObjectNode();
+        ObjectNode node = newObject();
         node.put("jsonrpc", JsonRpcMessage.VERSION);
         switch (message) {
             case JsonRpcRequest r -> {
@@ -190,7 +218,7 @@ public final class JsonCodec {
 
     /** Converts a record (or any bean) to a JSON tree. */
     public JsonNode valueToTree(Object value) {
-        return mapper.valueToTree(value);
+        return mapper().valueToTree(value);
     }
 
     /**
@@ -200,7 +228,7 @@ public final class JsonCodec {
      */
     public <T> T treeToValue(JsonNode node, Class<T> type) {
         try {
-            return mapper.treeToValue(node, type);
+            return mapper().treeToValue(node, type);
         } catch (JacksonException e) {
             throw new McpProtocolException(null, "malformed " + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
         }

@@ -12,6 +12,8 @@ import io.mcphost.transport.Transport;
 import io.mcphost.transport.stdio.internal.ChildProcess;
 import io.mcphost.transport.stdio.internal.ExitReport;
 import io.mcphost.transport.stdio.internal.LineReader;
+import io.mcphost.transport.stdio.internal.Outbox;
+import io.mcphost.transport.stdio.internal.PipeThreads;
 import io.mcphost.transport.stdio.internal.ProcessTree;
 import io.mcphost.transport.stdio.Lifecycle.State;
 import io.mcphost.transport.stdio.internal.StdioSettings;
@@ -19,7 +21,6 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -51,9 +52,10 @@ import org.slf4j.event.Level;
  * builder afterwards changes nothing here. Thread-safe: concurrent {@link #send} calls write whole
  * lines, one after another.
  * {@link #close(Duration)} returns within its budget whatever the server does: stdin is closed,
- * then the whole process tree gets SIGTERM, then SIGKILL. Reader and drain threads are virtual,
- * so they never keep the JVM alive, and one shared shutdown hook kills the trees of transports
- * still open when the JVM exits.
+ * then the whole process tree gets SIGTERM, then SIGKILL. The stdout reader and the stderr drain
+ * are daemon platform threads with small stacks (a pipe read would pin a virtual thread's carrier),
+ * so they never keep the JVM alive and never hold up virtual threads; they end when the server's
+ * pipes close. One shared shutdown hook kills the trees of transports still open when the JVM exits.
  */
 public final class StdioTransport implements Transport {
     private static final Logger LOG = LoggerFactory.getLogger(StdioTransport.class);
@@ -71,7 +73,8 @@ public final class StdioTransport implements Transport {
 
     private final StdioSettings settings;
     private final String name;
-    private final ReentrantLock writeLock = new ReentrantLock();
+    /** Senders' lines, written in batches with one flush: see {@link Outbox}. */
+    private final Outbox outbox = new Outbox();
     /** The first few skipped lines per interval are logged, then one summary with the count. */
     private final LogLimit skippedLogs = new LogLimit(5, Duration.ofSeconds(10));
     /** What the summary of rate-limited skip warnings calls them. */
@@ -151,7 +154,7 @@ public final class StdioTransport implements Transport {
             out = c.stdin();
             OpenTransports.register(this);
         }
-        Thread.ofVirtual().name("mcphost-stdio-reader-" + name).start(this::readLoop);
+        PipeThreads.start("mcphost-stdio-reader-" + name, PipeThreads.READER_STACK_BYTES, this::readLoop);
         ChildProcess c = child;
         if (c != null) {
             c.onExit(this::processExited);
@@ -271,7 +274,9 @@ public final class StdioTransport implements Transport {
 
     /**
      * Writes one message as a line and flushes it. Blocks while the pipe is full (the server is
-     * not reading) and while other senders write; never waits for an answer.
+     * not reading) and while other senders write; never waits for an answer. Concurrent senders'
+     * lines go out together, each whole, with one flush (see {@code Outbox}); this returns once
+     * the line was handed to the pipe.
      *
      * @throws McpTransportException if the server ended (the message says how) or the write failed
      * @throws McpClosedException if the transport was closed
@@ -284,20 +289,16 @@ public final class StdioTransport implements Transport {
         if (state.get() == State.NEW) {
             throw new IllegalStateException("transport '" + name + "' is not started");
         }
-        byte[] line = (CODEC.encode(message) + "\n").getBytes(StandardCharsets.UTF_8);
-        writeLock.lock();
+        byte[] json = CODEC.encodeBytes(message);
         try {
-            checkOpen(); // senders queued on the lock while the transport closed fail here, not on the pipe
-            out.write(line);
-            out.flush();
+            // Senders queued while the transport closed fail here, not on the pipe.
+            outbox.send(json, this::checkOpen, out);
         } catch (IOException e) {
             checkOpen();
             ChildProcess c = child;
             // A server that died before reading our message: say why it died, not just "broken pipe".
             String why = c != null ? e.getMessage() + "; " + c.exitReport(DEATH_REPORT_WAIT).message() : e.getMessage();
             throw new McpTransportException(name, "cannot write to the server: " + why, e);
-        } finally {
-            writeLock.unlock();
         }
     }
 

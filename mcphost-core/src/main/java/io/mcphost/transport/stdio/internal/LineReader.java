@@ -26,13 +26,19 @@ public final class LineReader {
     public record End() implements Result {
     }
 
-    private static final int INITIAL_LINE_BYTES = 8 * 1024;
+    private static final int INITIAL_LINE_BYTES = 1024;
+    /**
+     * Reads start small, since a thousand idle servers would otherwise hold 64 KiB each, and move to
+     * {@link #LARGE_CHUNK_BYTES} once a read fills the small chunk (big messages stream past).
+     */
+    private static final int SMALL_CHUNK_BYTES = 8 * 1024;
+    private static final int LARGE_CHUNK_BYTES = 64 * 1024;
     /** After a big line, give the memory back rather than keep a huge buffer for the life of the stream. */
     private static final int RETAINED_LINE_BYTES = 1024 * 1024;
 
     private final InputStream in;
     private final int maxLineBytes;
-    private final byte[] chunk = new byte[64 * 1024];
+    private byte[] chunk = new byte[SMALL_CHUNK_BYTES];
     private int pos;
     private int limit;
     private byte[] line = new byte[INITIAL_LINE_BYTES];
@@ -48,6 +54,9 @@ public final class LineReader {
         long dropped = -1; // >= 0 while skipping an oversized line
         while (true) {
             if (pos == limit) {
+                if (limit == chunk.length && chunk.length < LARGE_CHUNK_BYTES) {
+                    chunk = new byte[LARGE_CHUNK_BYTES]; // the last read filled the chunk: more is streaming
+                }
                 int n = in.read(chunk);
                 if (n < 0) {
                     pos = limit = 0;

@@ -25,7 +25,6 @@ import org.slf4j.LoggerFactory;
 final class ProcessGroup {
     private static final Logger LOG = LoggerFactory.getLogger(ProcessGroup.class);
     private static final Path SETSID = Path.of("/usr/bin/setsid");
-    private static final Path PROC = Path.of("/proc");
 
     private ProcessGroup() {
     }
@@ -62,32 +61,16 @@ final class ProcessGroup {
                 .map(Path::toString).findFirst();
     }
 
-    /** The running members of process group {@code group} (none when 0 or without /proc). */
+    /** The running members of process group {@code group} (none when 0 or without /proc), from a shared recent look. */
     static Set<ProcessHandle> members(long group) {
         Set<ProcessHandle> members = new LinkedHashSet<>();
-        if (group <= 0 || !Files.isDirectory(PROC)) {
+        if (group <= 0 || !ProcessTable.available()) {
             return members;
         }
-        try (Stream<Path> entries = Files.list(PROC)) {
-            entries.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
-                    .filter(p -> groupOf(p) == group)
-                    .forEach(p -> ProcessHandle.of(Long.parseLong(p.getFileName().toString()))
-                            .filter(ProcessTree::isRunning).ifPresent(members::add));
-        } catch (IOException | RuntimeException e) {
-            LOG.debug("cannot list the members of process group {}: {}", group, e.toString());
+        for (long pid : ProcessTable.recent().members(group)) {
+            ProcessHandle.of(pid).ifPresent(members::add);
         }
         return members;
-    }
-
-    /** Field 5 of /proc/<pid>/stat (after the parenthesised name, which may hold spaces); -1 if unreadable. */
-    private static long groupOf(Path process) {
-        try {
-            String stat = Files.readString(process.resolve("stat"));
-            String[] fields = stat.substring(stat.lastIndexOf(") ") + 2).split(" ");
-            return Long.parseLong(fields[2]); // state, ppid, pgrp
-        } catch (IOException | RuntimeException e) {
-            return -1; // the process ended meanwhile
-        }
     }
 
     /**

@@ -7,6 +7,9 @@ import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -27,6 +30,11 @@ public final class ProcessTree {
     private static final long POLL_NANOS = Duration.ofMillis(10).toNanos();
     private static final Duration FIRST_WATCH = Duration.ofMillis(500);
     private static final Duration LONGEST_WATCH = Duration.ofSeconds(30);
+    /**
+     * The watch's looks may share a look up to this old: a thousand servers started together would
+     * otherwise keep a core busy rescanning the process table for their watches alone.
+     */
+    private static final long WATCH_LOOK_AGE_NANOS = Duration.ofMillis(250).toNanos();
 
     private final ProcessHandle root;
     /** The process group the root leads (its pid), or 0 when it was not started as a group leader. */
@@ -60,7 +68,7 @@ public final class ProcessTree {
                     root.onExit().get(pause.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
                     return;
                 } catch (java.util.concurrent.TimeoutException e) {
-                    refresh();
+                    refresh(WATCH_LOOK_AGE_NANOS);
                 } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
                     return;
                 }
@@ -71,9 +79,20 @@ public final class ProcessTree {
 
     /** Records the current descendants and forgets those that ended; call it whenever convenient while the root lives. */
     public void refresh() {
+        refresh(ProcessTable.MAX_AGE_NANOS);
+    }
+
+    private void refresh(long maxAgeNanos) {
         seen.removeIf(p -> !p.isAlive());
         if (root.isAlive()) {
-            root.descendants().forEach(seen::add);
+            if (ProcessTable.available()) {
+                // A shared look at /proc: many trees refreshing at once read it once, not once each.
+                for (long pid : ProcessTable.recent(maxAgeNanos).descendants(root.pid())) {
+                    ProcessHandle.of(pid).ifPresent(seen::add);
+                }
+            } else {
+                root.descendants().forEach(seen::add);
+            }
         }
     }
 
@@ -179,9 +198,27 @@ public final class ProcessTree {
         }
     }
 
+    /**
+     * Waits for the root's exit by its exit event (no polling, no look at the process table), then
+     * looks once for members of its group, then polls only the processes already known, one
+     * {@code /proc/<pid>/stat} each: a hundred trees closing at once must not each rescan the table.
+     */
     private boolean awaitAllDead(long deadlineNanos) {
+        if (root.isAlive()) {
+            try {
+                root.onExit().get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                return false;
+            } catch (ExecutionException e) {
+                // onExit does not fail; fall through to the checks below
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+            rememberGroup(); // what the root left behind in its group, now that it cannot start more
+        }
         while (true) {
-            if (alive().isEmpty()) {
+            if (knownAlive().isEmpty()) {
                 return true;
             }
             if (System.nanoTime() - deadlineNanos >= 0) {
@@ -189,5 +226,19 @@ public final class ProcessTree {
             }
             LockSupport.parkNanos(POLL_NANOS);
         }
+    }
+
+    /** The known processes still running, root included, without looking for new ones. */
+    private Set<ProcessHandle> knownAlive() {
+        Set<ProcessHandle> alive = new LinkedHashSet<>();
+        if (isRunning(root)) {
+            alive.add(root);
+        }
+        for (ProcessHandle p : seen) {
+            if (isRunning(p)) {
+                alive.add(p);
+            }
+        }
+        return alive;
     }
 }

@@ -27,25 +27,29 @@ public final class StderrDrain {
 
     private final Logger log;
     private final LogLimit limit = new LogLimit(BURST, WINDOW);
-    private final byte[] ring;
+    /** The most of stderr kept; the ring grows to it only as the server writes (most write little). */
+    private final int capacity;
+    private byte[] ring = new byte[0];
     private final ReentrantLock lock = new ReentrantLock();
     private final CountDownLatch finished = new CountDownLatch(1);
     private long written;
 
     public StderrDrain(String serverName, int bufferBytes) {
         this.log = LoggerFactory.getLogger("mcphost.server." + serverName);
-        this.ring = new byte[bufferBytes];
+        this.capacity = bufferBytes;
     }
 
-    /** Starts draining on a virtual thread. */
+    /** Starts draining on a daemon platform thread (see {@link PipeThreads}); it ends with the pipe. */
     public void start(InputStream stderr, String threadName) {
-        Thread.ofVirtual().name(threadName).start(() -> drain(stderr));
+        PipeThreads.start(threadName, PipeThreads.DRAIN_STACK_BYTES, () -> drain(stderr));
     }
 
     private void drain(InputStream stderr) {
-        byte[] chunk = new byte[8 * 1024];
+        // Small and allocated here, not per drain object: a thousand idle servers that never write to
+        // stderr must not hold a thousand 8 KiB buffers each. The line buffer grows on demand.
+        byte[] chunk = new byte[1024];
         // Lines are split on bytes and decoded whole, so a character is never cut across reads.
-        byte[] line = new byte[MAX_LOGGED_LINE_BYTES];
+        byte[] line = new byte[256];
         int length = 0;
         long cut = 0; // bytes of the current line beyond the buffer: counted, not kept
         try (stderr) {
@@ -58,9 +62,12 @@ public final class StderrDrain {
                         logLine(line, length, cut);
                         length = 0;
                         cut = 0;
-                    } else if (length == line.length) {
+                    } else if (length == MAX_LOGGED_LINE_BYTES) {
                         cut++;
                     } else {
+                        if (length == line.length) {
+                            line = java.util.Arrays.copyOf(line, Math.min(line.length * 2, MAX_LOGGED_LINE_BYTES));
+                        }
                         line[length++] = b;
                     }
                 }
@@ -88,6 +95,10 @@ public final class StderrDrain {
     private void remember(byte[] chunk, int n) {
         lock.lock();
         try {
+            if (written + n > ring.length && ring.length < capacity) {
+                // Grown before it ever wraps, so the bytes so far keep their places.
+                ring = java.util.Arrays.copyOf(ring, (int) Math.min(capacity, Math.max(written + n, ring.length * 2L)));
+            }
             int from = Math.max(0, n - ring.length);
             written += from; // bytes that would be overwritten within this same chunk
             for (int i = from; i < n; i++) {

@@ -1,0 +1,123 @@
+package io.mcphost.client.internal;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A request's result decoded into a record, decoded where it costs the connection nothing: by the
+ * caller waiting for it ({@link #get()}, {@link #join()}), on the caller's own thread, or, when
+ * nobody waits (an async caller), on a fresh virtual thread. Never on the transport's reader, which
+ * completes the raw result: there the decoding of every caller's result (tens of microseconds for a
+ * tool result) ran one after another while the next answers waited, and so did whatever the
+ * callers had chained onto the future.
+ *
+ * <p>The decoding runs exactly once (whoever claims it first); a failed raw result fails this
+ * future at once. Thread-safe.
+ */
+final class DecodedResult<T> extends CompletableFuture<T> {
+    /** Where results nobody waits for are decoded: a virtual thread costs about a microsecond. */
+    private static final Executor ASYNC = Thread::startVirtualThread;
+
+    private final CompletableFuture<JsonNode> raw;
+    private final Function<JsonNode, T> decode;
+    private final AtomicBoolean claimed = new AtomicBoolean();
+    /** Callers blocked in get/join: while there are any, one of them decodes. */
+    private final AtomicInteger waiters = new AtomicInteger();
+
+    private DecodedResult(CompletableFuture<JsonNode> raw, Function<JsonNode, T> decode) {
+        this.raw = raw;
+        this.decode = decode;
+    }
+
+    /** The decoded future of {@code raw}; {@code decode} may throw, which fails the future. */
+    static <T> DecodedResult<T> of(CompletableFuture<JsonNode> raw, Function<JsonNode, T> decode) {
+        DecodedResult<T> decoded = new DecodedResult<>(raw, decode);
+        raw.whenComplete((result, error) -> {
+            if (error != null) {
+                decoded.completeExceptionally(error);
+            } else if (decoded.waiters.get() == 0) {
+                ASYNC.execute(decoded::settle);
+            }
+            // else a waiting caller decodes as soon as it wakes up
+        });
+        return decoded;
+    }
+
+    /** Decodes once the raw result is there, unless someone else did or does. */
+    private void settle() {
+        if (isDone() || raw.isCompletedExceptionally() || !claimed.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            complete(decode.apply(raw.join()));
+        } catch (Throwable t) {
+            completeExceptionally(t);
+        }
+    }
+
+    /** After a waiter leaves: if the result came while it waited but it did not decode it, someone must. */
+    private void left() {
+        if (waiters.decrementAndGet() == 0 && raw.isDone() && !claimed.get()) {
+            ASYNC.execute(this::settle);
+        }
+    }
+
+    @Override
+    public T get() throws InterruptedException, ExecutionException {
+        waiters.incrementAndGet();
+        try {
+            awaitRaw();
+            settle();
+        } finally {
+            left();
+        }
+        return super.get();
+    }
+
+    @Override
+    public T get(long timeout, TimeUnit unit) throws InterruptedException, ExecutionException, TimeoutException {
+        waiters.incrementAndGet();
+        try {
+            try {
+                raw.get(timeout, unit);
+            } catch (ExecutionException e) {
+                // failed: this future failed with it already (whenComplete above), or is failing now
+            }
+            settle();
+        } finally {
+            left();
+        }
+        return super.get(timeout, unit);
+    }
+
+    @Override
+    public T join() {
+        waiters.incrementAndGet();
+        try {
+            try {
+                raw.join();
+            } catch (RuntimeException e) {
+                // failed or cancelled: reported by super.join() below
+            }
+            settle();
+        } finally {
+            left();
+        }
+        return super.join();
+    }
+
+    private void awaitRaw() throws InterruptedException {
+        try {
+            raw.get();
+        } catch (ExecutionException | java.util.concurrent.CancellationException e) {
+            // reported by super.get(): this future fails with the raw failure
+        }
+    }
+}

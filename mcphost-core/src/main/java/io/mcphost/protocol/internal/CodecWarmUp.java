@@ -1,0 +1,96 @@
+package io.mcphost.protocol.internal;
+
+import io.mcphost.protocol.lifecycle.Implementation;
+import io.mcphost.protocol.lifecycle.ServerCapabilities;
+import io.mcphost.protocol.prompts.GetPromptResult;
+import io.mcphost.protocol.resources.ReadResourceResult;
+import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.tools.ListToolsResult;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Builds {@link JsonCodec}'s mapper on a background thread and then warms it up: one pass of the
+ * conversions a client's first exchanges need (the initialize result, a tools list, a tool result
+ * with text content, a resource and a prompt), so Jackson has built and cached its deserializers
+ * and the record constructors' handles before the first call needs them. On a cold JVM the mapper
+ * takes 150–250 ms and the first conversions 70–120 ms more: done while the server process starts,
+ * both are off the path of the first call.
+ */
+final class CodecWarmUp {
+    /** Plain MCP messages in the shapes servers answer with; their content does not matter. */
+    private static final String INITIALIZE = """
+            {"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{"listChanged":true},\
+            "resources":{"subscribe":true},"prompts":{},"logging":{}},"serverInfo":{"name":"warm-up","version":"1"}}}""";
+    private static final String TOOLS = """
+            {"tools":[{"name":"echo","description":"d","inputSchema":{"type":"object","properties":{"text":{"type":"string"}},\
+            "required":["text"]},"annotations":{"readOnlyHint":true}}],"nextCursor":"c"}""";
+    private static final String CALL = """
+            {"content":[{"type":"text","text":"hello"}],"structuredContent":{"a":1},"isError":false}""";
+    private static final String READ = """
+            {"contents":[{"uri":"file:///a","mimeType":"text/plain","text":"t"}]}""";
+    private static final String PROMPT = """
+            {"description":"d","messages":[{"role":"user","content":{"type":"text","text":"t"}}]}""";
+
+    private CodecWarmUp() {
+    }
+
+    /** Starts building on a daemon thread; the future completes with the mapper before the warm-up runs. */
+    static CompletableFuture<JsonMapper> start(Supplier<JsonMapper> build) {
+        CompletableFuture<JsonMapper> built = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().name("mcphost-json-init").start(() -> {
+            JsonMapper mapper;
+            try {
+                mapper = build.get();
+            } catch (Throwable t) {
+                built.completeExceptionally(t);
+                return;
+            }
+            built.complete(mapper);
+            warmUp(mapper);
+        });
+        return built;
+    }
+
+    /** Waits for the mapper; a failure to build it is rethrown as it was thrown (it is a bug, not I/O). */
+    static JsonMapper await(CompletableFuture<JsonMapper> built) {
+        try {
+            return built.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw e;
+        }
+    }
+
+    private static void warmUp(JsonMapper mapper) {
+        try {
+            JsonNode init = mapper.readTree(INITIALIZE);
+            JsonNode result = init.get("result");
+            mapper.treeToValue(result.get("serverInfo"), Implementation.class);
+            mapper.treeToValue(result.get("capabilities"), ServerCapabilities.class);
+            mapper.valueToTree(Implementation.of("warm-up", "1"));
+            mapper.writeValueAsBytes(init);
+            mapper.treeToValue(mapper.readTree(TOOLS), ListToolsResult.class);
+            mapper.treeToValue(mapper.readTree(CALL), CallToolResult.class);
+            mapper.treeToValue(mapper.readTree(READ), ReadResourceResult.class);
+            mapper.treeToValue(mapper.readTree(PROMPT), GetPromptResult.class);
+            // The framing path of every message: a request encoded to bytes, an answer line classified.
+            JsonCodec codec = JsonCodec.get(); // initialised by now: its constructor only started this thread
+            codec.encodeBytes(io.mcphost.protocol.JsonRpcRequest.of(io.mcphost.protocol.RequestId.of(1), "tools/call",
+                    mapper.readTree("{\"name\":\"echo\",\"arguments\":{}}")));
+            codec.decode(INITIALIZE);
+        } catch (RuntimeException | LinkageError e) {
+            // Only a head start: the same conversions run again when needed, and fail there if they must.
+            LoggerFactory.getLogger(CodecWarmUp.class).debug("JSON warm-up failed", e);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package io.mcphost.transport.stdio.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class ProcessTableTest {
+
+    @Test
+    void findsAChildsOwnChildrenAndSharesALookForAWhile() throws Exception {
+        assumeTrue(ProcessTable.available(), "needs /proc");
+        // sh starts a sleeping child and waits: the tree is sh -> sleep.
+        Process sh = new ProcessBuilder("/bin/sh", "-c", "sleep 30 & wait").start();
+        try {
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            java.util.List<Long> descendants = java.util.List.of();
+            while (descendants.isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+                descendants = ProcessTable.recent().descendants(sh.pid());
+            }
+            assertThat(descendants).hasSize(1);
+            long sleep = descendants.getFirst();
+            assertThat(ProcessHandle.of(sleep).flatMap(p -> p.info().command()).orElse("")).endsWith("sleep");
+            // A look is shared for a while, then taken again.
+            ProcessTable first = ProcessTable.recent();
+            assertThat(ProcessTable.recent(TimeUnit.SECONDS.toNanos(30))).isSameAs(first);
+            Thread.sleep(TimeUnit.NANOSECONDS.toMillis(ProcessTable.MAX_AGE_NANOS) + 5);
+            assertThat(ProcessTable.recent()).isNotSameAs(first);
+        } finally {
+            sh.descendants().forEach(ProcessHandle::destroyForcibly);
+            sh.destroyForcibly();
+        }
+    }
+}
