@@ -94,7 +94,7 @@ public final class RealMcpClient implements McpClient {
         stages.add(recovery);
         stages.add(new InputRequired(name, serverRequests)); // input_required rounds, same handlers as ServerRequests
         stages.add(exchange.cache());                         // fresh cacheable results (ttlMs) served again
-        stages.add(new ModernMeta(exchange, connection));      // per-attempt _meta and HTTP headers (modern sessions)
+        stages.add(new ModernMeta(exchange, connection, operations::listTools)); // per-attempt _meta and HTTP headers (modern sessions)
         stages.add(new Reissue());                             // a broken response stream: once more, new id
         exchange.install(stages);
     }

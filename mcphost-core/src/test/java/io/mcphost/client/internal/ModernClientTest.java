@@ -223,4 +223,18 @@ class ModernClientTest {
                     .containsExactly("server/discover", "tools/list", "tools/list");
         }
     }
+
+    @Test
+    void aHeaderMismatchListsTheToolsAgainAndRetriesOnce() {
+        int[] calls = {0};
+        FakeServer server = new FakeServer(true, (method, params) -> method.equals("tools/call") && calls[0]++ == 0
+                ? "\"error\":{\"code\":-32020,\"message\":\"Header mismatch: Mcp-Param-Region missing\"}"
+                : modernServer(method, params));
+        try (McpClient client = connect(server)) {
+            client.callTool("geo", CODEC.mapper().readTree("{\"region\":\"eu\"}"));
+        }
+        assertThat(server.sent).extracting(m -> m.path("method").asString())
+                .containsExactly("server/discover", "tools/call", "tools/list", "tools/call");
+        assertThat(server.headers.get(3)).containsEntry("Mcp-Param-Region", "eu");
+    }
 }
