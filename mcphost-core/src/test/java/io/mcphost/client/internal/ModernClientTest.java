@@ -237,4 +237,22 @@ class ModernClientTest {
                 .containsExactly("server/discover", "tools/call", "tools/list", "tools/call");
         assertThat(server.headers.get(3)).containsEntry("Mcp-Param-Region", "eu");
     }
+
+    @Test
+    void aResourceSubscriptionOpensASchemaValidListenStreamInsteadOfResourcesSubscribe() {
+        FakeServer server = new FakeServer(false, (method, params) -> switch (method) {
+            case "server/discover" -> DISCOVER.replace("\"resources\":{}", "\"resources\":{\"subscribe\":true}");
+            case "subscriptions/listen" -> null; // a stream: no answer while it is open
+            default -> modernServer(method, params);
+        });
+        try (McpClient client = connect(server)) {
+            client.subscribeResourceAsync("file:///x", update -> { });
+            JsonNode listen = server.sent.stream().filter(m -> m.path("method").asString().equals("subscriptions/listen"))
+                    .findFirst().orElseThrow();
+            SpecSchemas.assertValidMessage(listen, ProtocolVersion.V2026_07_28);
+            assertThat(listen.path("params").path("notifications").path("resourceSubscriptions").get(0).asString())
+                    .isEqualTo("file:///x");
+        }
+        assertThat(server.sent).extracting(m -> m.path("method").asString()).doesNotContain("resources/subscribe");
+    }
 }
