@@ -135,7 +135,7 @@ class CliTest {
 
         assertThat(r.code()).isEqualTo(ExitCode.TIMEOUT);
         assertThat(r.err().lines().filter(l -> l.startsWith("mcphost: ")))
-                .containsExactly("mcphost: server 'demo': tools/call (request 3) got no answer within 4 s");
+                .containsExactly("mcphost: server 'demo': tools/call (request 4) got no answer within 4 s"); // 1 is the era probe
     }
 
     @Test
