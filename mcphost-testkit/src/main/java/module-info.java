@@ -15,4 +15,5 @@ module io.mcphost.testkit {
     exports io.mcphost.testkit;
     exports io.mcphost.testkit.faults;
     exports io.mcphost.testkit.eras;
+    exports io.mcphost.testkit.conformance;
 }

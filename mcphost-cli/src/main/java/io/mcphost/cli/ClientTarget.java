@@ -15,6 +15,13 @@ import tools.jackson.databind.JsonNode;
 
 /** A {@link Target} of one connected server; names are the server's own. */
 record ClientTarget(McpClient client) implements Target {
+    /**
+     * How long a one-shot command waits for its server to go: a server still busy with a call that
+     * timed out or was cancelled often outlives its closed stdin, and the library's default (4 s for
+     * stdio) would keep the prompt that long. Half goes to a graceful exit, then SIGTERM, then SIGKILL.
+     */
+    static final java.time.Duration CLOSE_BUDGET = java.time.Duration.ofSeconds(2);
+
     @Override
     public boolean isHost() {
         return false;
@@ -58,6 +65,6 @@ record ClientTarget(McpClient client) implements Target {
 
     @Override
     public void close() {
-        client.close();
+        client.close(CLOSE_BUDGET);
     }
 }

@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
  * result with {@code --json}); how many exist in all, when the server says, goes to stderr so the
  * values can be piped. Not thread-safe: one instance per command line.
  */
-@Command(name = "complete", description = "Suggest values for a prompt argument or a resource template variable.")
+@Command(name = "complete", description = "Suggest values for a prompt argument or a resource template variable.",
+        footer = {"", "Examples:", "  mcphost complete prompt summarize style b", "  mcphost complete resource 'demo://notes/{name}' name gr"})
 final class CompleteCommand {
     @ParentCommand
     McpHostCommand root;
@@ -28,18 +29,22 @@ final class CompleteCommand {
     CommandLine.Model.CommandSpec spec;
 
     @Command(name = "prompt", description = "Suggest values for a prompt's argument: complete prompt <name> <argument>"
-            + " [<partial>] [--context k=v ...].")
+            + " [<partial>] [--context k=v ...].",
+            footer = {"", "Examples:", "  mcphost complete prompt summarize style b",
+                "  mcphost --stdio \"npx -y @modelcontextprotocol/server-everything\" complete prompt complex-prompt style"})
     int prompt(@Parameters(index = "0", paramLabel = "NAME", description = "The prompt's name.") String prompt,
                @Parameters(index = "1", paramLabel = "ARGUMENT", description = "The argument to complete.") String argument,
                @Parameters(index = "2", paramLabel = "PARTIAL", arity = "0..1", defaultValue = "",
                        description = "What is typed so far (default: nothing).") String partial,
                @Option(names = "--context", paramLabel = "K=V", description = "An argument already chosen (repeatable).")
                List<String> context) {
-        return complete(CompleteRequestParams.forPrompt(prompt, argument, partial), context);
+        return complete(prompt, name -> CompleteRequestParams.forPrompt(name, argument, partial), context);
     }
 
     @Command(name = "resource", description = "Suggest values for a resource template's variable: complete resource"
-            + " <uriTemplate> <variable> [<partial>] [--context k=v ...].")
+            + " <uriTemplate> <variable> [<partial>] [--context k=v ...].",
+            footer = {"", "Examples:", "  mcphost complete resource 'demo://notes/{name}' name gr",
+                "  mcphost complete resource 'demo://notes/{name}' name --context owner=me"})
     int resource(@Parameters(index = "0", paramLabel = "URI_TEMPLATE", description = "The template, e.g. demo://notes/{name}.")
                  String uriTemplate,
                  @Parameters(index = "1", paramLabel = "VARIABLE", description = "The variable to complete.") String variable,
@@ -47,21 +52,26 @@ final class CompleteCommand {
                          description = "What is typed so far (default: nothing).") String partial,
                  @Option(names = "--context", paramLabel = "K=V", description = "A variable already chosen (repeatable).")
                  List<String> context) {
-        return complete(CompleteRequestParams.forResourceTemplate(uriTemplate, variable, partial), context);
+        return complete(null, name -> CompleteRequestParams.forResourceTemplate(uriTemplate, variable, partial), context);
     }
 
-    private int complete(CompleteRequestParams request, List<String> context) {
+    /**
+     * @param prompt  the prompt's name as given (under --config a prefixed one picks its server), or null
+     * @param request the request, given the prompt's name as the server knows it
+     */
+    private int complete(String prompt, java.util.function.Function<String, CompleteRequestParams> request, List<String> context) {
+        Map<String, String> chosen = Map.of();
         if (context != null && !context.isEmpty()) {
-            Map<String, String> chosen;
             try {
                 chosen = ToolArguments.strings(context);
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--context: " + e.getMessage());
             }
-            request = request.withContext(chosen);
         }
-        try (McpClient client = root.connect()) {
-            CompleteResult result = client.complete(request);
+        McpHostCommand.Named target = prompt == null ? new McpHostCommand.Named(root.connect(), null) : root.connectFor(prompt);
+        try (McpClient client = target.client()) {
+            CompleteRequestParams params = request.apply(target.name());
+            CompleteResult result = client.complete(chosen.isEmpty() ? params : params.withContext(chosen));
             Printer p = root.printer();
             if (p.isJson()) {
                 p.json(result);

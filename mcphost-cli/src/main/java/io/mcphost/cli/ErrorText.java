@@ -15,8 +15,9 @@ final class ErrorText {
             + "|cannot reach (\\S+): UnknownHostException\\b.*");
     // Jackson's wording for an unexpected character: the code point in brackets says nothing to a person.
     private static final Pattern JACKSON_CHAR = Pattern.compile("Unexpected character \\('(.{1,2})' \\(code \\d+\\)\\)");
-    private static final Pattern HTML_ANSWER = Pattern.compile("the answer from (\\S+) is not JSON-RPC: not valid JSON:"
-            + " Unexpected character \\('<'.*");
+    // The transport names the status, content type and the body's start in parentheses (older wording: without them).
+    private static final Pattern HTML_ANSWER = Pattern.compile("the answer from (\\S+) is not JSON-RPC"
+            + "(?: \\(HTTP (\\d+), ([^,]*), starting (\".*\")\\))?: not valid JSON: Unexpected character \\('<'.*");
 
     private ErrorText() {
     }
@@ -39,7 +40,8 @@ final class ErrorText {
         }
         m = HTML_ANSWER.matcher(text);
         if (m.find()) {
-            text = text.substring(0, m.start()) + m.group(1) + " answered with HTML, not MCP: expected JSON-RPC as"
+            String what = m.group(2) == null ? "" : " (HTTP " + m.group(2) + ", " + m.group(3) + ": " + m.group(4) + ")";
+            text = text.substring(0, m.start()) + m.group(1) + " answered with HTML" + what + ", not MCP: expected JSON-RPC as"
                     + " application/json or text/event-stream (is this the server's MCP endpoint?)";
         }
         text = JACKSON_CHAR.matcher(text).replaceAll("unexpected '$1'");

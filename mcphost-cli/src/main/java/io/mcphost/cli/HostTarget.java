@@ -46,10 +46,15 @@ final class HostTarget implements Target {
      * Starts the host of {@code config}: a file, or a shortcut ({@code claude-desktop}, {@code claude-code},
      * {@code vscode}, {@code cursor}) naming that tool's usual file.
      */
-    static HostTarget open(McpHostCommand cli, McpConfig loaded, ClientFeatures features) {
-        McpHost host = features.configure(McpHost.fromConfig(loaded)
+    static HostTarget open(McpHostCommand cli, McpConfig loaded, ClientFeatures features, boolean ownNames) {
+        McpHost.Builder builder = McpHost.fromConfig(loaded);
+        if (ownNames) {
+            builder.naming(io.mcphost.host.ToolNaming.unprefixed());
+        }
+        McpHost host = features.configure(builder
                 .requestTimeout(cli.requestTimeout())
                 .startupTimeout(cli.requestTimeout())
+                .closeTimeout(ClientTarget.CLOSE_BUDGET)
                 .reconnect(ReconnectPolicy.never())) // one command, one run: nothing to wait for
                 .start();
         try {

@@ -33,6 +33,7 @@ public final class Main {
     public static void main(String[] args) {
         configureLogging(List.of(args).contains("-v") || List.of(args).contains("--verbose"),
                 List.of(args).stream().anyMatch(a -> a.equals("--log-level") || a.startsWith("--log-level=")));
+        Warmup.start(args); // after the logging settings: whatever it loads may make a logger, which reads them once
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         boolean stderrIsTerminal = stderrIsTerminal();

@@ -22,14 +22,14 @@ final class OneServer {
     }
 
     static McpClient open(McpHostCommand cmd) {
-        if (cmd.url != null) {
+        if (cmd.connection.url != null) {
             return openHttp(cmd);
         }
-        if (!cmd.headers.isEmpty() || cmd.bearerEnv != null || cmd.transportMode != null) {
+        if (!cmd.connection.headers.isEmpty() || cmd.connection.bearerEnv != null || cmd.connection.transportMode != null) {
             throw new CommandLine.ParameterException(cmd.spec.commandLine(), "--header, --bearer-env and --transport need --url");
         }
         Map<String, String> variables = new LinkedHashMap<>();
-        for (String pair : cmd.env) {
+        for (String pair : cmd.connection.env) {
             int eq = pair.indexOf('=');
             if (eq <= 0) {
                 throw new CommandLine.ParameterException(cmd.spec.commandLine(), "--env takes K=V, not '" + pair + "'");
@@ -38,9 +38,9 @@ final class OneServer {
         }
         List<String> command;
         String name;
-        if (cmd.stdio != null) {
+        if (cmd.connection.stdio != null) {
             try {
-                command = ShellWords.split(cmd.stdio);
+                command = ShellWords.split(cmd.connection.stdio);
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(cmd.spec.commandLine(), "--stdio: " + e.getMessage());
             }
@@ -52,7 +52,7 @@ final class OneServer {
             command = DemoServer.command();
             name = "demo";
         }
-        StdioTransport transport = StdioTransport.builder(command).name(name).env(variables).envPassthrough(cmd.envPass).build();
+        StdioTransport transport = StdioTransport.builder(command).name(name).env(variables).envPassthrough(cmd.connection.envPass).build();
         return connect(cmd, transport, name);
     }
 
@@ -63,26 +63,26 @@ final class OneServer {
     }
 
     private static McpClient openHttp(McpHostCommand cmd) {
-        if (cmd.stdio != null) {
+        if (cmd.connection.stdio != null) {
             throw new CommandLine.ParameterException(cmd.spec.commandLine(), "give either --stdio or --url, not both");
         }
-        if (!cmd.env.isEmpty() || !cmd.envPass.isEmpty()) {
+        if (!cmd.connection.env.isEmpty() || !cmd.connection.envPass.isEmpty()) {
             throw new CommandLine.ParameterException(cmd.spec.commandLine(), "--env and --env-pass set a local server's environment; they do not apply to --url");
         }
         HttpTransport.Builder builder;
         try {
-            builder = HttpTransport.builder(cmd.url).mode(mode(cmd.transportMode));
-            for (String header : cmd.headers) {
+            builder = HttpTransport.builder(cmd.connection.url).mode(mode(cmd.connection.transportMode));
+            for (String header : cmd.connection.headers) {
                 int colon = header.indexOf(':');
                 if (colon <= 0) {
                     throw new IllegalArgumentException("--header takes K:V, not '" + header + "'");
                 }
                 builder.header(header.substring(0, colon).strip(), header.substring(colon + 1).strip());
             }
-            if (cmd.bearerEnv != null) {
-                builder.bearerTokenEnv(cmd.bearerEnv);
+            if (cmd.connection.bearerEnv != null) {
+                builder.bearerTokenEnv(cmd.connection.bearerEnv);
             }
-            String name = java.net.URI.create(cmd.url).getHost();
+            String name = java.net.URI.create(cmd.connection.url).getHost();
             HttpTransport transport = builder.name(name).build();
             return connect(cmd, transport, name);
         } catch (IllegalArgumentException | IllegalStateException e) {
@@ -93,7 +93,7 @@ final class OneServer {
     /** Connects with the terminal's elicitation, sampling as chosen and --log-level; see {@link ClientFeatures}. */
     private static McpClient connect(McpHostCommand cmd, Transport transport, String name) {
         McpClientBuilder builder = McpClient.builder(transport).name(name).requestTimeout(cmd.requestTimeout());
-        if (cmd.timeout != null) {
+        if (cmd.connection.timeoutGiven()) {
             builder.initializeTimeout(cmd.requestTimeout()); // --timeout bounds the handshake too, not only the calls
         }
         return cmd.features().connect(builder, name);

@@ -30,7 +30,7 @@ final class ServersCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String source = root.configSource().orElseThrow(() -> new CommandLine.ParameterException(root.spec.commandLine(),
+        String source = root.connection.configSource().orElseThrow(() -> new CommandLine.ParameterException(root.spec.commandLine(),
                 "'servers' lists the servers of a configuration: give --config FILE (or set MCPHOST_CONFIG)"));
         try (HostTarget target = root.openHost(source)) {
             List<ServerStatus> servers = target.host().servers();

@@ -28,7 +28,10 @@ import picocli.CommandLine.Spec;
  * on a request. Not thread-safe: one instance per command line.
  */
 @Command(name = "subscribe", description = "Print a line each time the server says a resource changed: subscribe <uri>"
-        + " [--count N] [--for DURATION] [--read]. Ends after N updates, the duration, or Ctrl-C.")
+        + " [--count N] [--for DURATION] [--read]. Ends after N updates, the duration, or Ctrl-C.",
+        footer = {"", "Examples:", "  mcphost subscribe demo://clock --count 3", "  mcphost subscribe demo://clock --for 10s --read",
+            "  mcphost --config mcp.json --server everything \\",
+            "      subscribe demo://resource/dynamic/text/1 --count 1"})
 final class SubscribeCommand implements java.util.concurrent.Callable<Integer> {
     @ParentCommand
     McpHostCommand root;

@@ -31,7 +31,9 @@ import tools.jackson.databind.node.ObjectNode;
  * request timeout each ({@code result} waits for the task to end). Not thread-safe: one instance per
  * command line.
  */
-@Command(name = "tasks", description = "The server's tasks: tasks list | get <id> | result <id> | cancel <id>.")
+@Command(name = "tasks", description = "The server's tasks: tasks list | get <id> | result <id> | cancel <id>.",
+        footer = {"", "Examples:", "  mcphost call --task slow_task steps=5", "  mcphost tasks list", "  mcphost tasks get <id>",
+            "  mcphost tasks result <id>", "  mcphost tasks cancel <id>"})
 final class TasksCommand {
     @ParentCommand
     McpHostCommand root;
@@ -39,7 +41,8 @@ final class TasksCommand {
     @Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Command(name = "list", description = "List the tasks the server shows this client.")
+    @Command(name = "list", description = "List the tasks the server shows this client.",
+            footer = {"", "Examples:", "  mcphost tasks list", "  mcphost --json tasks list"})
     int list() {
         try (McpClient client = root.connect()) {
             if (!supportsTasks(root, client)) {
@@ -63,7 +66,8 @@ final class TasksCommand {
         }
     }
 
-    @Command(name = "get", description = "Show one task's state.")
+    @Command(name = "get", description = "Show one task's state.",
+            footer = {"", "Examples:", "  mcphost tasks get 3f1c...", "  mcphost --json tasks get 3f1c..."})
     int get(@Parameters(paramLabel = "ID", description = "The task's id.") String id) {
         try (McpClient client = root.connect()) {
             if (!supportsTasks(root, client)) {
@@ -81,7 +85,8 @@ final class TasksCommand {
     }
 
     @Command(name = "result", description = "Wait for a tool task to end and print its result like 'call' does."
-            + " Exits 1 when the tool reports an error.")
+            + " Exits 1 when the tool reports an error.",
+            footer = {"", "Examples:", "  mcphost tasks result 3f1c...", "  mcphost --timeout 10m tasks result 3f1c..."})
     int result(@Parameters(paramLabel = "ID", description = "The task's id.") String id) {
         try (McpClient client = root.connect()) {
             if (!supportsTasks(root, client)) {
@@ -93,7 +98,8 @@ final class TasksCommand {
         }
     }
 
-    @Command(name = "cancel", description = "Cancel a task and show its state.")
+    @Command(name = "cancel", description = "Cancel a task and show its state.",
+            footer = {"", "Examples:", "  mcphost tasks cancel 3f1c..."})
     int cancel(@Parameters(paramLabel = "ID", description = "The task's id.") String id) {
         try (McpClient client = root.connect()) {
             if (!supportsTasks(root, client)) {

@@ -40,7 +40,7 @@ final class ToolDescription {
     /** The full description; {@code command} is the start of a command line reaching the same server. */
     void print(String name, Tool tool, String command) {
         out.println(name + tool.title().map(t -> " (" + t + ")").orElse(""));
-        tool.description().ifPresent(d -> out.println("  " + d.strip().replace("\n", "\n  ")));
+        tool.description().ifPresent(d -> d.strip().lines().forEach(line -> wrap(line, columns - 2).forEach(w -> out.println("  " + w))));
         out.println();
         Set<String> required = required(tool.inputSchema());
         List<String[]> rows = new ArrayList<>();
@@ -129,5 +129,20 @@ final class ToolDescription {
             words.append(' ').append(ShellWords.quote(p.getKey() + "=" + value));
         }
         return words.toString();
+    }
+
+    /** A line cut at spaces into pieces of at most {@code width} characters (a longer word stays whole). */
+    static List<String> wrap(String line, int width) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        for (String word : line.strip().split(" +")) {
+            if (current.length() > 0 && current.length() + 1 + word.length() > width) {
+                lines.add(current.toString());
+                current.setLength(0);
+            }
+            current.append(current.length() > 0 ? " " : "").append(word);
+        }
+        lines.add(current.toString());
+        return lines;
     }
 }

@@ -31,13 +31,14 @@ final class ToolsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Target target = root.openTarget(false)) {
+        try (Target target = root.openTarget(false, name)) { // a prefixed NAME starts only its server
             List<HostTool> tools = target.tools();
             Printer p = root.printer();
             if (name != null) {
-                HostTool tool = tools.stream().filter(t -> t.name().equals(name)).findFirst()
-                        .orElseThrow(() -> new McpNotFoundException("no tool named '" + name + "'",
-                                closest(name, tools.stream().map(HostTool::name).toList())));
+                String wanted = root.targetName(name);
+                HostTool tool = tools.stream().filter(t -> t.name().equals(wanted)).findFirst()
+                        .orElseThrow(() -> new McpNotFoundException("no tool named '" + wanted + "'",
+                                closest(wanted, tools.stream().map(HostTool::name).toList())));
                 if (p.isJson()) {
                     p.json(target.isHost() ? tool : tool.tool());
                 } else {

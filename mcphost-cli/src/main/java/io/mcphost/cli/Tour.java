@@ -31,16 +31,21 @@ final class Tour {
         this.printer = command.printer();
     }
 
+    /** What {@code info --json} prints for one server. */
+    static ObjectNode infoJson(McpClient client) {
+        ObjectNode info = Json.newObject();
+        info.set("serverInfo", Json.valueToTree(client.serverInfo()));
+        info.put("protocolVersion", client.protocolVersion().id());
+        info.put("era", client.era().name().toLowerCase(java.util.Locale.ROOT));
+        info.set("capabilities", Json.valueToTree(client.serverCapabilities()));
+        client.instructions().ifPresent(i -> info.put("instructions", i));
+        return info;
+    }
+
     void info() {
         ServerCapabilities caps = client.serverCapabilities();
         if (printer.isJson()) {
-            ObjectNode info = Json.newObject();
-            info.set("serverInfo", Json.valueToTree(client.serverInfo()));
-            info.put("protocolVersion", client.protocolVersion().id());
-            info.put("era", client.era().name().toLowerCase(java.util.Locale.ROOT));
-            info.set("capabilities", Json.valueToTree(caps));
-            client.instructions().ifPresent(i -> info.put("instructions", i));
-            printer.json(info);
+            printer.json(infoJson(client));
             return;
         }
         List<String> offered = new ArrayList<>();

@@ -2,46 +2,84 @@ package io.mcphost.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mcphost.server.demo.DemoServer;
 import io.mcphost.testkit.Await;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A call ended by a signal, in a real child JVM (a shutdown hook cannot be exercised in process):
- * the progress line ends, "cancelled" is said, and the process exits promptly.
+ * The CLI in a real child JVM, where a shell would run it: a call ended by a signal (a shutdown hook
+ * cannot be exercised in process) and arguments read from stdin.
  */
 class CliCancelTest {
     @Test
-    void aSignalDuringACallSaysCancelledAndExitsWithinTheBudget(@TempDir Path dir) throws Exception {
+    void ctrlCDuringACallSaysCancelledAndTheServerReceivesNotificationsCancelled(@TempDir Path dir) throws Exception {
         Path stderr = dir.resolve("stderr.txt");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process process = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
-                "io.mcphost.cli.Main", "call", "slow_task", "steps=100", "delayMs=100"))
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(stderr.toFile()).start();
+        Path wire = dir.resolve("server-stdin.jsonl");
+        // The demo server behind a tee: the file holds exactly what reached the server's stdin.
+        String script = "tee " + ShellWords.quote(wire.toString()) + " | exec "
+                + DemoServer.command().stream().map(ShellWords::quote).collect(Collectors.joining(" "));
+        Process process = cli(List.of("--stdio", "bash -c " + ShellWords.quote(script),
+                "call", "slow_task", "steps=100", "delayMs=100"), stderr, null);
         try {
             Await.until(Duration.ofSeconds(30), () -> read(stderr).contains("step 1 of 100"), "the call's first progress line");
             long start = System.nanoTime();
 
-            process.destroy(); // SIGTERM runs the same shutdown hook as Ctrl-C's SIGINT
+            // What Ctrl-C does to the CLI itself (a terminal sends it to the server too, which a remote one never gets).
+            new ProcessBuilder("kill", "-INT", String.valueOf(process.pid())).start().waitFor();
 
             assertThat(process.waitFor(10, TimeUnit.SECONDS)).isTrue();
             assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(5_000);
+            assertThat(process.exitValue()).isEqualTo(ExitCode.CANCELLED);
             assertThat(read(stderr)).contains("mcphost: cancelled");
+            assertThat(read(wire)).contains("\"method\":\"tools/call\"").contains("\"method\":\"notifications/cancelled\"");
         } finally {
             process.destroyForcibly();
         }
     }
 
+    @Test
+    void jsonDashReadsTheArgumentsObjectFromStdin(@TempDir Path dir) throws Exception {
+        Path stdin = Files.writeString(dir.resolve("args.json"), "{\"text\": \"from stdin\"}");
+        Path stdout = dir.resolve("stdout.txt");
+        Process process = cli(List.of("call", "echo", "--json", "-"), dir.resolve("stderr.txt"), stdin, stdout);
+        try {
+            assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(process.exitValue()).as(read(dir.resolve("stderr.txt"))).isZero();
+            assertThat(read(stdout).strip()).isEqualTo("from stdin");
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+
+    private static Process cli(List<String> args, Path stderr, Path stdin) throws IOException {
+        return cli(args, stderr, stdin, null);
+    }
+
+    private static Process cli(List<String> args, Path stderr, Path stdin, Path stdout) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"), "io.mcphost.cli.Main"));
+        command.addAll(args);
+        ProcessBuilder builder = new ProcessBuilder(command).redirectError(stderr.toFile())
+                .redirectOutput(stdout == null ? ProcessBuilder.Redirect.DISCARD : ProcessBuilder.Redirect.to(stdout.toFile()));
+        if (stdin != null) {
+            builder.redirectInput(stdin.toFile());
+        }
+        return builder.start();
+    }
+
     private static String read(Path file) {
         try {
-            return Files.readString(file);
+            return Files.exists(file) ? Files.readString(file) : "";
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

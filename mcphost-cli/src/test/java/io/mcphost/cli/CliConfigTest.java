@@ -100,6 +100,45 @@ class CliConfigTest {
     }
 
     @Test
+    void underServerTheServersOwnNamesAreUsedAndThePrefixedOnesStillWork() throws Exception {
+        String config = config();
+        CliRun tools = CliRun.of("--config", config, "--server", "calc", "tools");
+        CliRun call = CliRun.of("--config", config, "--server", "calc", "call", "add", "a=1", "b=2");
+        CliRun prefixed = CliRun.of("--config", config, "--server", "calc", "call", "calc__add", "a=2", "b=2");
+
+        assertThat(tools.code()).as(tools.err()).isZero();
+        assertThat(tools.out().lines().map(l -> l.split(" ")[0])).containsExactly("add", "calculate");
+        assertThat(tools.err()).doesNotContain("ghost");
+        assertThat(call.code()).as(call.err()).isZero();
+        assertThat(call.out()).startsWith("3");
+        assertThat(prefixed.code()).as(prefixed.err()).isZero();
+        assertThat(prefixed.out()).startsWith("4");
+    }
+
+    @Test
+    void completeWithAPrefixedPromptNameTalksToThatServerOnly() throws Exception {
+        CliRun r = CliRun.of("--config", config(), "complete", "prompt", "demo__summarize", "style", "b");
+
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out().lines()).containsExactly("bullet points", "brief");
+        assertThat(r.err()).doesNotContain("ghost");
+    }
+
+    @Test
+    void infoWithoutServerShowsEachReadyServer() throws Exception {
+        String config = config();
+        CliRun info = CliRun.of("--config", config, "info");
+        CliRun json = CliRun.of("--config", config, "--json", "info");
+
+        assertThat(info.code()).as(info.err()).isZero();
+        assertThat(info.out()).contains("== demo ", "== calc ").doesNotContain("== ghost");
+        assertThat(info.out().split("mcphost-demo", -1)).hasSize(3);
+        assertThat(info.err().lines().filter(l -> l.contains("ghost"))).hasSize(1);
+        assertThat(json.code()).as(json.err()).isZero();
+        assertThat(io.mcphost.protocol.Json.parse(json.out()).path("servers").propertyNames()).containsExactly("demo", "calc");
+    }
+
+    @Test
     void aPrefixedNameStartsOnlyItsServerAndABrokenOneIsReportedOnceOtherwise() throws Exception {
         String config = config();
         CliRun call = CliRun.of("--config", config, "call", "calc__add", "a=1", "b=2");
@@ -107,6 +146,13 @@ class CliConfigTest {
 
         assertThat(call.code()).as(call.err()).isZero();
         assertThat(call.err()).doesNotContain("ghost");
+        CliRun described = CliRun.of("--config", config, "tools", "calc__add");
+        CliRun prompt = CliRun.of("--config", config, "prompt", "demo__summarize", "text=hi");
+        assertThat(described.code()).as(described.err()).isZero();
+        assertThat(described.out()).contains("calc__add");
+        assertThat(described.err()).doesNotContain("ghost");
+        assertThat(prompt.code()).as(prompt.err()).isZero();
+        assertThat(prompt.err()).doesNotContain("ghost");
         assertThat(tools.err().lines().filter(l -> l.contains("ghost"))).hasSize(1);
     }
 

@@ -45,15 +45,38 @@ class CliDistributionTest {
         assertThat(version.output).startsWith("mcphost ");
         assertThat(tools.exit).as(tools.output).isZero();
         assertThat(tools.output).contains("add a:number b:number");
+
+        // An AOT cache the JVM cannot use (truncated, another JDK's) is ignored without a word.
+        Path cache = dir.resolve("cache/mcphost");
+        Files.createDirectories(cache);
+        String key = run(dir, "sh", "-c", "printf '%s\\n%s\\n%s\\n' \"$1\" \"$2\" \"$3\" | cksum | cut -d' ' -f1; ls -ln \"$2/lib\""
+                + " | cksum | cut -d' ' -f1", "sh", System.getProperty("java.home"), home.toRealPath().toString(),
+                "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC").output.strip()
+                .replace("\n", "-");
+        Files.writeString(cache.resolve(key + ".aot"), "not an AOT cache");
+        Run withBrokenCache = run(dir, true, link.toString(), "call", "add", "a=1", "b=2");
+        assertThat(withBrokenCache.exit).as(withBrokenCache.output).isZero();
+        assertThat(withBrokenCache.output).as("JDK " + Runtime.version().feature()).isEqualTo("3\n");
+        try (var files = Files.list(cache)) { // the launcher took that file as its cache: no training run started
+            assertThat(files.map(f -> f.getFileName().toString())).containsExactly(key + ".aot");
+        }
     }
 
     private record Run(int exit, String output) { }
 
     private static Run run(Path cwd, String... command) throws IOException, InterruptedException {
+        return run(cwd, false, command);
+    }
+
+    /** Runs a command in {@code cwd}; with {@code aot}, the launcher's AOT cache lives in cwd/cache, else it is off. */
+    private static Run run(Path cwd, boolean aot, String... command) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(List.of(command)).directory(cwd.toFile()).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         // The launcher's own choice of Java: this test's JDK, as a user's JAVA_HOME would name it.
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        // No background training run outliving the test; a user's cache directory is never touched.
+        builder.environment().put("XDG_CACHE_HOME", cwd.resolve("cache").toString());
+        builder.environment().put("MCPHOST_AOT", aot ? "1" : "0");
         Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();

@@ -37,7 +37,8 @@ class CliErrorTextTest {
                     "--timeout", "5", "ping");
 
             assertThat(r.code()).isEqualTo(ExitCode.CONNECTION);
-            assertThat(r.err()).contains("answered with HTML, not MCP", "application/json or text/event-stream")
+            assertThat(r.err()).contains("answered with HTML (HTTP 200, text/html: \"<html><body>Welcome to nginx</body></html>\"),"
+                    + " not MCP", "application/json or text/event-stream")
                     .doesNotContain("code 60");
         } finally {
             server.stop(0);

@@ -67,7 +67,10 @@ class CliExitCodeTest {
     @ParameterizedTest(name = "json={0}")
     @ValueSource(booleans = {false, true})
     void aTimeoutIsFive(boolean json) {
-        assertThat(run(json, "--timeout", "1", "call", "slow_task", "steps=20", "delayMs=500").code()).isEqualTo(5);
+        CliRun r = run(json, "--timeout", "1", "call", "slow_task", "steps=20", "delayMs=500");
+        assertThat(r.code()).isEqualTo(5);
+        assertThat(r.err()).contains("1 s").doesNotContain("PT1S"); // durations as people write them
+
     }
 
     @ParameterizedTest(name = "json={0}")

@@ -5,7 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Argument input (--json @FILE, durations) and the help text, through the real command. */
@@ -68,5 +73,37 @@ class CliInputAndHelpTest {
         assertThat(r.out()).contains("-l", "Global options").doesNotContain("--bearer-env", "--env-pass");
         assertThat(CliRun.of("help", "call").out()).contains("--structured", "Global options").doesNotContain("--bearer-env");
         assertThat(CliRun.of("--help").out()).contains("--bearer-env", "--env-pass");
+    }
+
+    @Test
+    void everyCommandsHelpHasExamples() {
+        CommandLine root = new CommandLine(new McpHostCommand(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()),
+                TerminalInput.none(), false, Main.DEFAULT_COLUMNS));
+        List<List<String>> commands = new ArrayList<>();
+        collect(root, List.of(), commands);
+
+        assertThat(commands).hasSizeGreaterThan(15); // every command and the subcommands of complete and tasks
+        for (List<String> command : commands) {
+            List<String> args = new ArrayList<>(List.of("help"));
+            args.addAll(command);
+            CliRun r = CliRun.of(args.toArray(String[]::new));
+            assertThat(r.code()).as(String.join(" ", command)).isZero();
+            assertThat(r.out()).as("help " + String.join(" ", command)).contains("Examples:\n  mcphost");
+            // An example too long for the 80 columns of help would be wrapped, and could not be copied.
+            assertThat(r.out().substring(r.out().indexOf("Examples:")).lines().skip(1).takeWhile(l -> !l.isEmpty()))
+                    .as("help " + String.join(" ", command)).allSatisfy(l -> assertThat(l).startsWith("  "));
+        }
+    }
+
+    private static void collect(CommandLine command, List<String> path, List<List<String>> into) {
+        command.getSubcommands().forEach((name, sub) -> {
+            if (sub.getCommandSpec().usageMessage().hidden() || !name.equals(sub.getCommandName())) {
+                return; // the hidden conformance client; aliases are the same command
+            }
+            List<String> here = new ArrayList<>(path);
+            here.add(name);
+            into.add(here);
+            collect(sub, here, into);
+        });
     }
 }

@@ -42,4 +42,14 @@ class CliToolsTest {
         assertThat(plain.out()).doesNotContain("structured content:");
         assertThat(asked.out()).contains("structured content:", "\"sum\"");
     }
+
+    @Test
+    void aLongDescriptionIsWrappedToTheLineWidth() {
+        CliRun r = CliRun.of("--stdio", EverythingFixture.stdio(), "tools", "gzip-file-as-resource");
+
+        assertThat(r.code()).as(r.err()).isZero();
+        String description = r.out().substring(0, r.out().indexOf("PARAMETER"));
+        assertThat(description.lines()).hasSizeGreaterThan(2).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(100));
+        assertThat(ToolDescription.wrap("aaa bbb ccc", 7)).containsExactly("aaa bbb", "ccc");
+    }
 }

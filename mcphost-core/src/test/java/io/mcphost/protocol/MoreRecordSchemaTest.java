@@ -60,7 +60,7 @@ class MoreRecordSchemaTest {
                         {"protocolVersion":"2025-06-18","capabilities":{"tools":{"listChanged":false},"logging":{}},
                          "serverInfo":{"name":"s","title":"S","version":"1"},"instructions":"be nice","_meta":{"k":1}}"""),
                 Arguments.of("ProgressNotificationParams", ProgressNotificationParams.class,
-                        "{\"progressToken\":\"tok\",\"progress\":2.0,\"total\":5.0,\"message\":\"step 2\"}"),
+                        "{\"progressToken\":\"tok\",\"progress\":2.5,\"total\":5,\"message\":\"step 2\"}"),
                 Arguments.of("CancelledNotificationParams", CancelledNotificationParams.class,
                         "{\"requestId\":7,\"reason\":\"timed out\"}"),
                 Arguments.of("PaginatedRequestParams", PaginatedRequestParams.class, "{\"cursor\":\"p2\"}"),

@@ -37,7 +37,7 @@ class SpecExamplesTest {
             "io.mcphost.protocol.content", "io.mcphost.protocol.tools", "io.mcphost.protocol.resources",
             "io.mcphost.protocol.prompts", "io.mcphost.protocol.completion", "io.mcphost.protocol.logging",
             "io.mcphost.protocol.utilities", "io.mcphost.protocol.sampling", "io.mcphost.protocol.elicitation",
-            "io.mcphost.protocol.roots", "io.mcphost.protocol.tasks");
+            "io.mcphost.protocol.roots", "io.mcphost.protocol.tasks", "io.mcphost.protocol.modern");
     /** Fewer examples than this going through a record means the type lookup broke, not that all is well. */
     private static final int EXPECTED_MIN_TYPED = 90;
 
@@ -45,53 +45,7 @@ class SpecExamplesTest {
      * Examples ("Folder/file.json") that one of our records does not round-trip faithfully. For these the
      * test asserts the round trip still differs, so it fails (and the entry must go) once the record is fixed.
      */
-    private static final Map<String, String> KNOWN_GAPS = Map.ofEntries(
-            Map.entry("CallToolResult/invalid-tool-input-error.json",
-                    "CallToolResult drops \"resultType\":\"complete\" (record has no resultType component)"),
-            Map.entry("CallToolResult/result-with-array-structured-content.json",
-                    "CallToolResult drops \"resultType\":\"complete\" (record has no resultType component)"),
-            Map.entry("CallToolResult/result-with-structured-content.json",
-                    "CallToolResult drops \"resultType\":\"complete\" (record has no resultType component)"),
-            Map.entry("CallToolResult/result-with-unstructured-text.json",
-                    "CallToolResult drops \"resultType\":\"complete\" (record has no resultType component) and \"isError\":false (NON_DEFAULT boolean)"),
-            Map.entry("CallToolResultResponse/call-tool-result-response.json",
-                    "CallToolResult drops \"resultType\":\"complete\" (record has no resultType component) and \"isError\":false (NON_DEFAULT boolean)"),
-            Map.entry("CompleteResult/multiple-completion-values-with-more-available.json",
-                    "CompleteResult drops \"resultType\":\"complete\" (record has no resultType component)"),
-            Map.entry("CompleteResult/single-completion-value.json",
-                    "CompleteResult drops \"resultType\":\"complete\" (record has no resultType component)"),
-            Map.entry("CompleteResultResponse/completion-result-response.json",
-                    "CompleteResult drops \"resultType\":\"complete\" (record has no resultType component)"),
-            Map.entry("GetPromptResult/code-review-prompt.json",
-                    "GetPromptResult drops \"resultType\":\"complete\" (record has no resultType component)"),
-            Map.entry("GetPromptResultResponse/get-prompt-result-response.json",
-                    "GetPromptResult drops \"resultType\":\"complete\" (record has no resultType component)"),
-            Map.entry("ReadResourceResult/file-resource-contents.json",
-                    "ReadResourceResult drops \"resultType\":\"complete\" (record has no resultType component), \"ttlMs\" and \"cacheScope\""),
-            Map.entry("ReadResourceResultResponse/read-resource-result-response-with-ttl.json",
-                    "ReadResourceResult drops \"resultType\":\"complete\" (record has no resultType component), \"ttlMs\" and \"cacheScope\""),
-            Map.entry("ReadResourceResultResponse/read-resource-result-response.json",
-                    "ReadResourceResult drops \"resultType\":\"complete\" (record has no resultType component)"),
-            Map.entry("ListPromptsResult/prompts-list-with-cursor-and-ttl.json",
-                    "ListPromptsResult drops 2026-07-28 \"resultType\", \"ttlMs\" and \"cacheScope\" (no components)"),
-            Map.entry("ListPromptsResultResponse/list-prompts-result-response.json",
-                    "ListPromptsResult drops 2026-07-28 \"resultType\", \"ttlMs\" and \"cacheScope\" (no components)"),
-            Map.entry("ListResourceTemplatesResult/resource-templates-list-with-cursor-and-ttl.json",
-                    "ListResourceTemplatesResult drops 2026-07-28 \"resultType\", \"ttlMs\" and \"cacheScope\" (no components)"),
-            Map.entry("ListResourceTemplatesResultResponse/list-resource-templates-result-response.json",
-                    "ListResourceTemplatesResult drops 2026-07-28 \"resultType\", \"ttlMs\" and \"cacheScope\" (no components)"),
-            Map.entry("ListResourcesResult/resources-list-with-cursor-and-ttl.json",
-                    "ListResourcesResult drops 2026-07-28 \"resultType\", \"ttlMs\" and \"cacheScope\" (no components)"),
-            Map.entry("ListResourcesResultResponse/list-resources-result-response.json",
-                    "ListResourcesResult drops 2026-07-28 \"resultType\", \"ttlMs\" and \"cacheScope\" (no components)"),
-            Map.entry("ListToolsResult/tools-list-with-cursor-and-ttl.json",
-                    "ListToolsResult drops 2026-07-28 \"resultType\", \"ttlMs\" and \"cacheScope\" (no components)"),
-            Map.entry("ListToolsResultResponse/list-tools-result-response.json",
-                    "ListToolsResult drops 2026-07-28 \"resultType\", \"ttlMs\" and \"cacheScope\" (no components)"),
-            Map.entry("ProgressNotification/progress-message.json",
-                    "ProgressNotificationParams writes progress/total 50 and 100 as 50.0 and 100.0 (double components)"),
-            Map.entry("ProgressNotificationParams/progress-message.json",
-                    "ProgressNotificationParams writes progress/total 50 and 100 as 50.0 and 100.0 (double components)"));
+    private static final Map<String, String> KNOWN_GAPS = Map.of();
 
     @Test
     void findsAllSpecExamples() {

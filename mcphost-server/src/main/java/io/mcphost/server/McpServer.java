@@ -8,7 +8,10 @@ import io.mcphost.protocol.resources.Resource;
 import io.mcphost.protocol.resources.ResourceTemplate;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.server.internal.Registry;
+import io.mcphost.server.internal.ModernServer;
 import io.mcphost.server.internal.ServerConnection;
+import io.mcphost.server.internal.ServerInternals;
+import io.mcphost.server.internal.Subscriptions;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.stdio.StdioTransport;
 import java.time.Duration;
@@ -36,7 +39,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code notify...ListChanged} methods reach every client). Each
  * request runs on its own virtual thread, so a slow tool never delays a ping or another call. The
  * server speaks the handshake revisions 2024-11-05, 2025-03-26, 2025-06-18 and 2025-11-25: it
- * echoes the client's revision when it is one of these and answers 2025-11-25 otherwise. It
+ * echoes the client's revision when it is one of these and answers 2025-11-25 otherwise. Beside
+ * them, on the same connection or endpoint, it serves 2026-07-28 statelessly: a request whose
+ * {@code _meta} declares that revision is answered on its own ({@code server/discover}, input rounds
+ * instead of server-to-client requests, {@code subscriptions/listen}, the tasks extension), see
+ * {@link ClientInput} and {@link ToolCall#continueAsTask()}. It
  * announces only the capabilities it has something for (tools, resources, prompts, completions),
  * plus logging; tools, prompts and resources with {@code listChanged}, resources with {@code subscribe};
  * and tasks (2025-11-25, experimental) when a tool may run as one: such a call
@@ -44,11 +51,19 @@ import java.util.concurrent.ConcurrentHashMap;
  * result, any other handler's a JSON-RPC error.
  */
 public final class McpServer {
+    static {
+        ServerInternals.register(server -> server.modern);
+    }
+
     private final Registry registry;
     private final Set<ServerConnection> connections = ConcurrentHashMap.newKeySet();
+    /** The open subscriptions/listen streams (2026-07-28), on every transport. */
+    private final Subscriptions subscriptions = new Subscriptions();
+    private final ModernServer modern;
 
     private McpServer(Registry registry) {
         this.registry = registry;
+        this.modern = new ModernServer(registry, subscriptions);
     }
 
     /** A builder for a server with nothing registered yet, named {@code mcphost-server} 0.1.0. */
@@ -69,7 +84,7 @@ public final class McpServer {
      */
     public ServerSession serve(Transport transport) {
         Objects.requireNonNull(transport, "transport");
-        return ServerConnection.open(registry, transport, connections);
+        return ServerConnection.open(registry, modern, transport, connections);
     }
 
     /**
@@ -83,7 +98,7 @@ public final class McpServer {
      */
     public int notifyResourceUpdated(String uri) {
         Objects.requireNonNull(uri, "uri");
-        int told = 0;
+        int told = subscriptions.resourceUpdated(uri);
         for (ServerConnection connection : connections) {
             if (connection.notifyResourceUpdated(uri)) {
                 told++;
@@ -98,6 +113,7 @@ public final class McpServer {
      */
     public void notifyToolsListChanged() {
         connections.forEach(c -> c.notifyListChanged(McpMethod.NOTIFICATIONS_TOOLS_LIST_CHANGED));
+        subscriptions.listChanged(McpMethod.NOTIFICATIONS_TOOLS_LIST_CHANGED);
     }
 
     /**
@@ -106,6 +122,7 @@ public final class McpServer {
      */
     public void notifyPromptsListChanged() {
         connections.forEach(c -> c.notifyListChanged(McpMethod.NOTIFICATIONS_PROMPTS_LIST_CHANGED));
+        subscriptions.listChanged(McpMethod.NOTIFICATIONS_PROMPTS_LIST_CHANGED);
     }
 
     /**
@@ -114,6 +131,7 @@ public final class McpServer {
      */
     public void notifyResourcesListChanged() {
         connections.forEach(c -> c.notifyListChanged(McpMethod.NOTIFICATIONS_RESOURCES_LIST_CHANGED));
+        subscriptions.listChanged(McpMethod.NOTIFICATIONS_RESOURCES_LIST_CHANGED);
     }
 
     /**
@@ -214,6 +232,15 @@ public final class McpServer {
 
         /** Registers a prompt; its required arguments are checked before {@code handler} runs. */
         public Builder prompt(Prompt prompt, PromptHandler handler) {
+            Objects.requireNonNull(handler, "handler");
+            return prompt(prompt, (arguments, input) -> handler.get(arguments));
+        }
+
+        /**
+         * Registers a prompt whose handler may ask the client for input first (elicitation, sampling,
+         * roots; see {@link ClientInput}); its required arguments are checked before {@code handler} runs.
+         */
+        public Builder prompt(Prompt prompt, InteractivePromptHandler handler) {
             requireNew(prompts, prompt.name(), "prompt");
             prompts.put(prompt.name(), new Registry.PromptEntry(prompt, Objects.requireNonNull(handler, "handler")));
             return this;

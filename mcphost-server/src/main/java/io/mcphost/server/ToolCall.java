@@ -1,13 +1,6 @@
 package io.mcphost.server;
 
-import io.mcphost.protocol.elicitation.ElicitRequestParams;
-import io.mcphost.protocol.elicitation.ElicitResult;
 import io.mcphost.protocol.logging.LoggingLevel;
-import io.mcphost.protocol.roots.Root;
-import io.mcphost.protocol.sampling.CreateMessageRequestParams;
-import io.mcphost.protocol.sampling.CreateMessageResult;
-import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -15,9 +8,10 @@ import tools.jackson.databind.node.JsonNodeFactory;
 /**
  * One invocation of a tool, as its handler sees it: the arguments, and ways to talk back while
  * working. Each call's handler runs on its own virtual thread; every method here is thread-safe
- * and returns quickly (notifications are written to the transport, never awaited).
+ * and returns quickly (notifications are written to the transport, never awaited), except the
+ * questions to the client inherited from {@link ClientInput}.
  */
-public interface ToolCall {
+public interface ToolCall extends ClientInput {
     /** The tool's name. */
     String name();
 
@@ -44,6 +38,8 @@ public interface ToolCall {
      * Sends a log message to the client ({@code notifications/message}, logger = the tool's name) when
      * {@code level} is at least the level the client set with {@code logging/setLevel} (info until it
      * sets one).
+     * Under 2026-07-28 the level comes from the request's {@code _meta} and nothing is sent when it
+     * names none.
      *
      * @param data any JSON: a string, or an object with details
      */
@@ -55,24 +51,19 @@ public interface ToolCall {
     }
 
     /**
-     * Asks the client's user for input ({@code elicitation/create}, form or URL mode) and blocks
-     * this handler's virtual thread for the answer, at most {@code timeout}.
+     * Moves this call to the background when the request allows it: under 2026-07-28 with the tasks
+     * extension ({@code io.modelcontextprotocol/tasks}) declared by the request, for a tool registered
+     * with task support, the request is answered now with a task the client polls ({@code tasks/get});
+     * the handler goes on, its questions make the task {@code input_required} until the client answers
+     * them with {@code tasks/update}, and what it returns becomes the task's result. Questions asked
+     * before this call are input rounds of the request itself. In every other case it does nothing
+     * (under the handshake revisions the client decides, with the {@code task} parameter).
      *
-     * @throws io.mcphost.protocol.McpCapabilityException if the client did not announce elicitation
-     * @throws io.mcphost.protocol.McpError               if the client answered with an error
-     * @throws io.mcphost.protocol.McpTimeoutException    if no answer came in time
-     * @throws io.mcphost.protocol.McpClosedException     if the call was cancelled or the connection ended
+     * @return whether the call now runs as a task
      */
-    ElicitResult elicit(ElicitRequestParams request, Duration timeout);
-
-    /**
-     * Asks the client to sample its language model ({@code sampling/createMessage}); blocks like
-     * {@link #elicit}, with the same exceptions for the sampling capability.
-     */
-    CreateMessageResult sample(CreateMessageRequestParams request, Duration timeout);
-
-    /** Asks the client for its roots ({@code roots/list}); blocks like {@link #elicit}. */
-    List<Root> roots(Duration timeout);
+    default boolean continueAsTask() {
+        return false;
+    }
 
     /**
      * Whether the client cancelled this call ({@code notifications/cancelled}) or the connection

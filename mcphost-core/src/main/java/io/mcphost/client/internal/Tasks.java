@@ -228,8 +228,11 @@ final class Tasks implements ClientTasks {
             CallOptions.Builder bounded = CallOptions.builder().timeout(RealToolTask.remaining(deadline));
             options.onProgress().ifPresent(bounded::onProgress);
             options.meta().ifPresent(bounded::meta);
+            // A caller who gave up just as the task was created (the cancel raced the answer past sendCreating's
+            // check) leaves the handle to chain's onDropped: the task is cancelled, not leaked.
             return chain(create(tool, params, bounded.build(), TaskMetadata.create()),
-                    handle -> ((RealToolTask) handle).await(RealToolTask.remaining(deadline), timeout, true));
+                    handle -> ((RealToolTask) handle).await(RealToolTask.remaining(deadline), timeout, true),
+                    this::abandoned);
         });
     }
 
@@ -384,6 +387,15 @@ final class Tasks implements ClientTasks {
      * reader, since it sends) and cancelling the returned future cancels whichever stage is running.
      */
     <A, B> CompletableFuture<B> chain(CompletableFuture<A> first, Function<A, CompletableFuture<B>> next) {
+        return chain(first, next, dropped -> { });
+    }
+
+    /**
+     * {@link #chain(CompletableFuture, Function)}, and when the caller gave up after {@code first} produced
+     * its value but before {@code next} began, that value goes to {@code onDropped} (on a virtual thread).
+     */
+    <A, B> CompletableFuture<B> chain(CompletableFuture<A> first, Function<A, CompletableFuture<B>> next,
+                                      Consumer<A> onDropped) {
         CompletableFuture<B> out = new CompletableFuture<>();
         Exchange.propagateCancel(out, first);
         first.whenCompleteAsync((value, error) -> {
@@ -392,7 +404,8 @@ final class Tasks implements ClientTasks {
                 return;
             }
             if (out.isDone()) {
-                return; // the caller gave up before the next stage began: do not start it
+                onDropped.accept(value); // the caller gave up before the next stage began: do not start it
+                return;
             }
             CompletableFuture<B> second;
             try {

@@ -6,11 +6,18 @@ import java.util.Objects;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
-/** The result of {@code completion/complete}. */
-public record CompleteResult(Completion completion, @JsonProperty("_meta") Optional<JsonNode> meta) {
+/** The result of {@code completion/complete}. * @param resultType {@code "complete"} from a 2026-07-28 server (absent before it)
+ */
+public record CompleteResult(Completion completion, @JsonProperty("_meta") Optional<JsonNode> meta, Optional<String> resultType) {
     public CompleteResult {
         Objects.requireNonNull(completion, "completion");
         meta = meta == null ? Optional.empty() : meta.filter(node -> !node.isNull());
+        resultType = resultType == null ? Optional.empty() : resultType;
+    }
+
+    /** Without the fields revision 2026-07-28 adds ({@code resultType}). */
+    public CompleteResult(Completion completion, Optional<JsonNode> meta) {
+        this(completion, meta, Optional.empty());
     }
 
     /**

@@ -33,9 +33,11 @@ public final class JsonSchemaValidator {
     /**
      * Keywords servers use that no JSON Schema dialect defines, known here as annotations (no effect on
      * validation) so the library does not warn "Unknown keyword" for every schema that has them:
-     * {@code enumNames}, the titles of a legacy enum (MCP 2025-06-18 elicitation, still accepted in 2025-11-25).
+     * {@code enumNames}, the titles of a legacy enum (MCP 2025-06-18 elicitation, still accepted in 2025-11-25),
+     * and {@code x-mcp-header}, which marks a tool parameter mirrored into an {@code Mcp-Param-*} HTTP header
+     * (MCP 2026-07-28).
      */
-    static final List<String> EXTRA_ANNOTATIONS = List.of("enumNames");
+    static final List<String> EXTRA_ANNOTATIONS = List.of("enumNames", "x-mcp-header");
 
     /** The dialects a schema may name with {@code $schema}, each knowing {@link #EXTRA_ANNOTATIONS}. */
     static final List<Dialect> DIALECTS = Stream.of(Dialects.getDraft4(), Dialects.getDraft6(), Dialects.getDraft7(),

@@ -1,5 +1,6 @@
 package io.mcphost.protocol.modern;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.lifecycle.Implementation;
@@ -35,11 +36,13 @@ public record DiscoverResult(List<String> supportedVersions, ServerCapabilities 
     }
 
     /** The server's identity from {@code _meta}, when it sent a readable one. */
+    @JsonIgnore
     public Optional<Implementation> serverInfo() {
         return ModernResults.serverInfo(meta);
     }
 
     /** The newest revision in {@link #supportedVersions()} that this library also speaks. */
+    @JsonIgnore
     public Optional<ProtocolVersion> newestKnownVersion() {
         return supportedVersions.stream()
                 .map(ProtocolVersion::fromId).flatMap(Optional::stream)

@@ -1,5 +1,6 @@
 package io.mcphost.protocol.modern;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.mcphost.protocol.McpMethod;
 import java.util.Objects;
 import java.util.Optional;
@@ -26,11 +27,13 @@ public record InputRequest(String method, JsonNode params) {
     }
 
     /** Whether this library knows how to answer the method. */
+    @JsonIgnore
     public boolean isKnownMethod() {
         return METHODS.contains(method);
     }
 
     /** {@code params} if it is an object. */
+    @JsonIgnore
     public Optional<JsonNode> paramsObject() {
         return params.isObject() ? Optional.of(params) : Optional.empty();
     }

@@ -1,5 +1,6 @@
 package io.mcphost.protocol.modern;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,7 +18,7 @@ import tools.jackson.databind.JsonNode;
  * @param requestState  opaque state to echo on the retry
  * @param meta          {@code _meta}
  */
-public record InputRequiredResult(Map<String, InputRequest> inputRequests, Optional<String> requestState,
+public record InputRequiredResult(@JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, InputRequest> inputRequests, Optional<String> requestState,
                                   @JsonProperty("_meta") Optional<JsonNode> meta) {
     public InputRequiredResult {
         inputRequests = inputRequests == null ? Map.of()

@@ -1,5 +1,6 @@
 package io.mcphost.protocol.modern;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 import java.util.Optional;
 
@@ -29,18 +30,22 @@ public record SubscriptionFilter(Optional<Boolean> toolsListChanged, Optional<Bo
                 uris.isEmpty() ? Optional.empty() : Optional.of(uris));
     }
 
+    @JsonIgnore
     public boolean wantsTools() {
         return toolsListChanged.orElse(false);
     }
 
+    @JsonIgnore
     public boolean wantsPrompts() {
         return promptsListChanged.orElse(false);
     }
 
+    @JsonIgnore
     public boolean wantsResources() {
         return resourcesListChanged.orElse(false);
     }
 
+    @JsonIgnore
     public List<String> resourceUris() {
         return resourceSubscriptions.orElse(List.of());
     }

@@ -17,16 +17,31 @@ import tools.jackson.databind.JsonNode;
  *
  * @param content           unstructured content
  * @param structuredContent structured output, matching the tool's {@code outputSchema} when it has one
- * @param isError           whether the tool failed
+ * @param errorFlag         {@code isError} as sent (absent means false; see {@link #isError()})
  * @param meta              {@code _meta}
+ * @param resultType {@code "complete"} from a 2026-07-28 server (absent before it, which means the same)
  */
 public record CallToolResult(List<ContentBlock> content, Optional<JsonNode> structuredContent,
-                             @JsonProperty("isError") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean isError,
-                             @JsonProperty("_meta") Optional<JsonNode> meta) {
+                             @JsonProperty("isError") Optional<Boolean> errorFlag,
+                             @JsonProperty("_meta") Optional<JsonNode> meta, Optional<String> resultType) {
     public CallToolResult {
         content = content == null ? List.of() : List.copyOf(content);
         structuredContent = structuredContent == null ? Optional.empty() : structuredContent.filter(node -> !node.isNull());
+        errorFlag = errorFlag == null ? Optional.empty() : errorFlag;
         meta = meta == null ? Optional.empty() : meta.filter(node -> !node.isNull());
+        resultType = resultType == null ? Optional.empty() : resultType;
+    }
+
+    /** A result as most code builds it: {@code isError} written only when true, no {@code resultType}. */
+    public CallToolResult(List<ContentBlock> content, Optional<JsonNode> structuredContent, boolean isError,
+                          Optional<JsonNode> meta) {
+        this(content, structuredContent, isError ? Optional.of(true) : Optional.empty(), meta, Optional.empty());
+    }
+
+    /** Whether the tool failed ({@code isError: true}); the content says why. */
+    @JsonIgnore
+    public boolean isError() {
+        return errorFlag.orElse(false);
     }
 
     /**

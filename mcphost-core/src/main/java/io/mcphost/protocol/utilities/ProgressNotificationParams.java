@@ -1,6 +1,8 @@
 package io.mcphost.protocol.utilities;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.mcphost.protocol.internal.WholeNumberSerializer;
+import tools.jackson.databind.annotation.JsonSerialize;
 import java.util.Objects;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
@@ -14,7 +16,9 @@ import tools.jackson.databind.JsonNode;
  * @param message       a human-readable description of the current step (2025-03-26+)
  * @param meta          {@code _meta}
  */
-public record ProgressNotificationParams(ProgressToken progressToken, double progress, Optional<Double> total,
+public record ProgressNotificationParams(ProgressToken progressToken,
+                                         @JsonSerialize(using = WholeNumberSerializer.class) double progress,
+                                         @JsonSerialize(contentUsing = WholeNumberSerializer.class) Optional<Double> total,
                                          Optional<String> message, @JsonProperty("_meta") Optional<JsonNode> meta) {
     public ProgressNotificationParams {
         Objects.requireNonNull(progressToken, "progressToken");

@@ -160,4 +160,15 @@ class JsonSchemaValidatorTest {
         assertThat(VALIDATOR.validate(schema, json("\"g\""))).isEmpty();
         assertThat(VALIDATOR.validate(schema, json("\"Green\""))).isNotEmpty();
     }
+
+    @Test
+    void x_mcp_header_is_a_known_annotation_and_changes_nothing() {
+        // A 2026-07-28 tool parameter mirrored into an Mcp-Param-* header; unknown, it logged a warning per call.
+        JsonNode schema = json("""
+                {"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"}},"required":["region"]}""");
+
+        assertThat(VALIDATOR.compile(schema).getSchemaContext().getDialect().getKeywords()).containsKey("x-mcp-header");
+        assertThat(VALIDATOR.validate(schema, json("{\"region\":\"eu\"}"))).isEmpty();
+        assertThat(VALIDATOR.validate(schema, json("{}"))).isNotEmpty();
+    }
 }

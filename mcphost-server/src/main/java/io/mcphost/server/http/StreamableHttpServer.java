@@ -7,6 +7,7 @@ import io.mcphost.server.McpServer;
 import io.mcphost.server.http.internal.HttpEndpoint;
 import io.mcphost.server.http.internal.HttpSettings;
 import io.mcphost.server.http.internal.Sessions;
+import io.mcphost.server.internal.ServerInternals;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -48,6 +49,13 @@ import org.slf4j.LoggerFactory;
  * open request stream, else wait (at most 1,000, oldest dropped) for the next GET. DELETE ends a
  * session. Requests whose {@code Origin} is not allowed, or whose {@code Host} is not a loopback
  * name while bound to loopback, get 403 (DNS-rebinding protection).
+ *
+ * <p>Revision 2026-07-28 is served on the same endpoint without sessions: a POST whose body's
+ * {@code _meta} declares a version, or whose {@code MCP-Protocol-Version} header is 2026-07-28, is
+ * one stateless request. Its headers are checked against the body (HeaderMismatch, 400), refusals
+ * get the status the spec gives them (400, or 404 for an unknown method), the answer is JSON or, from
+ * the first notification it sends before its result, an SSE stream whose closing cancels the request;
+ * a {@code subscriptions/listen} stream stays open until the client closes it or the server closes.
  *
  * <p>Thread-safe. Every exchange runs on its own virtual thread; a stream holds its thread until it
  * ends, and a client that stops reading or disconnects holds nothing else. Sessions unused for the
@@ -162,6 +170,7 @@ public final class StreamableHttpServer implements AutoCloseable {
 
     private void stop(long deadline) {
         sessions.close(); // writers wake and end their responses; nothing here waits on clients
+        handler.closeStateless();
         try {
             // Half the budget for streams to write their last chunk, so clients see a clean end ...
             handler.awaitIdle(remaining(deadline).dividedBy(2));
@@ -305,7 +314,7 @@ public final class StreamableHttpServer implements AutoCloseable {
             Sessions sessions = new Sessions(server, settings);
             ExecutorService executor = Executors.newThreadPerTaskExecutor(
                     Thread.ofVirtual().name("mcphost-http-", 0).factory());
-            HttpEndpoint handler = new HttpEndpoint(settings, sessions);
+            HttpEndpoint handler = new HttpEndpoint(settings, sessions, ServerInternals.modern(server));
             httpServer.createContext(path, handler);
             httpServer.setExecutor(executor);
             httpServer.start();

@@ -7,7 +7,7 @@ import io.mcphost.protocol.resources.ResourceTemplate;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.protocol.tools.ToolExecution;
 import io.mcphost.server.CompletionHandler;
-import io.mcphost.server.PromptHandler;
+import io.mcphost.server.InteractivePromptHandler;
 import io.mcphost.server.ResourceReader;
 import io.mcphost.server.ServerRequestObserver;
 import io.mcphost.server.ToolHandler;
@@ -36,7 +36,7 @@ public record Registry(Implementation info, Optional<String> instructions, Map<S
     public record ResourceEntry(Resource resource, ResourceReader reader) {
     }
 
-    public record PromptEntry(Prompt prompt, PromptHandler handler) {
+    public record PromptEntry(Prompt prompt, InteractivePromptHandler handler) {
     }
 
     /** A template with the pattern its URIs match: each {@code {var}} matches one path segment. */

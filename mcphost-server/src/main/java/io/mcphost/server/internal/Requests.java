@@ -15,17 +15,9 @@ import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
 import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.prompts.PromptArgument;
 import io.mcphost.protocol.resources.ReadResourceResult;
-import io.mcphost.protocol.elicitation.ElicitRequestParams;
-import io.mcphost.protocol.elicitation.ElicitResult;
-import io.mcphost.protocol.roots.ListRootsResult;
-import io.mcphost.protocol.roots.Root;
-import io.mcphost.protocol.sampling.CreateMessageRequestParams;
-import io.mcphost.protocol.sampling.CreateMessageResult;
-import io.mcphost.protocol.tasks.RelatedTaskMetadata;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.ToolExecution;
 import io.mcphost.protocol.tools.ToolExecution.TaskSupport;
-import java.time.Duration;
 import io.mcphost.protocol.utilities.ProgressNotificationParams;
 import io.mcphost.protocol.utilities.ProgressToken;
 import io.mcphost.server.CompletionHandler;
@@ -48,9 +40,9 @@ final class Requests {
     private static final int MAX_COMPLETION_VALUES = 100;
 
     private final Registry registry;
-    private final ServerConnection connection;
+    private final Scope connection;
 
-    Requests(Registry registry, ServerConnection connection) {
+    Requests(Registry registry, Scope connection) {
         this.registry = registry;
         this.connection = connection;
     }
@@ -147,6 +139,8 @@ final class Requests {
             if (result == null) {
                 result = CallToolResult.error("tool '" + name + "' returned no result");
             }
+        } catch (InputRequiredSignal | RequestException protocol) {
+            throw protocol; // an input round (2026-07-28) or a protocol error the client must see as one
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             result = CallToolResult.error("tool '" + name + "' was interrupted");
@@ -174,7 +168,9 @@ final class Requests {
     JsonNode readResource(JsonNode params) {
         String uri = requiredString(params, "uri", "resources/read");
         ResourceReader reader = registry.readerFor(uri).orElseThrow(() ->
-                new RequestException(JsonRpcError.RESOURCE_NOT_FOUND, "Resource not found: " + uri));
+                // Spec (2026-07-28 changelog, minor 6): -32602 now, -32002 before; data.uri in both.
+                new RequestException(connection.modern() ? JsonRpcError.INVALID_PARAMS : JsonRpcError.RESOURCE_NOT_FOUND,
+                        "Resource not found: " + uri, CODEC.newObject().put("uri", uri)));
         ReadResourceResult result;
         try {
             result = reader.read(uri);
@@ -187,7 +183,7 @@ final class Requests {
         return CODEC.valueToTree(result);
     }
 
-    JsonNode getPrompt(JsonNode params) {
+    JsonNode getPrompt(JsonNode params, AtomicBoolean cancelled) {
         String name = requiredString(params, "name", "prompts/get");
         Registry.PromptEntry entry = registry.prompt(name).orElseThrow(() ->
                 new RequestException(JsonRpcError.INVALID_PARAMS, "Unknown prompt: " + name));
@@ -205,7 +201,9 @@ final class Requests {
         }
         GetPromptResult result;
         try {
-            result = entry.handler().get(Map.copyOf(arguments));
+            result = entry.handler().get(Map.copyOf(arguments), new ScopeInput(connection, cancelled::get, Optional.empty()));
+        } catch (InputRequiredSignal | RequestException protocol) {
+            throw protocol;
         } catch (Exception e) {
             throw new RequestException(JsonRpcError.INTERNAL_ERROR, "prompt '" + name + "' failed: " + e.getMessage());
         }
@@ -262,35 +260,23 @@ final class Requests {
     }
 
     /** What a tool handler sees of its request. */
-    private final class Call implements ToolCall {
+    private final class Call extends ScopeInput implements ToolCall {
         private final String name;
         private final JsonNode arguments;
         private final Optional<JsonNode> meta;
         private final Optional<ProgressToken> progressToken;
         private final AtomicBoolean cancelled;
-        private final Optional<TaskStore.Entry> task;
         /** Set when the handler returned: progress after the response would confuse the client. */
         final AtomicBoolean finished = new AtomicBoolean();
 
         Call(String name, JsonNode arguments, Optional<JsonNode> meta, Optional<ProgressToken> progressToken,
              AtomicBoolean cancelled, Optional<TaskStore.Entry> task) {
+            super(connection, cancelled::get, task);
             this.name = name;
             this.arguments = arguments;
             this.meta = meta;
             this.progressToken = progressToken;
             this.cancelled = cancelled;
-            this.task = task;
-        }
-
-        /** Spec (tasks, "Associating Task-Related Messages"): what a task's tool sends names the task in {@code _meta}. */
-        private JsonNode related(JsonNode params) {
-            if (task.isEmpty()) {
-                return params;
-            }
-            ObjectNode tagged = ((ObjectNode) params).deepCopy();
-            tagged.withObjectProperty("_meta").set(RelatedTaskMetadata.META_KEY,
-                    CODEC.newObject().put("taskId", task.get().id()));
-            return tagged;
         }
 
         @Override
@@ -321,7 +307,8 @@ final class Requests {
         public void log(LoggingLevel level, JsonNode data) {
             Objects.requireNonNull(level, "level");
             Objects.requireNonNull(data, "data");
-            if (level.compareTo(connection.logLevel()) < 0) {
+            Optional<LoggingLevel> floor = connection.logFloor();
+            if (floor.isEmpty() || level.compareTo(floor.get()) < 0 || finished.get()) {
                 return;
             }
             LoggingMessageNotificationParams params = new LoggingMessageNotificationParams(level, Optional.of(name), data,
@@ -330,41 +317,13 @@ final class Requests {
         }
 
         @Override
-        public ElicitResult elicit(ElicitRequestParams request, Duration timeout) {
-            Objects.requireNonNull(request, "request");
-            return CODEC.treeToValue(ask(McpMethod.ELICITATION_CREATE, CODEC.valueToTree(request), "elicitation", timeout),
-                    ElicitResult.class);
-        }
-
-        @Override
-        public CreateMessageResult sample(CreateMessageRequestParams request, Duration timeout) {
-            Objects.requireNonNull(request, "request");
-            return CODEC.treeToValue(ask(McpMethod.SAMPLING_CREATE_MESSAGE, CODEC.valueToTree(request), "sampling", timeout),
-                    CreateMessageResult.class);
-        }
-
-        @Override
-        public List<Root> roots(Duration timeout) {
-            return CODEC.treeToValue(ask(McpMethod.ROOTS_LIST, CODEC.newObject(), "roots", timeout), ListRootsResult.class).roots();
-        }
-
-        private JsonNode ask(String method, JsonNode params, String capability, Duration timeout) {
-            Objects.requireNonNull(timeout, "timeout");
-            if (task.isEmpty()) {
-                return connection.requestClient(method, params, capability, timeout, cancelled::get);
-            }
-            // Spec (tasks, "Input Required Status"): the task needs input while the client is being asked.
-            task.get().asking();
-            try {
-                return connection.requestClient(method, related(params), capability, timeout, cancelled::get);
-            } finally {
-                task.get().answered();
-            }
-        }
-
-        @Override
         public boolean isCancelled() {
             return cancelled.get();
+        }
+
+        @Override
+        public boolean continueAsTask() {
+            return connection.continueAsTask();
         }
     }
 }

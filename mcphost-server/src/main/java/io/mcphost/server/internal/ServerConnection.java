@@ -13,6 +13,7 @@ import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.logging.LoggingLevel;
+import io.mcphost.protocol.modern.ModernMethods;
 import io.mcphost.protocol.resources.ResourceUpdatedNotificationParams;
 import io.mcphost.protocol.utilities.CancelledNotificationParams;
 import io.mcphost.server.ServedRequest;
@@ -21,6 +22,8 @@ import io.mcphost.server.ServerSession;
 import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -28,6 +31,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -35,10 +39,12 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One client connection: the server side of the lifecycle (spec: basic/lifecycle), and dispatch of
- * each request to the registry on its own virtual thread. Thread-safe; the transport's reader thread
+ * each request to the registry on its own virtual thread. Requests that declare revision 2026-07-28
+ * in their {@code _meta} are handed to the stateless {@link ModernServer} instead, beside the
+ * legacy session (spec 2026-07-28: basic/versioning, dual-era servers). Thread-safe; the transport's reader thread
  * only classifies messages and starts threads, it never waits.
  */
-public final class ServerConnection implements InboundHandler, ServerSession {
+public final class ServerConnection implements InboundHandler, ServerSession, Scope {
     private static final Logger LOG = LoggerFactory.getLogger(ServerConnection.class);
     private static final JsonCodec CODEC = JsonCodec.get();
 
@@ -60,9 +66,12 @@ public final class ServerConnection implements InboundHandler, ServerSession {
     /** The server's live connections, which this one leaves when it ends. */
     private final Set<ServerConnection> live;
     private final TaskStore tasks;
+    /** Serves the requests that declare 2026-07-28 in their _meta, statelessly, beside this connection's legacy session. */
+    private final ModernServer modern;
 
-    private ServerConnection(Registry registry, Transport transport, Set<ServerConnection> live) {
+    private ServerConnection(Registry registry, ModernServer modern, Transport transport, Set<ServerConnection> live) {
         this.registry = registry;
+        this.modern = modern;
         this.transport = transport;
         this.requests = new Requests(registry, this);
         this.live = live;
@@ -73,8 +82,9 @@ public final class ServerConnection implements InboundHandler, ServerSession {
      * Starts serving {@code transport}; returns once messages can flow. The connection is in
      * {@code live} until it ends, so the server can reach it with notifications.
      */
-    public static ServerConnection open(Registry registry, Transport transport, Set<ServerConnection> live) {
-        ServerConnection connection = new ServerConnection(registry, transport, live);
+    public static ServerConnection open(Registry registry, ModernServer modern, Transport transport,
+                                        Set<ServerConnection> live) {
+        ServerConnection connection = new ServerConnection(registry, modern, transport, live);
         live.add(connection); // before start: a connection that ends at once must not be added after it left
         try {
             transport.start(connection);
@@ -94,7 +104,13 @@ public final class ServerConnection implements InboundHandler, ServerSession {
                 // request finds it even if the request's own thread has not started yet.
                 boolean fresh = running.putIfAbsent(r.id(), cancelled) == null;
                 Thread.ofVirtual().name("mcphost-server-" + r.method()).start(() -> {
-                    if (fresh) {
+                    if (fresh && isModern(r)) {
+                        try {
+                            modern.serve(r, this::send, cancelled).ifPresent(this::send);
+                        } finally {
+                            running.remove(r.id(), cancelled);
+                        }
+                    } else if (fresh) {
                         handle(r, cancelled);
                     } else {
                         send(JsonRpcErrorResponse.of(r.id(), JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
@@ -114,6 +130,15 @@ public final class ServerConnection implements InboundHandler, ServerSession {
                 }
             }
         }
+    }
+
+    /**
+     * Spec (2026-07-28, versioning, dual-era servers): a request carrying its version in _meta is served
+     * statelessly; so are the methods only that revision has. Everything else is the legacy session's.
+     */
+    private static boolean isModern(JsonRpcRequest r) {
+        return ModernServer.declaresVersion(r) || r.method().equals(ModernMethods.SERVER_DISCOVER)
+                || r.method().equals(ModernMethods.SUBSCRIPTIONS_LISTEN);
     }
 
     private void onNotification(JsonRpcNotification n) {
@@ -214,7 +239,7 @@ public final class ServerConnection implements InboundHandler, ServerSession {
             case McpMethod.RESOURCES_SUBSCRIBE -> subscribe(params);
             case McpMethod.RESOURCES_UNSUBSCRIBE -> unsubscribe(params);
             case McpMethod.PROMPTS_LIST -> requests.listPrompts(params);
-            case McpMethod.PROMPTS_GET -> requests.getPrompt(params);
+            case McpMethod.PROMPTS_GET -> requests.getPrompt(params, cancelled);
             case McpMethod.COMPLETION_COMPLETE -> requests.complete(params);
             case McpMethod.LOGGING_SET_LEVEL -> setLevel(params);
             case McpMethod.TASKS_GET -> tasks().get(params);
@@ -247,28 +272,7 @@ public final class ServerConnection implements InboundHandler, ServerSession {
 
     /** Only what this server has something for: an empty list is not worth a capability. */
     private ObjectNode capabilities(ProtocolVersion version) {
-        ObjectNode caps = CODEC.newObject();
-        caps.putObject("logging");
-        if (registry.completions().isPresent() && version.isAtLeast(ProtocolVersion.V2025_03_26)) {
-            caps.putObject("completions"); // the capability appeared in 2025-03-26
-        }
-        // listChanged and subscribe: the application may announce changes through McpServer.notify...
-        if (!registry.prompts().isEmpty()) {
-            caps.putObject("prompts").put("listChanged", true);
-        }
-        if (hasResources()) {
-            caps.putObject("resources").put("subscribe", true).put("listChanged", true);
-        }
-        if (!registry.tools().isEmpty()) {
-            caps.putObject("tools").put("listChanged", true);
-        }
-        if (registry.hasTaskTools() && version.isAtLeast(ProtocolVersion.V2025_11_25)) {
-            ObjectNode tasksCap = caps.putObject("tasks"); // tasks appeared in 2025-11-25
-            tasksCap.putObject("list");   // safe: tasks are bound to this connection (TaskStore)
-            tasksCap.putObject("cancel");
-            tasksCap.putObject("requests").putObject("tools").putObject("call");
-        }
-        return caps;
+        return ModernServer.capabilities(registry, version);
     }
 
     private boolean hasResources() {
@@ -336,33 +340,58 @@ public final class ServerConnection implements InboundHandler, ServerSession {
      * {@link ClientRequests#request}.
      */
     JsonNode requestClient(String method, JsonNode params, String capability, Duration timeout,
-                           java.util.function.BooleanSupplier cancelled) {
+                           BooleanSupplier cancelled) {
         return clientRequests.request(method, params, clientCapabilities, capability, timeout, cancelled, this::send,
                 id -> send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_CANCELLED,
                         CODEC.valueToTree(Map.of("requestId", ((RequestId.StringId) id).value(),
                                 "reason", "the server stopped waiting")))));
     }
 
+    @Override
+    public Optional<LoggingLevel> logFloor() {
+        return Optional.of(logLevel);
+    }
+
+    @Override
+    public boolean clientSupports(String capability) {
+        JsonNode caps = clientCapabilities;
+        return caps != null && caps.has(capability);
+    }
+
+    /** Legacy: one server-to-client request after the other, each awaited. */
+    @Override
+    public List<JsonNode> ask(List<Ask> asks, Duration timeout, BooleanSupplier cancelled) {
+        List<JsonNode> answers = new ArrayList<>();
+        for (Ask ask : asks) {
+            answers.add(requestClient(ask.method(), ask.params(), ask.capability(), timeout, cancelled));
+        }
+        return answers;
+    }
+
+    @Override
+    public boolean modern() {
+        return false;
+    }
+
     /** Whether this connection announced tasks: a tool may run as one, and the tasks/* requests are served. */
-    boolean tasksEnabled() {
+    @Override
+    public boolean tasksEnabled() {
         ProtocolVersion version = negotiated;
         return version != null && registry.hasTaskTools() && version.isAtLeast(ProtocolVersion.V2025_11_25);
     }
 
     /** The connection's tasks. @throws RequestException ({@code -32601}) when it announced none */
-    TaskStore tasks() {
+    @Override
+    public TaskStore tasks() {
         if (!tasksEnabled()) {
             throw new RequestException(JsonRpcError.METHOD_NOT_FOUND, "Method not found: this server runs no tasks");
         }
         return tasks;
     }
 
-    LoggingLevel logLevel() {
-        return logLevel;
-    }
-
     /** Sends a message; a broken connection is logged, never thrown at a handler. */
-    void send(JsonRpcMessage message) {
+    @Override
+    public void send(JsonRpcMessage message) {
         try {
             transport.send(message);
         } catch (McpException e) {

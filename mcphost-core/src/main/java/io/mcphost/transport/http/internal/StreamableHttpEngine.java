@@ -255,7 +255,12 @@ public final class StreamableHttpEngine implements HttpEngine {
                 LOG.debug("server '{}': ignored a body that is not JSON-RPC in reply to a notification: {}", settings.name(), e.getMessage());
                 return null;
             }
-            return new McpTransportException(settings.name(), "the answer from " + where + " is not JSON-RPC: " + e.getMessage(), e);
+            // Status, type and the body's start tell a web page (a wrong URL) from a broken server at a glance.
+            String start = body.strip();
+            start = start.substring(0, Math.min(start.length(), 200)).replaceAll("\\s+", " ");
+            return new McpTransportException(settings.name(), "the answer from " + where + " is not JSON-RPC (HTTP "
+                    + response.statusCode() + ", " + (type.isEmpty() ? "no Content-Type" : type) + ", starting \""
+                    + (start.length() > 60 ? start.substring(0, 60) + "..." : start) + "\"): " + e.getMessage(), e);
         }
         return awaited == null || answered ? null
                 : new McpTransportException(settings.name(), "the JSON answer from " + where + " did not answer request " + awaited);

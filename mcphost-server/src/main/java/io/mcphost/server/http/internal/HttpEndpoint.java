@@ -10,7 +10,10 @@ import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.ProtocolVersion;
+import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.modern.ModernMeta;
+import io.mcphost.server.internal.ModernServer;
 import io.mcphost.server.http.ResponseMode;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,7 +21,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.Condition;
@@ -59,9 +61,12 @@ public final class HttpEndpoint implements HttpHandler {
     private final Condition idle = activeLock.newCondition();
     private int active;
 
-    public HttpEndpoint(HttpSettings settings, Sessions sessions) {
+    private final ModernHttp modern;
+
+    public HttpEndpoint(HttpSettings settings, Sessions sessions, ModernServer modern) {
         this.settings = settings;
         this.sessions = sessions;
+        this.modern = new ModernHttp(modern);
         this.guard = new RebindingGuard(settings.allowedOrigins(), settings.checkHost());
     }
 
@@ -95,6 +100,11 @@ public final class HttpEndpoint implements HttpHandler {
         } finally {
             activeLock.unlock();
         }
+    }
+
+    /** Ends every 2026-07-28 request and listen stream (they have no session to end them). */
+    public void closeStateless() {
+        modern.closeAll();
     }
 
     /**
@@ -136,15 +146,23 @@ public final class HttpEndpoint implements HttpHandler {
             return;
         }
         String versionHeader = headers.getFirst(VERSION_HEADER);
-        Optional<ProtocolVersion> version = Optional.ofNullable(versionHeader).flatMap(ProtocolVersion::fromId);
-        if (versionHeader != null && version.filter(SUPPORTED::contains).isEmpty()) {
-            Replies.error(exchange, 400, JsonRpcError.INVALID_REQUEST, "Bad Request: unsupported MCP-Protocol-Version '"
-                    + versionHeader + "' (supported: " + SUPPORTED.stream().map(ProtocolVersion::id).sorted()
-                    .collect(Collectors.joining(", ")) + ")");
+        Optional<ProtocolVersion> version = Optional.ofNullable(versionHeader).map(String::strip)
+                .flatMap(ProtocolVersion::fromId);
+        if (exchange.getRequestMethod().equals("POST")) {
+            post(exchange, versionHeader, version);
+            return;
+        }
+        if (version.filter(v -> v.isAtLeast(ModernServer.VERSION)).isPresent()) {
+            // Spec (2026-07-28, streamable-http, backward compatibility): no GET stream, no sessions to delete.
+            exchange.getResponseHeaders().set("Allow", "POST");
+            Replies.error(exchange, 405, JsonRpcError.INVALID_REQUEST, "Method Not Allowed: revision "
+                    + ModernServer.VERSION.id() + " uses POST only (subscriptions/listen replaces the GET stream)");
+            return;
+        }
+        if (unsupportedVersion(exchange, versionHeader, version, Optional.empty())) {
             return;
         }
         switch (exchange.getRequestMethod()) {
-            case "POST" -> post(exchange, version);
             case "GET" -> get(exchange, version);
             case "DELETE" -> delete(exchange);
             default -> {
@@ -154,19 +172,20 @@ public final class HttpEndpoint implements HttpHandler {
         }
     }
 
-    private void post(HttpExchange exchange, Optional<ProtocolVersion> version) throws IOException {
+    /** A 400 for a handshake-revision request whose version header names a revision not served here; true if sent. */
+    private static boolean unsupportedVersion(HttpExchange exchange, String header, Optional<ProtocolVersion> version,
+                                              Optional<RequestId> id) throws IOException {
+        if (header == null || version.filter(SUPPORTED::contains).isPresent()) {
+            return false;
+        }
+        Replies.error(exchange, 400, JsonRpcError.INVALID_REQUEST, "Bad Request: unsupported MCP-Protocol-Version '"
+                + header + "' (supported: " + SUPPORTED.stream().map(ProtocolVersion::id).sorted()
+                .collect(Collectors.joining(", ")) + ")", id);
+        return true;
+    }
+
+    private void post(HttpExchange exchange, String versionHeader, Optional<ProtocolVersion> version) throws IOException {
         Headers headers = exchange.getRequestHeaders();
-        if (!mediaType(headers.getFirst("Content-Type")).equals(Replies.JSON)) {
-            Replies.error(exchange, 415, JsonRpcError.INVALID_REQUEST, "Unsupported Media Type: POST a JSON-RPC message "
-                    + "as application/json");
-            return;
-        }
-        Optional<ResponseMode> mode = responseMode(headers.get("Accept"));
-        if (mode.isEmpty()) {
-            Replies.error(exchange, 406, JsonRpcError.INVALID_REQUEST,
-                    "Not Acceptable: the Accept header must list application/json and text/event-stream");
-            return;
-        }
         byte[] body = readBody(exchange);
         if (body == null) {
             Replies.error(exchange, 413, JsonRpcError.INVALID_REQUEST,
@@ -184,12 +203,44 @@ public final class HttpEndpoint implements HttpHandler {
             Replies.error(exchange, 400, JsonRpcError.PARSE_ERROR, "Parse error: the body is empty");
             return;
         }
+        // Every refusal from here on names the request it refuses, when the body has a readable id.
+        Optional<RequestId> id = Negotiation.requestId(tree);
+        if (!Negotiation.mediaType(headers.getFirst("Content-Type")).equals(Replies.JSON)) {
+            Replies.error(exchange, 415, JsonRpcError.INVALID_REQUEST, "Unsupported Media Type: POST a JSON-RPC message "
+                    + "as application/json", id);
+            return;
+        }
+        Optional<ResponseMode> mode = Negotiation.responseMode(settings.responseMode(), headers.get("Accept"));
+        if (mode.isEmpty()) {
+            Replies.error(exchange, 406, JsonRpcError.INVALID_REQUEST,
+                    "Not Acceptable: the Accept header must list application/json and text/event-stream", id);
+            return;
+        }
+        if (!tree.isArray() && isModern(tree, version)) {
+            JsonRpcMessage message;
+            try {
+                message = CODEC.toMessage(tree);
+            } catch (McpException e) {
+                Replies.error(exchange, 400, JsonRpcError.INVALID_REQUEST, "Invalid Request: " + e.getMessage(), id);
+                return;
+            }
+            if (message instanceof JsonRpcRequest request) {
+                List<String> accept = headers.get("Accept");
+                modern.post(exchange, request, accept == null || Negotiation.accepts(accept, Replies.EVENT_STREAM));
+            } else {
+                Replies.empty(exchange, 202); // 2026-07-28 defines no client notification over HTTP; accepted, ignored
+            }
+            return;
+        }
+        if (unsupportedVersion(exchange, versionHeader, version, id)) {
+            return;
+        }
         // Spec: without the header, assume 2025-03-26, the one revision that allowed batches.
         ProtocolVersion effective = version.orElse(ProtocolVersion.V2025_03_26);
         if (tree.isArray() && (!effective.allowsBatches() || tree.isEmpty())) {
             Replies.error(exchange, 400, JsonRpcError.INVALID_REQUEST, tree.isEmpty() ? "Invalid Request: empty batch"
                     : "Invalid Request: JSON-RPC batches are not part of protocol revision " + effective
-                    + "; POST one message per request");
+                    + "; POST one message per request", id);
             return;
         }
         List<JsonRpcMessage> messages = new ArrayList<>();
@@ -198,7 +249,7 @@ public final class HttpEndpoint implements HttpHandler {
                 messages.add(CODEC.toMessage(node));
             }
         } catch (McpException e) {
-            Replies.error(exchange, 400, JsonRpcError.INVALID_REQUEST, "Invalid Request: " + e.getMessage());
+            Replies.error(exchange, 400, JsonRpcError.INVALID_REQUEST, "Invalid Request: " + e.getMessage(), id);
             return;
         }
         Optional<JsonRpcRequest> initialize = tree.isArray() ? Optional.empty() : messages.stream()
@@ -210,13 +261,13 @@ public final class HttpEndpoint implements HttpHandler {
         if (sessionId == null) {
             if (initialize.isEmpty()) {
                 Replies.error(exchange, 400, JsonRpcError.INVALID_REQUEST, "Bad Request: the " + SESSION_HEADER
-                        + " header is required; send initialize without it to start a session");
+                        + " header is required; send initialize without it to start a session", id);
                 return;
             }
             Optional<HttpSession> created = sessions.create();
             if (created.isEmpty()) {
                 Replies.error(exchange, 503, JsonRpcError.INTERNAL_ERROR,
-                        "Service Unavailable: too many sessions, or the server is closing");
+                        "Service Unavailable: too many sessions, or the server is closing", id);
                 return;
             }
             session = created.get();
@@ -228,7 +279,7 @@ public final class HttpEndpoint implements HttpHandler {
             Optional<HttpSession> found = sessions.find(sessionId);
             if (found.isEmpty()) {
                 Replies.error(exchange, 404, JsonRpcError.INVALID_REQUEST, "Not Found: the session expired or was ended; "
-                        + "send initialize without " + SESSION_HEADER + " to start a new one");
+                        + "send initialize without " + SESSION_HEADER + " to start a new one", id);
                 return;
             }
             session = found.get();
@@ -241,7 +292,7 @@ public final class HttpEndpoint implements HttpHandler {
             Replies.empty(exchange, 202); // spec: notifications and responses are accepted with no body
             return;
         }
-        answer(exchange, session, messages, requests, streamIfProgress(mode.get(), requests, exchange), primes(version));
+        answer(exchange, session, messages, requests, streamIfProgress(mode.get(), requests, exchange), primes(version), id);
     }
 
     /**
@@ -257,15 +308,16 @@ public final class HttpEndpoint implements HttpHandler {
         List<String> accept = exchange.getRequestHeaders().get("Accept");
         boolean wantsProgress = requests.stream().anyMatch(r -> r.params()
                 .map(p -> p.path("_meta").has("progressToken")).orElse(false));
-        return wantsProgress && (accept == null || accepts(accept, Replies.EVENT_STREAM)) ? ResponseMode.SSE : mode;
+        return wantsProgress && (accept == null || Negotiation.accepts(accept, Replies.EVENT_STREAM)) ? ResponseMode.SSE : mode;
     }
 
     private void answer(HttpExchange exchange, HttpSession session, List<JsonRpcMessage> messages,
-                        List<JsonRpcRequest> requests, ResponseMode mode, boolean prime) throws IOException {
+                        List<JsonRpcRequest> requests, ResponseMode mode, boolean prime, Optional<RequestId> id)
+            throws IOException {
         Optional<EventStream> opened = session.openRequestStream(requests, mode == ResponseMode.SSE, prime);
         if (opened.isEmpty()) {
             Replies.error(exchange, 400, JsonRpcError.INVALID_REQUEST,
-                    "Invalid Request: a request id is already in use by a request still running in this session");
+                    "Invalid Request: a request id is already in use by a request still running in this session", id);
             return;
         }
         EventStream stream = opened.get();
@@ -289,7 +341,7 @@ public final class HttpEndpoint implements HttpHandler {
                     session.forget(stream);
                 }
                 if (responses.isEmpty() && session.isClosed()) {
-                    Replies.error(exchange, 404, JsonRpcError.INVALID_REQUEST, "Not Found: the session ended");
+                    Replies.error(exchange, 404, JsonRpcError.INVALID_REQUEST, "Not Found: the session ended", id);
                 } else if (responses.isEmpty()) {
                     Replies.json(exchange, 200, CODEC.encode(JsonRpcErrorResponse.of(requests.getFirst().id(),
                             JsonRpcError.of(REQUEST_CANCELLED, "the request was cancelled"))));
@@ -307,7 +359,7 @@ public final class HttpEndpoint implements HttpHandler {
             return;
         }
         List<String> accept = exchange.getRequestHeaders().get("Accept");
-        if (accept != null && !accepts(accept, Replies.EVENT_STREAM)) {
+        if (accept != null && !Negotiation.accepts(accept, Replies.EVENT_STREAM)) {
             Replies.error(exchange, 406, JsonRpcError.INVALID_REQUEST, "Not Acceptable: GET needs Accept: text/event-stream");
             return;
         }
@@ -349,46 +401,19 @@ public final class HttpEndpoint implements HttpHandler {
         return session;
     }
 
+    /**
+     * Spec (2026-07-28, versioning, dual-era servers): a POST is a stateless 2026-07-28 request when its
+     * {@code _meta} declares a version (any: an unknown one is answered with UnsupportedProtocolVersion),
+     * or its version header names 2026-07-28 or later (then a missing {@code _meta} is its error).
+     */
+    private static boolean isModern(JsonNode tree, Optional<ProtocolVersion> version) {
+        return tree.path("params").path("_meta").has(ModernMeta.PROTOCOL_VERSION)
+                || version.filter(v -> v.isAtLeast(ModernServer.VERSION)).isPresent();
+    }
+
     /** Priming events (empty data) confuse clients older than 2025-11-25, which parse every data field as JSON. */
     private static boolean primes(Optional<ProtocolVersion> version) {
         return version.filter(v -> v.isAtLeast(ProtocolVersion.V2025_11_25)).isPresent();
-    }
-
-    /**
-     * The configured mode when the client accepts it, else the other one when it accepts that; empty
-     * when it accepts neither. A missing Accept header accepts both, to be lenient with simple clients.
-     */
-    private Optional<ResponseMode> responseMode(List<String> accept) {
-        if (accept == null) {
-            return Optional.of(settings.responseMode());
-        }
-        boolean json = accepts(accept, Replies.JSON);
-        boolean sse = accepts(accept, Replies.EVENT_STREAM);
-        return switch (settings.responseMode()) {
-            case SSE -> sse ? Optional.of(ResponseMode.SSE) : json ? Optional.of(ResponseMode.JSON) : Optional.empty();
-            case JSON -> json ? Optional.of(ResponseMode.JSON) : sse ? Optional.of(ResponseMode.SSE) : Optional.empty();
-        };
-    }
-
-    private static boolean accepts(List<String> accept, String type) {
-        String family = type.substring(0, type.indexOf('/')) + "/*";
-        for (String header : accept) {
-            for (String range : header.split(",")) {
-                String media = mediaType(range);
-                if (media.equals(type) || media.equals(family) || media.equals("*/*")) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    private static String mediaType(String value) {
-        if (value == null) {
-            return "";
-        }
-        int semicolon = value.indexOf(';');
-        return (semicolon < 0 ? value : value.substring(0, semicolon)).strip().toLowerCase(Locale.ROOT);
     }
 
     /** The body, or null when it is larger than allowed; reads at most one byte past the limit. */

@@ -3,6 +3,7 @@ package io.mcphost.server.http.internal;
 import com.sun.net.httpserver.HttpExchange;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcErrorResponse;
+import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,10 +20,16 @@ final class Replies {
 
     /**
      * An HTTP error whose body is a JSON-RPC error response without an id, which the spec allows for
-     * every refused POST and the 403 of the origin check.
+     * the 403 of the origin check and a body that could not be read.
      */
     static void error(HttpExchange exchange, int status, int code, String message) throws IOException {
-        JsonRpcErrorResponse body = new JsonRpcErrorResponse(Optional.empty(), JsonRpcError.of(code, message));
+        error(exchange, status, code, message, Optional.empty());
+    }
+
+    /** Like {@link #error(HttpExchange, int, int, String)}, carrying the request's id when it could be read. */
+    static void error(HttpExchange exchange, int status, int code, String message, Optional<RequestId> id)
+            throws IOException {
+        JsonRpcErrorResponse body = new JsonRpcErrorResponse(id, JsonRpcError.of(code, message));
         json(exchange, status, JsonCodec.get().encode(body));
     }
 

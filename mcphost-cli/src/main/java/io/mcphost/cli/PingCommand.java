@@ -1,0 +1,32 @@
+package io.mcphost.cli;
+
+import io.mcphost.client.McpClient;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code mcphost ping}: one round trip to the server, timed (the handshake is not counted). */
+@Command(name = "ping", description = "Ping the server and print the round-trip time.",
+        footer = {"", "Examples:", "  mcphost ping", "  mcphost --url http://localhost:3001/mcp --timeout 5s ping",
+            "  mcphost --config mcp.json --server memory ping"})
+final class PingCommand implements Callable<Integer> {
+    @ParentCommand
+    McpHostCommand root;
+
+    @Override
+    public Integer call() {
+        try (McpClient client = root.connect()) {
+            long start = System.nanoTime();
+            client.ping();
+            double ms = (System.nanoTime() - start) / 1e6;
+            if (root.json.output()) {
+                root.printer().json(Map.of("roundTripMillis", ms));
+            } else {
+                root.out().printf("pong from %s in %.2f ms%n", client.name(), ms);
+                root.out().flush();
+            }
+            return ExitCode.OK;
+        }
+    }
+}

@@ -1,0 +1,169 @@
+package io.mcphost.server.http.internal;
+
+import com.sun.net.httpserver.Headers;
+import com.sun.net.httpserver.HttpExchange;
+import io.mcphost.protocol.JsonRpcError;
+import io.mcphost.protocol.JsonRpcErrorResponse;
+import io.mcphost.protocol.JsonRpcMessage;
+import io.mcphost.protocol.JsonRpcRequest;
+import io.mcphost.protocol.JsonRpcResponse;
+import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.modern.ModernErrors;
+import io.mcphost.protocol.modern.ModernMethods;
+import io.mcphost.server.internal.ModernServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The MCP endpoint for revision 2026-07-28 requests (spec: basic/transports/streamable-http): no
+ * session, every POST one request answered on its own. The request's headers are checked against
+ * its body first ({@link RequestHeaders}); the answer is plain JSON, or an SSE stream as soon as the
+ * handler sends a notification before its result (progress, log, and every subscriptions/listen).
+ * Closing that stream cancels the request. Refusals use the HTTP status the spec gives each error.
+ * Thread-safe; each exchange runs on its HTTP handler's virtual thread plus one for the handler.
+ */
+final class ModernHttp {
+    private static final Logger LOG = LoggerFactory.getLogger(ModernHttp.class);
+    private static final JsonCodec CODEC = JsonCodec.get();
+    /** A comment this often on a quiet stream, so a vanished client is noticed and its request cancelled. */
+    private static final long KEEP_ALIVE_MILLIS = 5_000;
+    /** Marks the end of a request that has no reply (cancelled). */
+    private static final Object END = new Object();
+
+    private final ModernServer modern;
+    /** The cancellation flags of the requests being served, except listen streams (those end gracefully). */
+    private final Set<AtomicBoolean> open = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
+
+    ModernHttp(ModernServer modern) {
+        this.modern = modern;
+    }
+
+    /** The HTTP status of a refusal (spec: streamable-http, server validation and protocol version header). */
+    static int status(JsonRpcError error) {
+        return switch (error.code()) {
+            case JsonRpcError.METHOD_NOT_FOUND -> 404;
+            case JsonRpcError.PARSE_ERROR, JsonRpcError.INVALID_REQUEST, JsonRpcError.INVALID_PARAMS,
+                 ModernErrors.HEADER_MISMATCH, ModernErrors.MISSING_REQUIRED_CLIENT_CAPABILITY,
+                 ModernErrors.UNSUPPORTED_PROTOCOL_VERSION -> 400;
+            default -> 200;
+        };
+    }
+
+    /** Serves one POSTed request; {@code sse} is whether the client accepts an event stream. */
+    void post(HttpExchange exchange, JsonRpcRequest request, boolean sse) throws IOException {
+        Headers headers = exchange.getRequestHeaders();
+        Optional<JsonRpcError> refused = RequestHeaders.checkVersionPresent(headers)
+                .or(() -> modern.checkMeta(request))
+                .or(() -> RequestHeaders.check(headers, request, modern.registry()))
+                .or(() -> modern.checkVersion(request));
+        if (refused.isPresent()) {
+            reply(exchange, JsonRpcErrorResponse.of(request.id(), refused.get()));
+            return;
+        }
+        LinkedBlockingQueue<Object> out = new LinkedBlockingQueue<>();
+        AtomicBoolean cancelled = new AtomicBoolean();
+        if (!request.method().equals(ModernMethods.SUBSCRIPTIONS_LISTEN)) {
+            open.add(cancelled);
+        }
+        if (closed) {
+            cancelled.set(true);
+        }
+        try {
+            Thread.ofVirtual().name("mcphost-modern-" + request.method()).start(() -> {
+                try {
+                    out.add(modern.serve(request, out::add, cancelled, () -> closed).<Object>map(m -> m).orElse(END));
+                } catch (RuntimeException | Error e) {
+                    out.add(END);
+                    throw e;
+                }
+            });
+            stream(exchange, request, out, cancelled, sse);
+        } finally {
+            open.remove(cancelled);
+        }
+    }
+
+    /** Plain JSON while only the reply comes; an event stream from the first notification on. */
+    private void stream(HttpExchange exchange, JsonRpcRequest request, LinkedBlockingQueue<Object> out,
+                        AtomicBoolean cancelled, boolean sse) throws IOException {
+        OutputStream body = null;
+        try {
+            while (true) {
+                Object next = out.poll(KEEP_ALIVE_MILLIS, TimeUnit.MILLISECONDS);
+                if (next == END || (next == null && cancelled.get() && body == null)) {
+                    if (body == null) {
+                        Replies.error(exchange, 200, HttpEndpoint.REQUEST_CANCELLED, "the request was cancelled",
+                                Optional.of(request.id()));
+                    }
+                    return;
+                }
+                if (next instanceof JsonRpcMessage message && isReply(message, request)) {
+                    if (body == null) {
+                        reply(exchange, message);
+                    } else {
+                        write(body, "data: " + CODEC.encode(message) + "\n\n");
+                    }
+                    return;
+                }
+                if (next == null) {
+                    if (body != null) {
+                        write(body, ":\n\n"); // spec: a comment as keep-alive on a long-lived stream
+                    }
+                    continue;
+                }
+                if (!sse) {
+                    continue; // a JSON-only client gets the result and nothing before it
+                }
+                if (body == null) {
+                    Replies.startEventStream(exchange);
+                    body = exchange.getResponseBody();
+                }
+                write(body, "data: " + CODEC.encode((JsonRpcMessage) next) + "\n\n");
+            }
+        } catch (IOException e) {
+            // Spec: closing the response stream cancels the request.
+            LOG.debug("{} (id {}): the client closed its stream: {}", request.method(), request.id(), e.getMessage());
+            cancelled.set(true);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            cancelled.set(true);
+        }
+    }
+
+    private static boolean isReply(JsonRpcMessage message, JsonRpcRequest request) {
+        return switch (message) {
+            case JsonRpcResponse r -> r.id().equals(request.id());
+            case JsonRpcErrorResponse e -> e.id().map(request.id()::equals).orElse(true);
+            default -> false;
+        };
+    }
+
+    private static void write(OutputStream body, String text) throws IOException {
+        body.write(text.getBytes(StandardCharsets.UTF_8));
+        body.flush();
+    }
+
+    private static void reply(HttpExchange exchange, JsonRpcMessage message) throws IOException {
+        int status = message instanceof JsonRpcErrorResponse e ? status(e.error()) : 200;
+        Replies.json(exchange, status, CODEC.encode(message));
+    }
+
+    /**
+     * The server is closing: every request is cancelled and every listen stream ends with its
+     * graceful-closure result, so their exchanges end now.
+     */
+    void closeAll() {
+        closed = true;
+        open.forEach(flag -> flag.set(true));
+    }
+}

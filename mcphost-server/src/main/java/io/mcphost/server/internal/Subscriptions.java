@@ -1,0 +1,165 @@
+package io.mcphost.server.internal;
+
+import io.mcphost.protocol.JsonRpcMessage;
+import io.mcphost.protocol.JsonRpcNotification;
+import io.mcphost.protocol.JsonRpcResponse;
+import io.mcphost.protocol.McpMethod;
+import io.mcphost.protocol.RequestId;
+import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.modern.ModernMeta;
+import io.mcphost.protocol.modern.ModernMethods;
+import io.mcphost.protocol.modern.ResultType;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The open {@code subscriptions/listen} streams of one server (spec 2026-07-28:
+ * basic/patterns/subscriptions), on any transport. Each gets only the notification types it opted in
+ * to, every one tagged with its subscription id. Thread-safe; delivery writes on the notifying thread
+ * through the subscription's sink, which must not block for long.
+ */
+public final class Subscriptions {
+    private static final JsonCodec CODEC = JsonCodec.get();
+
+    private final Set<Subscription> live = ConcurrentHashMap.newKeySet();
+
+    /** One open stream. */
+    public static final class Subscription {
+        private final RequestId id;
+        private final boolean tools;
+        private final boolean prompts;
+        private final boolean resources;
+        private final Set<String> uris;
+        private final Consumer<JsonRpcMessage> sink;
+        private final CountDownLatch ended = new CountDownLatch(1);
+        private volatile boolean graceful;
+
+        private Subscription(RequestId id, boolean tools, boolean prompts, boolean resources, Set<String> uris,
+                             Consumer<JsonRpcMessage> sink) {
+            this.id = id;
+            this.tools = tools;
+            this.prompts = prompts;
+            this.resources = resources;
+            this.uris = uris;
+            this.sink = sink;
+        }
+
+        /** Waits at most {@code millis} for the server to end the subscription; returns whether it did. */
+        public boolean awaitEnd(long millis) throws InterruptedException {
+            return ended.await(millis, TimeUnit.MILLISECONDS);
+        }
+
+        /** Whether the server ended it (shutdown), which is answered with a graceful result. */
+        public boolean endedByServer() {
+            return graceful;
+        }
+
+        /** The graceful-closure response (spec: subscriptions, "Graceful Closure"). */
+        public JsonRpcResponse closingResponse() {
+            ObjectNode result = CODEC.newObject();
+            result.put("resultType", ResultType.COMPLETE.wire());
+            result.putObject("_meta").set(ModernMeta.SUBSCRIPTION_ID, idNode(id));
+            return new JsonRpcResponse(id, result);
+        }
+
+        private void deliver(String method, ObjectNode params) {
+            params.withObjectProperty("_meta").set(ModernMeta.SUBSCRIPTION_ID, idNode(id));
+            sink.accept(JsonRpcNotification.of(method, params));
+        }
+    }
+
+    /**
+     * Opens a subscription and sends its acknowledgement, the first message carrying its id.
+     *
+     * @param params     the request's params ({@code notifications} filter)
+     * @param capable    which list kinds the server can announce: tools, prompts, resources
+     */
+    public Subscription open(RequestId id, JsonNode params, boolean[] capable, Consumer<JsonRpcMessage> sink) {
+        JsonNode wanted = params.path("notifications");
+        boolean tools = capable[0] && wanted.path("toolsListChanged").asBoolean(false);
+        boolean prompts = capable[1] && wanted.path("promptsListChanged").asBoolean(false);
+        boolean resources = capable[2] && wanted.path("resourcesListChanged").asBoolean(false);
+        Set<String> uris = new LinkedHashSet<>();
+        if (capable[2] && wanted.path("resourceSubscriptions").isArray()) {
+            wanted.path("resourceSubscriptions").forEach(u -> {
+                if (u.isString()) {
+                    uris.add(u.stringValue());
+                }
+            });
+        }
+        Subscription subscription = new Subscription(id, tools, prompts, resources, Set.copyOf(uris), sink);
+        // The filter the server honours: what was asked for and can be delivered, nothing else.
+        ObjectNode ack = CODEC.newObject();
+        ObjectNode honoured = ack.putObject("notifications");
+        if (tools) {
+            honoured.put("toolsListChanged", true);
+        }
+        if (prompts) {
+            honoured.put("promptsListChanged", true);
+        }
+        if (resources) {
+            honoured.put("resourcesListChanged", true);
+        }
+        if (!uris.isEmpty()) {
+            uris.forEach(honoured.putArray("resourceSubscriptions")::add);
+        }
+        // Acknowledged before the subscription is live, so nothing can overtake the acknowledgement.
+        subscription.deliver(ModernMethods.NOTIFICATIONS_SUBSCRIPTIONS_ACKNOWLEDGED, ack);
+        live.add(subscription);
+        return subscription;
+    }
+
+    /** The client went away or cancelled: nothing more is sent to it. */
+    public void close(Subscription subscription) {
+        live.remove(subscription);
+        subscription.ended.countDown();
+    }
+
+    /** The server is shutting down: every subscription ends gracefully. */
+    public void endAll() {
+        for (Subscription s : live) {
+            s.graceful = true;
+            close(s);
+        }
+    }
+
+    /** Sends a {@code notifications/.../list_changed} to the subscriptions that opted in to it. */
+    public void listChanged(String method) {
+        for (Subscription s : live) {
+            boolean wants = switch (method) {
+                case McpMethod.NOTIFICATIONS_TOOLS_LIST_CHANGED -> s.tools;
+                case McpMethod.NOTIFICATIONS_PROMPTS_LIST_CHANGED -> s.prompts;
+                case McpMethod.NOTIFICATIONS_RESOURCES_LIST_CHANGED -> s.resources;
+                default -> false;
+            };
+            if (wants) {
+                s.deliver(method, CODEC.newObject());
+            }
+        }
+    }
+
+    /** Sends {@code notifications/resources/updated} to the subscriptions listening for {@code uri}; returns how many. */
+    public int resourceUpdated(String uri) {
+        int told = 0;
+        for (Subscription s : live) {
+            if (s.uris.contains(uri)) {
+                s.deliver(McpMethod.NOTIFICATIONS_RESOURCES_UPDATED, CODEC.newObject().put("uri", uri));
+                told++;
+            }
+        }
+        return told;
+    }
+
+    private static JsonNode idNode(RequestId id) {
+        return switch (id) {
+            case RequestId.NumberId n -> CODEC.mapper().getNodeFactory().numberNode(n.value());
+            case RequestId.StringId s -> CODEC.mapper().getNodeFactory().stringNode(s.value());
+        };
+    }
+}
