@@ -111,6 +111,7 @@ final class ModernMeta implements RequestStage {
         if (capabilities.has("roots")) {
             capabilities.putObject("roots");
         }
+        ModernTasks.declare(capabilities);
         return capabilities;
     }
 }

@@ -80,6 +80,7 @@ public final class RealMcpClient implements McpClient {
         this.subscriptions = new Subscriptions(exchange);
         this.operations = new Operations(exchange, notifications);
         this.tasks = operations.tasks();
+        tasks.modern().handlers(serverRequests); // a modern task's questions reach the same handlers
         this.inbound = new ClientInbound(exchange, operations, this::fail, pending, notifications, serverRequests,
                 subscriptions, config);
         this.recovery = new SessionRecovery(connection, config.sessionRetries(),
