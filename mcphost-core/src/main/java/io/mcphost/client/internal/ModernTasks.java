@@ -131,7 +131,11 @@ final class ModernTasks {
         JsonNode kept = outcomes.remove(taskId);
         answered.remove(taskId);
         if (kept != null && (taskId.startsWith(IMMEDIATE_PREFIX) || task(kept).isTerminal())) {
-            return CompletableFuture.completedFuture(decode(taskId, kept));
+            try {
+                return CompletableFuture.completedFuture(decode(taskId, kept));
+            } catch (RuntimeException e) {
+                return CompletableFuture.failedFuture(e);
+            }
         }
         return exchange.send(McpMethod.TASKS_GET, idParams(taskId), options, detailed -> decode(taskId, detailed));
     }

@@ -326,7 +326,7 @@ final class RealToolTask implements ToolTask {
                 get.whenCompleteAsync((task, e) -> {
                     Task known = task != null ? observe(task) : last.get();
                     out.completeExceptionally(known.status() == TaskStatus.CANCELLED ? cancelled(known)
-                            : new McpError(tasks.server(), "tasks/result for task " + taskId + " of tool '" + toolName
+                            : new McpError(tasks.server(), (tasks.isModern() ? "tasks/get" : "tasks/result") + " for task " + taskId + " of tool '" + toolName
                                     + "' (" + state(known) + ")", failure.error()));
                 }, tasks.executor());
             }, tasks.executor());
