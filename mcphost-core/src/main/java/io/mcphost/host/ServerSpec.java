@@ -3,6 +3,7 @@ package io.mcphost.host;
 import static io.mcphost.protocol.internal.Settings.positive;
 
 import io.mcphost.client.ElicitationHandler;
+import io.mcphost.client.Era;
 import io.mcphost.client.SamplingHandler;
 import io.mcphost.config.ServerConfig;
 import io.mcphost.protocol.roots.Root;
@@ -36,6 +37,7 @@ public final class ServerSpec {
     private final Optional<ElicitationHandler> elicitation;
     private final Optional<SamplingHandler> sampling;
     private final Optional<List<Root>> roots;
+    private final Optional<Era> era;
 
     private ServerSpec(Builder b) {
         this.name = b.name;
@@ -49,6 +51,7 @@ public final class ServerSpec {
         this.elicitation = Optional.ofNullable(b.elicitation);
         this.sampling = Optional.ofNullable(b.sampling);
         this.roots = Optional.ofNullable(b.roots);
+        this.era = Optional.ofNullable(b.era);
     }
 
     /**
@@ -61,7 +64,7 @@ public final class ServerSpec {
 
     /**
      * The server of a configuration-file entry: its transport, {@code required}, {@code timeout} (used
-     * for startup and per request), {@code prefix}, and {@code allowTools}/{@code denyTools}/
+     * for startup and per request), {@code prefix}, {@code era}, and {@code allowTools}/{@code denyTools}/
      * {@code disabledTools} as the tool filter. The configuration's own conversion
      * ({@link ServerConfig#toTransport()}, {@link io.mcphost.config.TransportConfig#describe()}) is the only one:
      * the host adds no knowledge of configuration formats. Does no I/O.
@@ -72,6 +75,7 @@ public final class ServerSpec {
         b.description = config.transport().describe();
         config.prefix().ifPresent(b::prefix);
         config.timeout().ifPresent(t -> b.startupTimeout(t).requestTimeout(t));
+        config.era().ifPresent(b::era);
         b.allow.addAll(config.allowTools());
         b.deny.addAll(config.denyTools());
         b.deny.addAll(config.disabledTools());
@@ -126,6 +130,11 @@ public final class ServerSpec {
         return roots;
     }
 
+    /** The protocol era the host's client speaks to this server; empty: detected ({@link Era#AUTO}). */
+    public Optional<Era> era() {
+        return era;
+    }
+
     @Override
     public String toString() {
         return "ServerSpec[" + name + (description == null ? "" : ", " + description) + "]";
@@ -145,6 +154,7 @@ public final class ServerSpec {
         private ElicitationHandler elicitation;
         private SamplingHandler sampling;
         private List<Root> roots;
+        private Era era;
 
         private Builder(String name, Supplier<Transport> transports) {
             Objects.requireNonNull(name, "name");
@@ -216,6 +226,12 @@ public final class ServerSpec {
         /** The roots this server sees instead of the host's shared ones. */
         public Builder roots(List<Root> roots) {
             this.roots = List.copyOf(roots);
+            return this;
+        }
+
+        /** The protocol era to speak: {@link Era#AUTO} (detect, the default), {@link Era#MODERN} or {@link Era#LEGACY}. */
+        public Builder era(Era era) {
+            this.era = Objects.requireNonNull(era, "era");
             return this;
         }
 

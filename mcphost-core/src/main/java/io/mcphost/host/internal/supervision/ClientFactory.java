@@ -34,6 +34,7 @@ final class ClientFactory {
                 .onLog(m -> events.emit(new HostEvent.ServerLog(Instant.now(), name, m)))
                 .onConnectionLost(onConnectionLost);
         settings.clientInfo().ifPresent(b::clientInfo);
+        spec.era().ifPresent(b::era);
         spec.elicitation().or(settings::elicitation).ifPresent(h -> b.elicitation(observed(name, events, h)));
         spec.sampling().or(settings::sampling).ifPresent(h -> b.sampling(observed(name, events, h)));
         spec.roots().or(settings::roots).ifPresent(b::roots);
