@@ -202,12 +202,12 @@ final class Tasks implements ClientTasks {
         if (!isModern) {
             params.set("task", CODEC.valueToTree(task));
         }
-        CallOptions.Builder sent = CallOptions.builder();
+        // 2026-07-28: the call goes as the caller asked (progress, deadline rules, input rounds before the task
+        // exists); progress arrives on the request's own stream, which ends with the answer.
+        CallOptions.Builder sent = isModern ? options.toBuilder() : CallOptions.builder();
         options.requestTimeout().ifPresent(sent::timeout);
         options.meta().ifPresent(sent::meta);
-        // The request's own input rounds (questions before the task exists) are the caller's to take over.
-        sent.takeOverInput(options.takeOverInput());
-        Optional<RequestId> token = options.onProgress().map(listener -> {
+        Optional<RequestId> token = isModern ? Optional.empty() : options.onProgress().map(listener -> {
             // Our own token, not the request id: progress goes on for the task's whole life (tasks, "Task
             // Progress Notifications"), long after the creating request was answered.
             String value = "mcphost-task-progress-" + progressTokens.incrementAndGet();
@@ -251,19 +251,25 @@ final class Tasks implements ClientTasks {
      * {@code callTool}: a tool that requires a task runs as one, within the call's deadline, and the
      * caller gets its result as from any call (tasks, tool-level negotiation: such a tool must not be
      * called plainly). Giving up (deadline, cancel, interrupt) cancels the task, since nobody else
-     * knows its id. Everything else goes the plain way.
+     * knows its id. Everything else goes the plain way. On a 2026-07-28 server any call may become a task.
      */
     CompletableFuture<CallToolResult> callTool(String tool, ObjectNode params, CallOptions options,
                                                Supplier<CompletableFuture<CallToolResult>> plain) {
+        Duration timeout = options.requestTimeout().orElse(config.requestTimeout());
+        long deadline = System.nanoTime() + timeout.toNanos();
         if (isModern()) {
-            return modernCallTool(tool, params, options, plain);
+            // 2026-07-28 (extension io.modelcontextprotocol/tasks): any call may come back as a task handle,
+            // unsolicited; it is polled to its result within the call's deadline, unseen by the caller.
+            // An answer at once is the result, however little of the deadline is left.
+            return !modern.offered() ? plain.get() : chain(create(tool, params, options.toBuilder().timeout(timeout).build(),
+                    TaskMetadata.create()), handle -> handle.taskId().startsWith(ModernTasks.IMMEDIATE_PREFIX)
+                            ? result(handle.taskId(), Optional.of(tool), CallOptions.defaults())
+                            : ((RealToolTask) handle).await(RealToolTask.remaining(deadline), timeout, true), this::abandoned);
         }
         Map<String, TaskSupport> known = toolSupport;
         if (!offersToolTasks() || (known != null && known.containsKey(tool) && known.get(tool) != TaskSupport.REQUIRED)) {
             return plain.get();
         }
-        Duration timeout = options.requestTimeout().orElse(config.requestTimeout());
-        long deadline = System.nanoTime() + timeout.toNanos();
         return chain(supportOf(tool), support -> {
             if (support.orElse(TaskSupport.FORBIDDEN) != TaskSupport.REQUIRED) {
                 return plain.get();
@@ -277,22 +283,6 @@ final class Tasks implements ClientTasks {
                     handle -> ((RealToolTask) handle).await(RealToolTask.remaining(deadline), timeout, true),
                     this::abandoned);
         });
-    }
-
-    /**
-     * {@code callTool} on a 2026-07-28 server that offers tasks: any call may come back as a task handle
-     * (unsolicited), which is then polled to its result within the call's deadline, unseen by the caller.
-     */
-    private CompletableFuture<CallToolResult> modernCallTool(String tool, ObjectNode params, CallOptions options,
-                                                             Supplier<CompletableFuture<CallToolResult>> plain) {
-        if (!modern.offered()) {
-            return plain.get();
-        }
-        Duration timeout = options.requestTimeout().orElse(config.requestTimeout());
-        long deadline = System.nanoTime() + timeout.toNanos();
-        return chain(create(tool, params, options.toBuilder().timeout(timeout).build(), TaskMetadata.create()),
-                handle -> ((RealToolTask) handle).await(RealToolTask.remaining(deadline), timeout, true),
-                this::abandoned);
     }
 
     /** Nobody waits for the task that {@code handle} created any more: forget it and cancel it at the server. */
