@@ -25,11 +25,13 @@ import tools.jackson.databind.JsonNode;
  * @param disabledTools tool names the file disables (Kiro's {@code "disabledTools"})
  * @param autoApprove tool names that need no approval (Kiro's {@code "autoApprove"})
  * @param extras every key McpHost does not know, as written, in file order
+ * @param era the protocol era to speak ({@code "era"}: {@code auto}, {@code modern}, {@code legacy}; a
+ *            McpHost extension accepted in every format); empty means the client's default (auto)
  */
 public record ServerConfig(String name, TransportConfig transport, boolean isEnabled, boolean isRequired,
                            Optional<Duration> timeout, Optional<String> prefix, List<String> allowTools,
                            List<String> denyTools, List<String> disabledTools, List<String> autoApprove,
-                           Map<String, JsonNode> extras) {
+                           Map<String, JsonNode> extras, Optional<io.mcphost.client.Era> era) {
     /** Validates and copies. */
     public ServerConfig {
         Objects.requireNonNull(name, "name");
@@ -44,6 +46,16 @@ public record ServerConfig(String name, TransportConfig transport, boolean isEna
         Map<String, JsonNode> copy = new LinkedHashMap<>();
         extras.forEach((k, v) -> copy.put(k, v.deepCopy()));
         extras = Collections.unmodifiableMap(copy);
+        Objects.requireNonNull(era, "era");
+    }
+
+    /** An entry without {@code "era"}: the constructor before the key existed. */
+    public ServerConfig(String name, TransportConfig transport, boolean isEnabled, boolean isRequired,
+                        Optional<Duration> timeout, Optional<String> prefix, List<String> allowTools,
+                        List<String> denyTools, List<String> disabledTools, List<String> autoApprove,
+                        Map<String, JsonNode> extras) {
+        this(name, transport, isEnabled, isRequired, timeout, prefix, allowTools, denyTools, disabledTools, autoApprove,
+                extras, Optional.empty());
     }
 
     /** The unknown keys, as deep copies: changing them does not change this record. */

@@ -64,7 +64,7 @@ public final class ServerSpec {
 
     /**
      * The server of a configuration-file entry: its transport, {@code required}, {@code timeout} (used
-     * for startup and per request), {@code prefix}, and {@code allowTools}/{@code denyTools}/
+     * for startup and per request), {@code prefix}, {@code era}, and {@code allowTools}/{@code denyTools}/
      * {@code disabledTools} as the tool filter. The configuration's own conversion
      * ({@link ServerConfig#toTransport()}, {@link io.mcphost.config.TransportConfig#describe()}) is the only one:
      * the host adds no knowledge of configuration formats. Does no I/O.
@@ -75,6 +75,7 @@ public final class ServerSpec {
         b.description = config.transport().describe();
         config.prefix().ifPresent(b::prefix);
         config.timeout().ifPresent(t -> b.startupTimeout(t).requestTimeout(t));
+        config.era().ifPresent(b::era);
         b.allow.addAll(config.allowTools());
         b.deny.addAll(config.denyTools());
         b.deny.addAll(config.disabledTools());

@@ -39,6 +39,8 @@ class ConfigErrorsTest {
             {"mcpServers": {"github": {"command": "x", "envPassthrough": ["AWS-PROFILE"]}}} | github | envPassthrough | "envPassthrough" holds "AWS-PROFILE", which is not a valid environment variable name
             {"mcpServers": {"github": {"command": "x", "allowTools": "issue_*"}}}           | github | allowTools | "allowTools" must be an array of strings
             {"mcpServers": {"github": {"command": "x", "prefix": 7}}}                       | github | prefix  | "prefix" must be a string, not a number
+            {"mcpServers": {"github": {"command": "x", "era": "2026"}}}                     | github | era     | "era" must be "auto", "modern" or "legacy", not "2026"
+            {"mcpServers": {"github": {"command": "x", "era": true}}}                       | github | era     | "era" must be "auto", "modern" or "legacy", not a boolean
             """)
     void malformedValuesNameTheFileServerAndKey(String json, String server, String key, String problem) {
         McpConfigException e = error(json);

@@ -77,7 +77,7 @@ final class InputRequired implements RequestStage {
                         + ": the answer has an unknown resultType " + result.path("resultType")));
                 return;
             }
-            if (type.get() == ResultType.COMPLETE) {
+            if (type.get() != ResultType.INPUT_REQUIRED) { // complete, or a task handle (ModernTasks)
                 outer.complete(result);
                 return;
             }

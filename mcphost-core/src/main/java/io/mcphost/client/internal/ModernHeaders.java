@@ -40,6 +40,7 @@ final class ModernHeaders {
         String source = switch (method) {
             case McpMethod.TOOLS_CALL, McpMethod.PROMPTS_GET -> "name";
             case McpMethod.RESOURCES_READ -> "uri";
+            case McpMethod.TASKS_GET, McpMethod.TASKS_CANCEL, io.mcphost.protocol.modern.ModernMethods.TASKS_UPDATE -> "taskId";
             default -> null;
         };
         if (source != null && params.path(source).isString()) {

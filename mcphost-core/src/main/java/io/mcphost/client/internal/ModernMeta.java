@@ -29,10 +29,13 @@ final class ModernMeta implements RequestStage {
 
     private final Exchange exchange;
     private final ConnectionState connection;
+    /** Lists the tools again (their x-mcp-header annotations with them). */
+    private final java.util.function.Supplier<CompletableFuture<?>> refreshTools;
 
-    ModernMeta(Exchange exchange, ConnectionState connection) {
+    ModernMeta(Exchange exchange, ConnectionState connection, java.util.function.Supplier<CompletableFuture<?>> refreshTools) {
         this.exchange = exchange;
         this.connection = connection;
+        this.refreshTools = refreshTools;
     }
 
     @Override
@@ -49,6 +52,13 @@ final class ModernMeta implements RequestStage {
         CompletableFuture<JsonNode> first = next.proceed(envelope(exchange, request, version));
         CompletableFuture<JsonNode> outer = first.exceptionallyCompose(error -> {
             McpException cause = exchange.unwrap(error);
+            if (cause instanceof io.mcphost.protocol.McpHeaderMismatchException && McpMethod.TOOLS_CALL.equals(request.method())
+                    && exchange.config().transport().mirrorsHeaders()) {
+                // The spec's remedy: the tool's inputSchema (its x-mcp-header annotations) may have changed;
+                // list the tools again and retry once with the headers they ask for now.
+                return refreshTools.get().handle((listed, failed) -> null)
+                        .thenCompose(x -> next.proceed(envelope(exchange, request, version)));
+            }
             if (!(cause instanceof McpUnsupportedVersionException unsupported)) {
                 return CompletableFuture.failedFuture(cause);
             }
@@ -101,6 +111,7 @@ final class ModernMeta implements RequestStage {
         if (capabilities.has("roots")) {
             capabilities.putObject("roots");
         }
+        ModernTasks.declare(capabilities);
         return capabilities;
     }
 }

@@ -62,6 +62,7 @@ public final class RealMcpClient implements McpClient {
     private final ServerRequests serverRequests;
     private final Operations operations;
     private final Tasks tasks;
+    private final EraRecheck eraRecheck;
     private final Subscriptions subscriptions;
     private final SessionRecovery recovery;
     private final Optional<ObserverStage> observer;
@@ -80,11 +81,13 @@ public final class RealMcpClient implements McpClient {
         this.subscriptions = new Subscriptions(exchange);
         this.operations = new Operations(exchange, notifications);
         this.tasks = operations.tasks();
+        tasks.modern().handlers(serverRequests); // a modern task's questions reach the same handlers
         this.inbound = new ClientInbound(exchange, operations, this::fail, pending, notifications, serverRequests,
                 subscriptions, config);
         this.recovery = new SessionRecovery(connection, config.sessionRetries(),
                 () -> connection.session(Handshake.run(exchange, config)), subscriptions::resubscribeAll, this::fail);
         this.observer = config.observer().map(o -> new ObserverStage(o, connection, config.transport()));
+        this.eraRecheck = new EraRecheck(exchange, connection, subscriptions::eraProbedAgain);
         // THE stage list, outermost first (docs/request-pipeline.md). The observer is outermost so one
         // observation (one span) covers re-open and every retry. An OAuth 'Authorisation' stage goes
         // right after 'recovery'; the three of revision 2026-07-28 are innermost.
@@ -93,9 +96,10 @@ public final class RealMcpClient implements McpClient {
         stages.add(this::reopenWhenClosed);
         stages.add(recovery);
         stages.add(new Authorisation(name, config.transport())); // 401 → OAuth → once more (docs/oauth.md)
+        stages.add(eraRecheck);                                // a modern server answering like a legacy one: probe again once
         stages.add(new InputRequired(name, serverRequests, config)); // input_required rounds, same handlers as ServerRequests
         stages.add(exchange.cache());                         // fresh cacheable results (ttlMs) served again
-        stages.add(new ModernMeta(exchange, connection));      // per-attempt _meta and HTTP headers (modern sessions)
+        stages.add(new ModernMeta(exchange, connection, operations::listTools)); // per-attempt _meta and HTTP headers (modern sessions)
         stages.add(new Reissue());                             // a broken response stream: once more, new id
         exchange.install(stages);
     }
@@ -197,6 +201,7 @@ public final class RealMcpClient implements McpClient {
                 config.transport().start(inbound);
                 connection.session(EraProbe.connect(exchange, config, connection, true));
                 recovery.newSession();
+                eraRecheck.newConnection();
                 observer.ifPresent(ObserverStage::sessionStarted);
                 if (!state.compareAndSet(ClientState.CONNECTING, ClientState.READY)) {
                     throw new McpClosedException(name, "closed while re-opening");

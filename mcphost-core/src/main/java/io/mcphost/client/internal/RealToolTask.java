@@ -226,23 +226,49 @@ final class RealToolTask implements ToolTask {
             long seen = version.get();
             Task now = last.get();
             switch (now.status()) {
-                // input_required: tasks/result is where the server delivers its questions (tasks, "Input Required Status").
-                case COMPLETED, FAILED, INPUT_REQUIRED -> fetch();
-                case CANCELLED -> out.completeExceptionally(cancelled(now));
-                case WORKING -> {
-                    Pause next = new Pause();
-                    pause = next;
-                    next.timer = Tasks.TIMERS.schedule(() -> {
-                        if (next.claim()) {
-                            tasks.executor().execute(this::poll);
-                        }
-                    }, pauseAfter(now).toNanos(), TimeUnit.NANOSECONDS);
-                    // A change that arrived between reading the state and arming the timer must not wait a pause.
-                    if ((version.get() != seen || out.isDone()) && next.claim()) {
-                        next.cancelTimer();
-                        tasks.executor().execute(this::step);
+                case COMPLETED, FAILED -> fetch();
+                // input_required: tasks/result is where the server delivers its questions (tasks, "Input Required Status");
+                // 2026-07-28 inlines them in tasks/get and takes the answers with tasks/update.
+                case INPUT_REQUIRED -> {
+                    if (tasks.isModern()) {
+                        answer(seen, now);
+                    } else {
+                        fetch();
                     }
                 }
+                case CANCELLED -> out.completeExceptionally(cancelled(now));
+                case WORKING -> pause(seen, now);
+            }
+        }
+
+        /** 2026-07-28: the task's new questions answered with tasks/update, then poll; nothing new: pause first. */
+        private void answer(long seen, Task now) {
+            CompletableFuture<Boolean> sent = tasks.modern().answer(taskId, requestOptions());
+            track(sent);
+            sent.whenCompleteAsync((answered, error) -> {
+                if (error != null) {
+                    out.completeExceptionally(tasks.unwrap(error));
+                } else if (answered) {
+                    poll();
+                } else {
+                    pause(seen, now);
+                }
+            }, tasks.executor());
+        }
+
+        /** Waits the poll interval (or less, if a status change arrives), then polls. */
+        private void pause(long seen, Task now) {
+            Pause next = new Pause();
+            pause = next;
+            next.timer = Tasks.TIMERS.schedule(() -> {
+                if (next.claim()) {
+                    tasks.executor().execute(this::poll);
+                }
+            }, pauseAfter(now).toNanos(), TimeUnit.NANOSECONDS);
+            // A change that arrived between reading the state and arming the timer must not wait a pause.
+            if ((version.get() != seen || out.isDone()) && next.claim()) {
+                next.cancelTimer();
+                tasks.executor().execute(this::step);
             }
         }
 
@@ -300,7 +326,7 @@ final class RealToolTask implements ToolTask {
                 get.whenCompleteAsync((task, e) -> {
                     Task known = task != null ? observe(task) : last.get();
                     out.completeExceptionally(known.status() == TaskStatus.CANCELLED ? cancelled(known)
-                            : new McpError(tasks.server(), "tasks/result for task " + taskId + " of tool '" + toolName
+                            : new McpError(tasks.server(), (tasks.isModern() ? "tasks/get" : "tasks/result") + " for task " + taskId + " of tool '" + toolName
                                     + "' (" + state(known) + ")", failure.error()));
                 }, tasks.executor());
             }, tasks.executor());

@@ -137,6 +137,19 @@ final class Subscriptions {
         return result;
     }
 
+    /**
+     * The era was probed again mid-session (EraRecheck): a modern session (re)opens its listen stream;
+     * a legacy one has no listen stream and subscribes each held URI again.
+     */
+    void eraProbedAgain() {
+        if (exchange.session().modern()) {
+            connected();
+        } else {
+            listen.stop();
+            resubscribeAll();
+        }
+    }
+
     /** After the session was re-initialised: the new session knows no subscriptions, so subscribe again. */
     void resubscribeAll() {
         lock.lock();

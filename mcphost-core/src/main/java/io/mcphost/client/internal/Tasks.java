@@ -71,6 +71,8 @@ final class Tasks implements ClientTasks {
     /** Progress listeners by token, kept until their task ends: the token outlives the creating request. */
     private final ConcurrentHashMap<RequestId, Consumer<Progress>> progress = new ConcurrentHashMap<>();
     private final AtomicLong progressTokens = new AtomicLong();
+    /** The 2026-07-28 tasks extension: the same handles, other requests (ModernTasks). */
+    private final ModernTasks modern;
 
     Tasks(Exchange exchange, Operations operations, NotificationQueue notifications) {
         this.exchange = exchange;
@@ -78,6 +80,16 @@ final class Tasks implements ClientTasks {
         this.notifications = notifications;
         this.config = exchange.config();
         this.executor = work -> Thread.ofVirtual().name("mcphost-task-" + config.name()).start(work);
+        this.modern = new ModernTasks(exchange);
+    }
+
+    ModernTasks modern() {
+        return modern;
+    }
+
+    /** Whether the session speaks 2026-07-28, whose tasks are the extension's. */
+    boolean isModern() {
+        return modern.active();
     }
 
     String server() {
@@ -100,10 +112,16 @@ final class Tasks implements ClientTasks {
 
     /** Whether the server takes task-augmented {@code tools/call}: capability {@code tasks.requests.tools.call}. */
     boolean offersToolTasks() {
+        if (isModern()) {
+            return modern.offered();
+        }
         return tasksCapability().path("requests").path("tools").has("call");
     }
 
     boolean canCancel() {
+        if (isModern()) {
+            return modern.offered();
+        }
         return tasksCapability().has("cancel");
     }
 
@@ -119,6 +137,10 @@ final class Tasks implements ClientTasks {
             throw new McpCapabilityException(server(), what + " needs the server capability '" + capability
                     + "', which this server did not announce (protocol revision " + exchange.session().version().id() + ")");
         }
+    }
+
+    private void requireExtension(String what) {
+        require("extensions." + io.mcphost.protocol.modern.ModernMeta.TASKS_EXTENSION, modern.offered(), what);
     }
 
     /** Remembers each tool's {@code execution.taskSupport}; called with every full tools listing. */
@@ -157,6 +179,11 @@ final class Tasks implements ClientTasks {
         ObjectNode params = Operations.toolCallParams(tool, arguments);
         exchange.require("tools", McpMethod.TOOLS_CALL);
         // Spec (tasks, tool-level negotiation): without the capability, no tool may be called as a task.
+        if (isModern()) {
+            requireExtension("calling tool '" + tool + "' as a task");
+            // No per-request opt-in in this revision: the server decides; an answer at once is an ended handle.
+            return create(tool, params, options, task);
+        }
         require("tasks.requests.tools.call", offersToolTasks(), "calling tool '" + tool + "' as a task");
         return chain(supportOf(tool), support -> {
             if (support.isEmpty()) {
@@ -171,11 +198,16 @@ final class Tasks implements ClientTasks {
     }
 
     private CompletableFuture<ToolTask> create(String tool, ObjectNode params, CallOptions options, TaskMetadata task) {
-        params.set("task", CODEC.valueToTree(task));
-        CallOptions.Builder sent = CallOptions.builder();
+        boolean isModern = isModern();
+        if (!isModern) {
+            params.set("task", CODEC.valueToTree(task));
+        }
+        // 2026-07-28: the call goes as the caller asked (progress, deadline rules, input rounds before the task
+        // exists); progress arrives on the request's own stream, which ends with the answer.
+        CallOptions.Builder sent = isModern ? options.toBuilder() : CallOptions.builder();
         options.requestTimeout().ifPresent(sent::timeout);
         options.meta().ifPresent(sent::meta);
-        Optional<RequestId> token = options.onProgress().map(listener -> {
+        Optional<RequestId> token = isModern ? Optional.empty() : options.onProgress().map(listener -> {
             // Our own token, not the request id: progress goes on for the task's whole life (tasks, "Task
             // Progress Notifications"), long after the creating request was answered.
             String value = "mcphost-task-progress-" + progressTokens.incrementAndGet();
@@ -187,6 +219,14 @@ final class Tasks implements ClientTasks {
         // Created "detached" (Exchange.sendCreating): a caller who gives up while the server creates the task
         // must not leave it running, and only the answer names it, so it is cancelled once the answer arrives.
         CompletableFuture<ToolTask> created = exchange.sendCreating(McpMethod.TOOLS_CALL, params, sent.build(), result -> {
+            if (isModern) {
+                Task made = ModernTasks.isTaskHandle(result) ? ModernTasks.task(result) : modern.immediate(result);
+                RealToolTask handle = new RealToolTask(this, tool, CreateTaskResult.of(made), token, awaitTimeout);
+                if (!made.isTerminal()) {
+                    handles.put(handle.taskId(), handle);
+                }
+                return handle;
+            }
             if (!result.path("task").isObject()) {
                 // No server name here: send() wraps this in an exception that names it.
                 throw new McpProtocolException(null, "tools/call of '" + tool
@@ -211,16 +251,25 @@ final class Tasks implements ClientTasks {
      * {@code callTool}: a tool that requires a task runs as one, within the call's deadline, and the
      * caller gets its result as from any call (tasks, tool-level negotiation: such a tool must not be
      * called plainly). Giving up (deadline, cancel, interrupt) cancels the task, since nobody else
-     * knows its id. Everything else goes the plain way.
+     * knows its id. Everything else goes the plain way. On a 2026-07-28 server any call may become a task.
      */
     CompletableFuture<CallToolResult> callTool(String tool, ObjectNode params, CallOptions options,
                                                Supplier<CompletableFuture<CallToolResult>> plain) {
+        Duration timeout = options.requestTimeout().orElse(config.requestTimeout());
+        long deadline = System.nanoTime() + timeout.toNanos();
+        if (isModern()) {
+            // 2026-07-28 (extension io.modelcontextprotocol/tasks): any call may come back as a task handle,
+            // unsolicited; it is polled to its result within the call's deadline, unseen by the caller.
+            // An answer at once is the result, however little of the deadline is left.
+            return !modern.offered() ? plain.get() : chain(create(tool, params, options.toBuilder().timeout(timeout).build(),
+                    TaskMetadata.create()), handle -> handle.taskId().startsWith(ModernTasks.IMMEDIATE_PREFIX)
+                            ? result(handle.taskId(), Optional.of(tool), CallOptions.defaults())
+                            : ((RealToolTask) handle).await(RealToolTask.remaining(deadline), timeout, true), this::abandoned);
+        }
         Map<String, TaskSupport> known = toolSupport;
         if (!offersToolTasks() || (known != null && known.containsKey(tool) && known.get(tool) != TaskSupport.REQUIRED)) {
             return plain.get();
         }
-        Duration timeout = options.requestTimeout().orElse(config.requestTimeout());
-        long deadline = System.nanoTime() + timeout.toNanos();
         return chain(supportOf(tool), support -> {
             if (support.orElse(TaskSupport.FORBIDDEN) != TaskSupport.REQUIRED) {
                 return plain.get();
@@ -289,6 +338,10 @@ final class Tasks implements ClientTasks {
     }
 
     CompletableFuture<Task> get(String taskId, CallOptions options) {
+        if (isModern()) {
+            requireExtension(McpMethod.TASKS_GET);
+            return modern.get(taskId, options, handles.containsKey(taskId)).thenApply(this::observed);
+        }
         require("tasks", tasksCapability().isObject(), McpMethod.TASKS_GET);
         return exchange.send(McpMethod.TASKS_GET, idParams(taskId), options,
                 result -> observed(CODEC.treeToValue(result, GetTaskResult.class).task()));
@@ -299,6 +352,19 @@ final class Tasks implements ClientTasks {
      * output is checked against the tool's schema when the tool is known.
      */
     CompletableFuture<CallToolResult> result(String taskId, Optional<String> tool, CallOptions options) {
+        if (isModern()) {
+            requireExtension(McpMethod.TASKS_GET);
+            RealToolTask handle = handles.get(taskId);
+            if (tool.isEmpty() && handle != null) {
+                // The public getTaskResult waits for the end, as tasks/result does in 2025-11-25.
+                return handle.awaitResultAsync(config.requestTimeout());
+            }
+            Optional<String> name = tool.or(() -> Optional.ofNullable(handle).map(RealToolTask::toolName));
+            return modern.result(taskId, options).thenApply(decoded -> {
+                name.ifPresent(n -> operations.checkStructuredContent(n, decoded));
+                return decoded;
+            });
+        }
         require("tasks", tasksCapability().isObject(), McpMethod.TASKS_RESULT);
         Optional<String> toolName = tool.or(() -> Optional.ofNullable(handles.get(taskId)).map(RealToolTask::toolName));
         return exchange.send(McpMethod.TASKS_RESULT, idParams(taskId), options, result -> {
@@ -317,6 +383,10 @@ final class Tasks implements ClientTasks {
     }
 
     CompletableFuture<Task> cancel(String taskId) {
+        if (isModern()) {
+            requireExtension(McpMethod.TASKS_CANCEL);
+            return modern.cancel(taskId).thenApply(this::observed);
+        }
         require("tasks.cancel", canCancel(), McpMethod.TASKS_CANCEL);
         return exchange.send(McpMethod.TASKS_CANCEL, idParams(taskId), CallOptions.defaults(),
                 result -> observed(CODEC.treeToValue(result, CancelTaskResult.class).task()));

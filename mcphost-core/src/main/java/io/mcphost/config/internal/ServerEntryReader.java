@@ -33,7 +33,7 @@ import tools.jackson.databind.JsonNode;
  */
 final class ServerEntryReader {
     private static final Set<String> COMMON_KEYS = Set.of("type", "disabled", "enabled", "disabledTools",
-            "autoApprove", "timeout", "prefix", "allowTools", "denyTools", "required");
+            "autoApprove", "timeout", "prefix", "allowTools", "denyTools", "required", "era");
     private static final Set<String> STDIO_KEYS = Set.of("command", "args", "env", "envFile", "envPassthrough", "cwd");
     private static final Set<String> HTTP_KEYS = Set.of("url", "headers", "bearerTokenEnv", "oauth", "auth");
     private static final String VARIABLE_NAME = "[A-Za-z_][A-Za-z0-9_.]*";
@@ -75,7 +75,25 @@ final class ServerEntryReader {
         }
         return new ServerConfig(server, transport, enabled, bool("required", false), timeout(),
                 Optional.ofNullable(string("prefix")), strings("allowTools"), strings("denyTools"),
-                strings("disabledTools"), strings("autoApprove"), extras);
+                strings("disabledTools"), strings("autoApprove"), extras, era());
+    }
+
+    /** McpHost's {@code "era"}: which protocol era to speak ({@code auto}, {@code modern}, {@code legacy}). */
+    private Optional<io.mcphost.client.Era> era() {
+        JsonNode node = field("era");
+        if (node == null) {
+            return Optional.empty();
+        }
+        if (node.isString()) {
+            String value = node.stringValue().strip().toUpperCase(Locale.ROOT);
+            for (io.mcphost.client.Era era : io.mcphost.client.Era.values()) {
+                if (era.name().equals(value)) {
+                    return Optional.of(era);
+                }
+            }
+        }
+        throw error("era", "must be \"auto\", \"modern\" or \"legacy\", not "
+                + (node.isString() ? "\"" + node.stringValue() + "\"" : kind(node)));
     }
 
     private boolean isStdio() {

@@ -10,7 +10,9 @@ public enum ResultType {
     /** The request finished; the result holds its content. */
     COMPLETE("complete"),
     /** The server needs input first: the result is an {@link InputRequiredResult}. */
-    INPUT_REQUIRED("input_required");
+    INPUT_REQUIRED("input_required"),
+    /** The server runs the request as a task (extension {@code io.modelcontextprotocol/tasks}): a flat CreateTaskResult. */
+    TASK("task");
 
     private final String wire;
 

@@ -223,4 +223,67 @@ class ModernClientTest {
                     .containsExactly("server/discover", "tools/list", "tools/list");
         }
     }
+
+    @Test
+    void aHeaderMismatchListsTheToolsAgainAndRetriesOnce() {
+        int[] calls = {0};
+        FakeServer server = new FakeServer(true, (method, params) -> method.equals("tools/call") && calls[0]++ == 0
+                ? "\"error\":{\"code\":-32020,\"message\":\"Header mismatch: Mcp-Param-Region missing\"}"
+                : modernServer(method, params));
+        try (McpClient client = connect(server)) {
+            client.callTool("geo", CODEC.mapper().readTree("{\"region\":\"eu\"}"));
+        }
+        assertThat(server.sent).extracting(m -> m.path("method").asString())
+                .containsExactly("server/discover", "tools/call", "tools/list", "tools/call");
+        assertThat(server.headers.get(3)).containsEntry("Mcp-Param-Region", "eu");
+    }
+
+    @Test
+    void aResourceSubscriptionOpensASchemaValidListenStreamInsteadOfResourcesSubscribe() {
+        FakeServer server = new FakeServer(false, (method, params) -> switch (method) {
+            case "server/discover" -> DISCOVER.replace("\"resources\":{}", "\"resources\":{\"subscribe\":true}");
+            case "subscriptions/listen" -> null; // a stream: no answer while it is open
+            default -> modernServer(method, params);
+        });
+        try (McpClient client = connect(server)) {
+            client.subscribeResourceAsync("file:///x", update -> { });
+            JsonNode listen = server.sent.stream().filter(m -> m.path("method").asString().equals("subscriptions/listen"))
+                    .findFirst().orElseThrow();
+            SpecSchemas.assertValidMessage(listen, ProtocolVersion.V2026_07_28);
+            assertThat(listen.path("params").path("notifications").path("resourceSubscriptions").get(0).asString())
+                    .isEqualTo("file:///x");
+        }
+        assertThat(server.sent).extracting(m -> m.path("method").asString()).doesNotContain("resources/subscribe");
+    }
+
+    @Test
+    void aClientPinnedToModernRefusesALegacyServerWithAnActionableMessage() {
+        FakeServer server = new FakeServer(false, (method, params) -> "\"error\":{\"code\":-32601,\"message\":\"Method not found\"}");
+        McpClient client = McpClient.builder(server).era(Era.MODERN).build();
+        assertThatThrownBy(client::connect).isInstanceOf(io.mcphost.protocol.McpProtocolException.class)
+                .hasMessageContaining("2026-07-28").hasMessageContaining("Era.AUTO");
+        assertThat(server.sent).extracting(m -> m.path("method").asString()).containsExactly("server/discover");
+    }
+
+    @Test
+    void aRequestWhoseStreamBrokeIsReissuedOnceWithANewId() {
+        int[] calls = {0};
+        FakeServer[] holder = new FakeServer[1];
+        FakeServer server = new FakeServer(true, (method, params) -> {
+            if (method.equals("tools/call") && calls[0]++ == 0) {
+                long id = holder[0].sent.getLast().get("id").asLong();
+                Thread.ofVirtual().start(() -> holder[0].inbound.onRequestFailed(io.mcphost.protocol.RequestId.of(id),
+                        new io.mcphost.protocol.McpStreamBrokenException("fake", "the stream broke")));
+                return null;
+            }
+            return modernServer(method, params);
+        });
+        holder[0] = server;
+        try (McpClient client = connect(server)) {
+            client.callTool("geo", CODEC.newObject());
+        }
+        List<JsonNode> toolCalls = server.sent.stream().filter(m -> m.path("method").asString().equals("tools/call")).toList();
+        assertThat(toolCalls).hasSize(2);
+        assertThat(toolCalls.get(1).get("id")).isNotEqualTo(toolCalls.get(0).get("id"));
+    }
 }
