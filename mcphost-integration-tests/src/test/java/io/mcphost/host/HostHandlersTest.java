@@ -100,4 +100,32 @@ class HostHandlersTest {
                             e -> assertThat(e.requiredCapabilities()).contains("elicitation"));
         }
     }
+
+    /**
+     * A server's log messages reach the host's events in both eras. 2026-07-28 servers log to a request only
+     * when its _meta names a level; the host asks for info and above, as a legacy server's default gives.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Era.class, names = {"LEGACY", "MODERN"})
+    void aServersLogMessagesBecomeServerLogEvents(Era era) throws Exception {
+        McpServer logger = McpServer.builder().name("logger").version("1.0")
+                .tool(Tool.of("work", "Logs a line, then answers", JsonCodec.get().mapper().readTree("{\"type\":\"object\"}")),
+                        call -> {
+                            call.log(io.mcphost.protocol.logging.LoggingLevel.INFO, "working on it");
+                            call.log(io.mcphost.protocol.logging.LoggingLevel.DEBUG, "below the host's level");
+                            return CallToolResult.text("done");
+                        })
+                .build();
+        McpHost host = McpHost.builder().server(inProcess("logger", () -> logger, toClose).era(era).build())
+                .onEvent(events::add).reconnect(ReconnectPolicy.never()).start();
+        toClose.addFirst(host);
+
+        assertThat(text(host.callTool("logger__work", args()))).isEqualTo("done");
+
+        io.mcphost.testkit.Await.until(Duration.ofSeconds(5),
+                () -> events.stream().anyMatch(e -> e instanceof HostEvent.ServerLog), "a ServerLog event");
+        assertThat(events).filteredOn(e -> e instanceof HostEvent.ServerLog)
+                .extracting(e -> ((HostEvent.ServerLog) e).message().data().asString())
+                .contains("working on it");
+    }
 }

@@ -212,6 +212,12 @@ public final class ManagedServer {
         }
         try {
             candidate.connect();
+            if (candidate.era() == io.mcphost.client.Era.MODERN) {
+                // A 2026-07-28 server logs to a request only when its _meta names a level (no logging/setLevel):
+                // ask for info and above, so the host's ServerLog events keep coming as from a legacy server's
+                // default. Sends nothing; it rides on each request.
+                candidate.setLoggingLevel(io.mcphost.protocol.logging.LoggingLevel.INFO);
+            }
             Offer listed = OfferListing.list(candidate);
             lock.lock();
             try {
