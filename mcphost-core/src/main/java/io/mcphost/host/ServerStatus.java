@@ -3,6 +3,7 @@ package io.mcphost.host;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.lifecycle.Implementation;
+import java.net.URI;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -23,11 +24,14 @@ import java.util.Optional;
  * @param stderrTail      the end of a local server's stderr when it last failed, if any
  * @param reconnectAttempts attempts since the connection was lost; 0 while READY
  * @param since           when it entered its current state
+ * @param authorizationUrl where a user authorises the host to use this server, while its OAuth flow
+ *                        waits for them (state {@link ServerState#AUTH_REQUIRED}, with a host
+ *                        {@linkplain McpHost.Builder#authorization authorization handler}); empty otherwise
  */
 public record ServerStatus(String name, ServerState state, String transport, boolean required,
                            Optional<ProtocolVersion> protocolVersion, Optional<Implementation> serverInfo,
                            int toolCount, Optional<McpException> lastError, Optional<String> stderrTail,
-                           int reconnectAttempts, Instant since) {
+                           int reconnectAttempts, Instant since, Optional<URI> authorizationUrl) {
     public ServerStatus {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(state, "state");
@@ -37,6 +41,16 @@ public record ServerStatus(String name, ServerState state, String transport, boo
         Objects.requireNonNull(lastError, "lastError");
         Objects.requireNonNull(stderrTail, "stderrTail");
         Objects.requireNonNull(since, "since");
+        Objects.requireNonNull(authorizationUrl, "authorizationUrl");
+    }
+
+    /** A status without an authorization URL (the form before {@code authorizationUrl} was added). */
+    public ServerStatus(String name, ServerState state, String transport, boolean required,
+                        Optional<ProtocolVersion> protocolVersion, Optional<Implementation> serverInfo,
+                        int toolCount, Optional<McpException> lastError, Optional<String> stderrTail,
+                        int reconnectAttempts, Instant since) {
+        this(name, state, transport, required, protocolVersion, serverInfo, toolCount, lastError, stderrTail,
+                reconnectAttempts, since, Optional.empty());
     }
 
     /** The message of {@link #lastError()}, for status lines and tables. */
