@@ -214,25 +214,25 @@ public final class ManagedServer {
         }
     }
 
-    /** The flow shows {@code url}: a start waiting for it is AUTH_REQUIRED, and its caller returns. */
-    void authorizationNeeded(URI url) {
-        CompletableFuture<Boolean> release;
+    /**
+     * The flow shows {@code url}: a start waiting for it is AUTH_REQUIRED.
+     *
+     * @return what releases the start's caller, once the application's handler and the event have seen the URL
+     */
+    CompletableFuture<Boolean> authorizationNeeded(URI url) {
         lock.lock();
         try {
-            if (state == ServerState.STOPPED) {
-                return;
+            if (state != ServerState.STOPPED) {
+                authorizationUrl = url;
+                if (state == ServerState.STARTING) {
+                    lastError = new McpAuthorizationException(name(), "waiting for a user to authorise at the server's authorization URL");
+                    moveTo(ServerState.AUTH_REQUIRED);
+                }
             }
-            authorizationUrl = url;
-            if (state == ServerState.STARTING) {
-                lastError = new McpAuthorizationException(name(), "waiting for a user to authorise at the server's authorization URL");
-                moveTo(ServerState.AUTH_REQUIRED);
-            }
-            release = settled;
+            return settled;
         } finally {
             lock.unlock();
         }
-        LOG.info("server '{}': waiting for a user's authorisation", name());
-        release.complete(false);
     }
 
     /**

@@ -4,6 +4,7 @@ import io.mcphost.auth.AuthorizationHandler;
 import io.mcphost.host.HostEvent;
 import java.net.URI;
 import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
@@ -33,7 +34,8 @@ final class ServerAuthorization implements AuthorizationHandler {
 
     @Override
     public void open(URI authorizationUrl) {
-        server.authorizationNeeded(authorizationUrl);
+        CompletableFuture<Boolean> release = server.authorizationNeeded(authorizationUrl);
+        LOG.info("server '{}': waiting for a user's authorisation", server.name());
         try {
             application.open(authorizationUrl);
         } catch (RuntimeException e) {
@@ -42,6 +44,7 @@ final class ServerAuthorization implements AuthorizationHandler {
                     server.name(), e.getClass().getSimpleName());
         }
         server.host().events().emit(new HostEvent.AuthorizationRequired(Instant.now(), server.name(), authorizationUrl));
+        release.complete(false); // only now: whoever started the host sees the URL shown and the event raised
     }
 
     @Override
