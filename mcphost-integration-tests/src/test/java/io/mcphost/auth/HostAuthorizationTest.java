@@ -20,6 +20,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -105,17 +106,18 @@ class HostAuthorizationTest {
              ProtectedMcpServer protectedServer = ProtectedMcpServer.start(DemoServer.server(), as);
              StreamableHttpServer open = StreamableHttpServer.builder(DemoServer.server()).start()) {
             CountDownLatch linearReady = new CountDownLatch(1);
-            try (McpHost host = McpHost.builder().authorization(url -> { })
+            CompletableFuture<URI> shown = new CompletableFuture<>();
+            try (McpHost host = McpHost.builder().authorization(shown::complete)
                     .onEvent(e -> {
                         if (e instanceof HostEvent.ServerReady r && r.server().equals("linear")) {
                             linearReady.countDown();
                         }
                     })
-                    .server(protectedSpec(protectedServer, Duration.ofMillis(200))).server(openSpec(open)).start()) {
-                URI url = host.server("linear").orElseThrow().authorizationUrl().orElseThrow();
-                // The handshake gives up after its timeout (+1 s) without any sign (it is not a failure):
+                    .server(protectedSpec(protectedServer, Duration.ofMillis(500))).server(openSpec(open)).start()) {
+                URI url = shown.get(10, TimeUnit.SECONDS);
+                // The handshake gives up 1.5 s after the start without any sign (it is not a failure):
                 // nothing to await, so wait past it.
-                Thread.sleep(1_500);
+                Thread.sleep(1_800);
                 assertThat(host.server("linear").orElseThrow().state()).isEqualTo(ServerState.AUTH_REQUIRED);
 
                 AuthorizationHandler.headless().open(url);

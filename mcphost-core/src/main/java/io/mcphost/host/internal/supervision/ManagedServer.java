@@ -224,7 +224,8 @@ public final class ManagedServer {
         try {
             if (state != ServerState.STOPPED) {
                 authorizationUrl = url;
-                if (state == ServerState.STARTING) {
+                // FAILED too: the handshake may give up before a slow discovery reaches the user, whose URL this is.
+                if (state == ServerState.STARTING || state == ServerState.FAILED) {
                     lastError = new McpAuthorizationException(name(), "waiting for a user to authorise at the server's authorization URL");
                     moveTo(ServerState.AUTH_REQUIRED);
                 }
