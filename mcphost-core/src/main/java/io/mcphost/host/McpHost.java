@@ -112,7 +112,8 @@ public final class McpHost implements AutoCloseable {
     }
 
     /**
-     * Adds and starts a server, blocking until it is READY or has failed (within its startup timeout).
+     * Adds and starts a server, blocking until it is READY or has failed (within its startup timeout), or
+     * waits for a user's authorisation (AUTH_REQUIRED, see {@link Builder#authorization}).
      * A failure does not throw: it is in the returned status, as for servers started with the host.
      *
      * @throws IllegalArgumentException if a server of that name exists
@@ -132,7 +133,8 @@ public final class McpHost implements AutoCloseable {
     }
 
     /**
-     * Stops a server (whatever its state) and starts it again, blocking until it is READY or has failed.
+     * Stops a server (whatever its state) and starts it again, blocking until it is READY or has failed, or
+     * waits for a user's authorisation (a new flow, a new URL).
      *
      * @throws McpNotFoundException if there is no server of that name
      * @throws io.mcphost.protocol.McpClosedException if the host was closed
