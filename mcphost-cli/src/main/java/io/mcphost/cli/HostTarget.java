@@ -51,6 +51,10 @@ final class HostTarget implements Target {
         if (ownNames) {
             builder.naming(io.mcphost.host.ToolNaming.unprefixed());
         }
+        if (CliOAuth.forCommand(cli) != null) {
+            // On a terminal, a server that needs a user waits with its URL in its status; reportFailures prints it.
+            builder.authorization(url -> { });
+        }
         McpHost host = features.configure(builder
                 .requestTimeout(cli.requestTimeout())
                 .startupTimeout(cli.requestTimeout())
@@ -130,7 +134,10 @@ final class HostTarget implements Target {
 
     private void reportFailures() {
         for (ServerStatus s : host.servers()) {
-            if (s.state() != ServerState.READY) {
+            if (s.state() == ServerState.AUTH_REQUIRED && s.authorizationUrl().isPresent()) {
+                cli.err().println("mcphost: server '" + s.name() + "' needs authorisation: visit " + s.authorizationUrl().get()
+                        + " (or run `mcphost --config … --server " + s.name() + " login`)");
+            } else if (s.state() != ServerState.READY) {
                 // The error already names the server.
                 cli.err().println("mcphost: unavailable: " + s.lastErrorMessage()
                         .orElse("server '" + s.name() + "' is " + s.state().name().toLowerCase(Locale.ROOT)));

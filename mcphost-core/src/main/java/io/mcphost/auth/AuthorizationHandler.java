@@ -24,6 +24,16 @@ public interface AuthorizationHandler {
     void open(URI authorizationUrl);
 
     /**
+     * The flow that showed {@code authorizationUrl} has ended: {@code authorized} when the redirect
+     * came back and a token was obtained (and stored), false when it was refused, timed out or
+     * failed. Lets an application dismiss what it showed; {@link io.mcphost.host.McpHost} uses it
+     * to bring a server waiting in {@code AUTH_REQUIRED} up. Called on the flow's thread; must
+     * return quickly. Does nothing unless overridden.
+     */
+    default void completed(URI authorizationUrl, boolean authorized) {
+    }
+
+    /**
      * A handler that needs no user: it GETs the authorization URL, follows the authorization
      * server's redirects (at most 10, {@code http}/{@code https} only) and delivers the final one
      * to the loopback listener — what a browser does for a server that approves without asking.

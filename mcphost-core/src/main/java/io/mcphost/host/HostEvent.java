@@ -5,6 +5,7 @@ import io.mcphost.client.Progress;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
 import io.mcphost.protocol.tools.Tool;
+import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
@@ -36,6 +37,16 @@ public sealed interface HostEvent {
 
     /** The server could not be started, or lost its connection; {@code willRetry} says whether a reconnect follows. */
     record ServerFailed(Instant at, String server, McpException cause, boolean willRetry) implements HostEvent { }
+
+    /**
+     * The server's OAuth flow needs a user: {@code url} is where they authorise the host (already
+     * checked: https, or http on this machine; nothing a shell would interpret). Show it, or open it
+     * (as one argument to the platform opener). The server is {@link ServerState#AUTH_REQUIRED} with
+     * the URL in its status meanwhile, and becomes READY by itself once the user has finished (a
+     * {@link ServerReady} follows). Raised only for a host with an
+     * {@linkplain McpHost.Builder#authorization authorization handler}, after that handler was called.
+     */
+    record AuthorizationRequired(Instant at, String server, URI url) implements HostEvent { }
 
     /** A reconnect attempt is scheduled after {@code delay}. */
     record ServerReconnecting(Instant at, String server, int attempt, Duration delay) implements HostEvent { }

@@ -2,6 +2,7 @@ package io.mcphost.host;
 
 import static io.mcphost.protocol.internal.Settings.positive;
 
+import io.mcphost.auth.AuthorizationHandler;
 import io.mcphost.client.CallOptions;
 import io.mcphost.client.ElicitationHandler;
 import io.mcphost.client.McpClient;
@@ -16,6 +17,7 @@ import io.mcphost.host.internal.supervision.HostSettings;
 import io.mcphost.host.internal.supervision.Routing;
 import io.mcphost.host.internal.supervision.Supervisor;
 import io.mcphost.host.internal.supervision.ToolCallAdapter;
+import io.mcphost.host.internal.supervision.VirtualCalls;
 import io.mcphost.protocol.McpNotFoundException;
 import io.mcphost.protocol.ServerUnavailableException;
 import io.mcphost.protocol.lifecycle.Implementation;
@@ -32,7 +34,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -111,7 +112,8 @@ public final class McpHost implements AutoCloseable {
     }
 
     /**
-     * Adds and starts a server, blocking until it is READY or has failed (within its startup timeout).
+     * Adds and starts a server, blocking until it is READY or has failed (within its startup timeout), or
+     * waits for a user's authorisation (AUTH_REQUIRED, see {@link Builder#authorization}).
      * A failure does not throw: it is in the returned status, as for servers started with the host.
      *
      * @throws IllegalArgumentException if a server of that name exists
@@ -131,7 +133,8 @@ public final class McpHost implements AutoCloseable {
     }
 
     /**
-     * Stops a server (whatever its state) and starts it again, blocking until it is READY or has failed.
+     * Stops a server (whatever its state) and starts it again, blocking until it is READY or has failed, or
+     * waits for a user's authorisation (a new flow, a new URL).
      *
      * @throws McpNotFoundException if there is no server of that name
      * @throws io.mcphost.protocol.McpClosedException if the host was closed
@@ -244,7 +247,7 @@ public final class McpHost implements AutoCloseable {
 
     /** {@link #callTool(String, JsonNode, CallOptions)} on a virtual thread; cancelling the future cancels the call. */
     public CompletableFuture<CallToolResult> callToolAsync(String name, JsonNode arguments, CallOptions options) {
-        return async("mcphost-call-" + name, () -> callTool(name, arguments, options));
+        return VirtualCalls.async("mcphost-call-" + name, () -> callTool(name, arguments, options));
     }
 
     /**
@@ -279,25 +282,6 @@ public final class McpHost implements AutoCloseable {
     public ReadResourceResult readResource(String uri, CallOptions options) {
         supervisor.ensureOpen();
         return routing.readResource(uri, options);
-    }
-
-    private static <T> CompletableFuture<T> async(String threadName, Supplier<T> work) {
-        CompletableFuture<T> future = new CompletableFuture<>();
-        Thread thread = Thread.ofVirtual().name(threadName).unstarted(() -> {
-            try {
-                future.complete(work.get());
-            } catch (Throwable e) {
-                future.completeExceptionally(e);
-            }
-        });
-        // Interrupting a blocked call cancels it on the server (notifications/cancelled).
-        future.whenComplete((r, e) -> {
-            if (future.isCancelled()) {
-                thread.interrupt();
-            }
-        });
-        thread.start();
-        return future;
     }
 
     // ---- closing -------------------------------------------------------------------------------
@@ -340,6 +324,7 @@ public final class McpHost implements AutoCloseable {
         private SamplingHandler sampling;
         private RequestObserver observer;
         private List<Root> roots;
+        private AuthorizationHandler authorization;
 
         private Builder() {
         }
@@ -472,8 +457,24 @@ public final class McpHost implements AutoCloseable {
         }
 
         /**
+         * Shows the OAuth authorization URL of a server that needs a user (HTTP servers of a
+         * configuration, and {@link ServerSpec#authorizing} ones): print it, or open a browser. Such a
+         * server does not hold up {@link #start()}: it is {@link ServerState#AUTH_REQUIRED} with the URL
+         * in {@link ServerStatus#authorizationUrl()}, a {@link HostEvent.AuthorizationRequired} is
+         * emitted, the others serve, and once the user has finished (the redirect reached the flow's
+         * loopback listener) it becomes READY by itself. The flow waits for the user for its
+         * {@code authorizationTimeout} (5 min). Without a handler such a server is AUTH_REQUIRED with a
+         * last error saying to run {@code mcphost login}. A required server (or any, with fail-open
+         * off) waiting for a user makes {@link #start()} fail. Off unless set.
+         */
+        public Builder authorization(AuthorizationHandler handler) {
+            this.authorization = Objects.requireNonNull(handler, "handler");
+            return this;
+        }
+
+        /**
          * Starts every server in parallel and blocks until each is READY or has failed, each within its
-         * startup timeout.
+         * startup timeout, or waits for a user's authorisation (see {@link #authorization}).
          *
          * @throws ServerUnavailableException naming the first required server that failed (or any server,
          *         with fail-open off), with its error and stderr tail; everything started is closed first
@@ -481,7 +482,8 @@ public final class McpHost implements AutoCloseable {
         public McpHost start() {
             HostSettings settings = new HostSettings(Optional.ofNullable(clientInfo), naming, toolFilter, failOpen, startupTimeout, requestTimeout,
                     closeTimeout, reconnect, callsWaitForReconnect, interceptors, Optional.ofNullable(elicitation),
-                    Optional.ofNullable(sampling), Optional.ofNullable(roots), Optional.ofNullable(observer));
+                    Optional.ofNullable(sampling), Optional.ofNullable(roots), Optional.ofNullable(observer),
+                    Optional.ofNullable(authorization));
             McpHost host = new McpHost(settings, listeners);
             host.supervisor.startAll(List.copyOf(specs));
             return host;

@@ -5,6 +5,8 @@ import static io.mcphost.protocol.internal.Settings.positive;
 import io.mcphost.client.ElicitationHandler;
 import io.mcphost.client.Era;
 import io.mcphost.client.SamplingHandler;
+import io.mcphost.auth.AuthorizationHandler;
+import io.mcphost.config.HttpConfig;
 import io.mcphost.config.ServerConfig;
 import io.mcphost.protocol.roots.Root;
 import io.mcphost.transport.Transport;
@@ -13,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -27,7 +30,7 @@ import java.util.function.Supplier;
  */
 public final class ServerSpec {
     private final String name;
-    private final Supplier<Transport> transports;
+    private final Function<AuthorizationHandler, Transport> transports;
     private final String description;
     private final boolean required;
     private final Optional<String> prefix;
@@ -59,6 +62,17 @@ public final class ServerSpec {
      * not do I/O). {@code name} is how the host, its catalog prefixes, events and errors refer to it.
      */
     public static Builder builder(String name, Supplier<Transport> transports) {
+        Objects.requireNonNull(transports, "transports");
+        return new Builder(name, handler -> transports.get());
+    }
+
+    /**
+     * A server whose transports take the host's {@linkplain McpHost.Builder#authorization authorization
+     * handler} (null when the host has none): give it to the transport's OAuth settings, and the host
+     * shows a server waiting for a user as {@link ServerState#AUTH_REQUIRED} with the URL in its status.
+     * {@code transports} is called once per start; it must not do I/O.
+     */
+    public static Builder authorizing(String name, Function<AuthorizationHandler, Transport> transports) {
         return new Builder(name, transports);
     }
 
@@ -71,7 +85,9 @@ public final class ServerSpec {
      */
     public static ServerSpec fromConfig(ServerConfig config) {
         Objects.requireNonNull(config, "config");
-        Builder b = builder(config.name(), config::toTransport).required(config.isRequired());
+        // An HTTP entry's OAuth flow shows its URL through the host's handler (none: a user must log in first).
+        Builder b = authorizing(config.name(), handler -> config.transport() instanceof HttpConfig http
+                ? http.toTransport(config.name(), handler) : config.toTransport()).required(config.isRequired());
         b.description = config.transport().describe();
         config.prefix().ifPresent(b::prefix);
         config.timeout().ifPresent(t -> b.startupTimeout(t).requestTimeout(t));
@@ -86,9 +102,14 @@ public final class ServerSpec {
         return name;
     }
 
-    /** A new transport for one start of this server. */
+    /** A new transport for one start of this server, without an authorization handler. */
     public Transport newTransport() {
-        return Objects.requireNonNull(transports.get(), () -> "the transport factory of server '" + name + "' returned null");
+        return newTransport(null);
+    }
+
+    /** A new transport for one start of this server, whose OAuth flow (if any) shows its URL through {@code handler} (may be null). */
+    public Transport newTransport(AuthorizationHandler handler) {
+        return Objects.requireNonNull(transports.apply(handler), () -> "the transport factory of server '" + name + "' returned null");
     }
 
     /** How the server is reached, for status tables; never contains header values or tokens. */
@@ -143,7 +164,7 @@ public final class ServerSpec {
     /** Builds a {@link ServerSpec}. Not thread-safe. */
     public static final class Builder {
         private final String name;
-        private final Supplier<Transport> transports;
+        private final Function<AuthorizationHandler, Transport> transports;
         private String description;
         private boolean required;
         private String prefix;
@@ -156,7 +177,7 @@ public final class ServerSpec {
         private List<Root> roots;
         private Era era = Era.AUTO;
 
-        private Builder(String name, Supplier<Transport> transports) {
+        private Builder(String name, Function<AuthorizationHandler, Transport> transports) {
             Objects.requireNonNull(name, "name");
             if (name.isBlank()) {
                 throw new IllegalArgumentException("a server name must not be blank");

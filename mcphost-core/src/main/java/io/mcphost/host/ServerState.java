@@ -8,7 +8,7 @@ package io.mcphost.host;
  * STARTING ──▶ READY ──(connection lost)──▶ RECONNECTING ──▶ READY
  *     │                                          │
  *     ├──▶ FAILED ◀──(attempts exhausted)────────┘        any ──(remove/close)──▶ STOPPED
- *     └──▶ AUTH_REQUIRED (OAuth needs a user: log in, then restart)
+ *     └──▶ AUTH_REQUIRED ──(the user authorised; with a host authorization handler)──▶ STARTING ──▶ READY
  * </pre>
  */
 public enum ServerState {
@@ -21,11 +21,12 @@ public enum ServerState {
     /** Could not be started, or reconnecting gave up; {@link McpHost#restartServer(String)} tries again. */
     FAILED,
     /**
-     * The server wants OAuth authorisation by a user and no one could give it while starting (no
-     * authorization handler, or the user did not finish): not a failure of the server. Its
+     * The server wants OAuth authorisation by a user: not a failure of the server; the other servers
+     * keep serving. With a host {@linkplain McpHost.Builder#authorization authorization handler}, the
+     * flow waits for the user at {@link ServerStatus#authorizationUrl()} and the server becomes READY
+     * by itself once they have finished. Without one (or once the flow gave up), its
      * {@linkplain ServerStatus#lastError() last error} says how to authorise (e.g. {@code mcphost
-     * --url … login}); {@link McpHost#restartServer(String)} then picks up the stored token. The
-     * other servers keep serving.
+     * --url … login}); {@link McpHost#restartServer(String)} then picks up the stored token.
      */
     AUTH_REQUIRED,
     /** Removed from the host, or the host was closed. */

@@ -4,6 +4,7 @@ import io.mcphost.client.Era;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.lifecycle.Implementation;
+import java.net.URI;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -25,11 +26,14 @@ import java.util.Optional;
  * @param reconnectAttempts attempts since the connection was lost; 0 while READY
  * @param since           when it entered its current state
  * @param era             the protocol era it speaks ({@link Era#MODERN} or {@link Era#LEGACY}), while connected
+ * @param authorizationUrl where a user authorises the host to use this server, while its OAuth flow
+ *                        waits for them (state {@link ServerState#AUTH_REQUIRED}, with a host
+ *                        {@linkplain McpHost.Builder#authorization authorization handler}); empty otherwise
  */
 public record ServerStatus(String name, ServerState state, String transport, boolean required,
                            Optional<ProtocolVersion> protocolVersion, Optional<Implementation> serverInfo,
                            int toolCount, Optional<McpException> lastError, Optional<String> stderrTail,
-                           int reconnectAttempts, Instant since, Optional<Era> era) {
+                           int reconnectAttempts, Instant since, Optional<Era> era, Optional<URI> authorizationUrl) {
     public ServerStatus {
         Objects.requireNonNull(era, "era");
         Objects.requireNonNull(name, "name");
@@ -40,15 +44,25 @@ public record ServerStatus(String name, ServerState state, String transport, boo
         Objects.requireNonNull(lastError, "lastError");
         Objects.requireNonNull(stderrTail, "stderrTail");
         Objects.requireNonNull(since, "since");
+        Objects.requireNonNull(authorizationUrl, "authorizationUrl");
     }
 
-    /** A snapshot without the era (as before eras were detected). */
+    /** A snapshot without the era and the authorization URL (the form before either was added). */
     public ServerStatus(String name, ServerState state, String transport, boolean required,
                         Optional<ProtocolVersion> protocolVersion, Optional<Implementation> serverInfo,
                         int toolCount, Optional<McpException> lastError, Optional<String> stderrTail,
                         int reconnectAttempts, Instant since) {
         this(name, state, transport, required, protocolVersion, serverInfo, toolCount, lastError, stderrTail,
-                reconnectAttempts, since, Optional.empty());
+                reconnectAttempts, since, Optional.empty(), Optional.empty());
+    }
+
+    /** A snapshot without the authorization URL. */
+    public ServerStatus(String name, ServerState state, String transport, boolean required,
+                        Optional<ProtocolVersion> protocolVersion, Optional<Implementation> serverInfo,
+                        int toolCount, Optional<McpException> lastError, Optional<String> stderrTail,
+                        int reconnectAttempts, Instant since, Optional<Era> era) {
+        this(name, state, transport, required, protocolVersion, serverInfo, toolCount, lastError, stderrTail,
+                reconnectAttempts, since, era, Optional.empty());
     }
 
     /** The message of {@link #lastError()}, for status lines and tables. */

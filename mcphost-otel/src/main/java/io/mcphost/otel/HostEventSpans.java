@@ -47,6 +47,8 @@ final class HostEventSpans implements Consumer<HostEvent> {
                     .put("mcphost.attempt", e.attempt()).put("mcphost.delay_seconds", e.delay().toNanos() / 1e9).build(), e.at());
             case HostEvent.ServerRequest e -> span(e.server()).addEvent("server.request",
                     Attributes.of(McpAttributes.MCP_METHOD_NAME, e.method()), e.at());
+            // The URL itself stays out of telemetry: it carries the flow's state and client id.
+            case HostEvent.AuthorizationRequired e -> span(e.server()).addEvent("server.authorization_required", e.at());
             case HostEvent.ServerStopped e -> {
                 span(e.server()).addEvent("server.stopped", e.at());
                 end(e.server());

@@ -74,33 +74,46 @@ final class TokenRequests {
             }
             LOG.info("server '{}': authorisation needed at {}", server, Urls.safe(f.authorizationEndpoint()));
             handler.open(url);
-            URI callback;
+            boolean authorized = false;
             try {
-                callback = receiver.await(flow.settings().authorizationTimeout());
-            } catch (TimeoutException e) {
-                throw new McpAuthorizationException(server, "the authorisation was not completed within "
-                        + flow.settings().authorizationTimeout().toSeconds() + " s");
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new McpAuthorizationException(server, "interrupted while waiting for the authorisation");
+                exchange(flow, f, receiver, identity, redirect, verifier, state, scope);
+                authorized = true;
+            } finally {
+                handler.completed(url, authorized);
             }
-            Map<String, String> answer = parseQuery(callback.getRawQuery());
-            String code = validate(server, f, state, answer);
-            Map<String, String> form = new LinkedHashMap<>();
-            form.put("grant_type", "authorization_code");
-            form.put("code", code);
-            form.put("redirect_uri", redirect);
-            form.put("code_verifier", verifier);
-            form.put("resource", f.resource());
-            Map<String, String> headers = new LinkedHashMap<>();
-            identity.apply(form, headers, f.issuer());
-            OAuthHttp.Answer token = flow.token(f.tokenEndpoint(), form, headers);
-            if (!token.ok()) {
-                throw new McpAuthorizationException(server, "the token request to " + Urls.safe(f.tokenEndpoint())
-                        + " was refused: " + token.error());
-            }
-            flow.install(f, token, scope, null);
         }
+    }
+
+    /** Waits for the redirect, checks it and trades the code for a token (installed and stored). */
+    private static void exchange(OAuthFlow flow, Discovery.Found f, LoopbackReceiver receiver, Identity identity,
+                                 String redirect, String verifier, String state, String scope) {
+        String server = flow.server();
+        URI callback;
+        try {
+            callback = receiver.await(flow.settings().authorizationTimeout());
+        } catch (TimeoutException e) {
+            throw new McpAuthorizationException(server, "the authorisation was not completed within "
+                    + flow.settings().authorizationTimeout().toSeconds() + " s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new McpAuthorizationException(server, "interrupted while waiting for the authorisation");
+        }
+        Map<String, String> answer = parseQuery(callback.getRawQuery());
+        String code = validate(server, f, state, answer);
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("grant_type", "authorization_code");
+        form.put("code", code);
+        form.put("redirect_uri", redirect);
+        form.put("code_verifier", verifier);
+        form.put("resource", f.resource());
+        Map<String, String> headers = new LinkedHashMap<>();
+        identity.apply(form, headers, f.issuer());
+        OAuthHttp.Answer token = flow.token(f.tokenEndpoint(), form, headers);
+        if (!token.ok()) {
+            throw new McpAuthorizationException(server, "the token request to " + Urls.safe(f.tokenEndpoint())
+                    + " was refused: " + token.error());
+        }
+        flow.install(f, token, scope, null);
     }
 
     /** RFC 9207 and {@code state}: returns the code, or throws without acting on an unverified error. */

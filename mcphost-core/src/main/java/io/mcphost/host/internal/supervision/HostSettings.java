@@ -1,5 +1,6 @@
 package io.mcphost.host.internal.supervision;
 
+import io.mcphost.auth.AuthorizationHandler;
 import io.mcphost.client.ElicitationHandler;
 import io.mcphost.client.RequestObserver;
 import io.mcphost.client.SamplingHandler;
@@ -19,7 +20,7 @@ public record HostSettings(Optional<Implementation> clientInfo, ToolNaming namin
                            ReconnectPolicy reconnect, boolean callsWaitForReconnect,
                            List<HostInterceptor> interceptors, Optional<ElicitationHandler> elicitation,
                            Optional<SamplingHandler> sampling, Optional<List<Root>> roots,
-                           Optional<RequestObserver> observer) {
+                           Optional<RequestObserver> observer, Optional<AuthorizationHandler> authorization) {
     public HostSettings {
         interceptors = List.copyOf(interceptors);
     }

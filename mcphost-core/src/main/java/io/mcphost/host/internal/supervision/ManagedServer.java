@@ -12,6 +12,8 @@ import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.ServerUnavailableException;
 import io.mcphost.transport.Transport;
+import io.mcphost.auth.McpAuthorizationException;
+import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
@@ -70,11 +72,18 @@ public final class ManagedServer {
     private long generation;
     private Transport reusableTransport;
     private Reconnector reconnector;
+    /** The handler the transport's OAuth flow shows its URL through; null when the host has none. */
+    private final ServerAuthorization authorization;
+    /** Where the user authorises, while the flow waits for them. */
+    private volatile URI authorizationUrl;
+    /** Completed when the start's caller may return: the attempt ended, or it waits for a user. */
+    private CompletableFuture<Boolean> settled = new CompletableFuture<>();
 
     public ManagedServer(ServerSpec spec, Host host) {
         this.spec = spec;
         this.host = host;
         this.refresher = new CatalogRefresher(this);
+        this.authorization = host.settings().authorization().map(a -> new ServerAuthorization(this, a)).orElse(null);
     }
 
     /** The server's configured name. */
@@ -142,8 +151,9 @@ public final class ManagedServer {
         return new ServerStatus(name(), state, spec.description().orElseGet(this::transportDescription), spec.required(),
                 connected ? Optional.of(c.protocolVersion()) : Optional.empty(),
                 connected ? Optional.of(c.serverInfo()) : Optional.empty(),
-                connected ? toolCount : 0, Optional.ofNullable(error), stderrTailOf(error),
-                reconnectAttempts, since, connected ? Optional.of(c.era()) : Optional.empty());
+                connected ? toolCount : 0, Optional.ofNullable(error), Failures.stderrTailOf(error),
+                reconnectAttempts, since, connected ? Optional.of(c.era()) : Optional.empty(),
+                Optional.ofNullable(authorizationUrl));
     }
 
     private String transportDescription() {
@@ -151,26 +161,19 @@ public final class ManagedServer {
         return t != null ? t.describe() : "(not started)";
     }
 
-    /** A dead stdio server's last words travel in the transport's exception, wherever the client wrapped it. */
-    private static Optional<String> stderrTailOf(Throwable error) {
-        for (Throwable t = error; t != null; t = t.getCause()) {
-            if (t instanceof McpTransportException transport) {
-                return transport.stderrTail();
-            }
-        }
-        return Optional.empty();
-    }
-
     // ---- starting --------------------------------------------------------------------------------
 
     /**
      * Starts (or restarts) the server and blocks until it is READY or has failed, within its startup
-     * timeout plus the listing. Never throws for the server's own failures: they are in the status.
+     * timeout plus the listing, or until its OAuth flow waits for a user (AUTH_REQUIRED: the attempt
+     * goes on without the caller, see {@link ServerAuthorization}). Never throws for the server's own
+     * failures: they are in the status.
      *
      * @return whether it is READY
      */
     public boolean start() {
         long gen;
+        CompletableFuture<Boolean> done = new CompletableFuture<>();
         lock.lock();
         try {
             if (state == ServerState.STOPPED) {
@@ -181,6 +184,8 @@ public final class ManagedServer {
             closeClientLater(client);
             client = null;
             reconnectAttempts = 0;
+            authorizationUrl = null;
+            settled = done;
             moveTo(ServerState.STARTING);
             if (ready.isDone()) {
                 ready = new CompletableFuture<>();
@@ -189,11 +194,98 @@ public final class ManagedServer {
             lock.unlock();
         }
         host.events().emit(new HostEvent.ServerStarting(Instant.now(), name(), 0));
-        return connect(gen, 0);
+        if (authorization == null) {
+            return connect(gen, 0);
+        }
+        // The attempt may wait for a user (minutes): it runs apart, and the caller returns once it waits.
+        Thread.ofVirtual().name("mcphost-connect-" + name()).start(() -> {
+            try {
+                done.complete(connect(gen, 0));
+            } catch (Throwable e) {
+                done.completeExceptionally(e);
+            }
+        });
+        try {
+            return done.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        }
+    }
+
+    /**
+     * The flow shows {@code url}: a start waiting for it is AUTH_REQUIRED.
+     *
+     * @return what releases the start's caller, once the application's handler and the event have seen the URL
+     */
+    CompletableFuture<Boolean> authorizationNeeded(URI url) {
+        lock.lock();
+        try {
+            if (state != ServerState.STOPPED) {
+                authorizationUrl = url;
+                // FAILED too: the handshake may give up before a slow discovery reaches the user, whose URL this is.
+                if (state == ServerState.STARTING || state == ServerState.FAILED) {
+                    lastError = new McpAuthorizationException(name(), "waiting for a user to authorise at the server's authorization URL");
+                    moveTo(ServerState.AUTH_REQUIRED);
+                }
+            }
+            return settled;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The flow ended: clears the URL; without a token, the last error says so.
+     *
+     * @return whether the server waits in AUTH_REQUIRED for the token it now has
+     */
+    boolean authorizationEnded(boolean authorized) {
+        lock.lock();
+        try {
+            authorizationUrl = null;
+            if (state != ServerState.AUTH_REQUIRED) {
+                return false;
+            }
+            if (!authorized) {
+                lastError = new McpAuthorizationException(name(), "the authorisation was not completed;"
+                        + " restart the server to try again (or run `mcphost login`)");
+            }
+            return authorized;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A new attempt of a server left AUTH_REQUIRED whose flow has since got a token. */
+    void retryAuthorized() {
+        long gen;
+        lock.lock();
+        try {
+            if (state != ServerState.AUTH_REQUIRED) {
+                return;
+            }
+            gen = ++generation;
+            moveTo(ServerState.STARTING);
+            if (ready.isDone()) {
+                ready = new CompletableFuture<>();
+            }
+        } finally {
+            lock.unlock();
+        }
+        host.events().emit(new HostEvent.ServerStarting(Instant.now(), name(), 0));
+        Thread.ofVirtual().name("mcphost-connect-" + name()).start(() -> connect(gen, 0));
+    }
+
+    /** One connection attempt; with a host authorization handler, counted (see {@link ServerAuthorization#counted}). */
+    boolean connect(long gen, int attempt) {
+        return authorization == null ? connectOnce(gen, attempt) : authorization.counted(() -> connectOnce(gen, attempt));
     }
 
     /** One connection attempt of generation {@code gen}; {@code attempt} 0 is a start, later ones reconnects. */
-    boolean connect(long gen, int attempt) {
+    private boolean connectOnce(long gen, int attempt) {
         Instant began = Instant.now();
         Transport transport;
         try {
@@ -228,6 +320,7 @@ public final class ManagedServer {
                 client = candidate;
                 offer = listed;
                 lastError = null;
+                authorizationUrl = null;
                 reconnectAttempts = 0;
                 moveTo(ServerState.READY);
                 ready.complete(candidate);
@@ -253,9 +346,14 @@ public final class ManagedServer {
             if (gen != generation || state == ServerState.STOPPED) {
                 return false;
             }
+            if (state == ServerState.AUTH_REQUIRED && authorizationUrl != null) {
+                // The handshake gave up while the user is still at the URL: not a failure; the token brings it up.
+                LOG.debug("server '{}': the start attempt ended while waiting for the user: {}", name(), e.getMessage());
+                return false;
+            }
             lastError = e;
             if (attempt == 0) {
-                moveTo(needsUser(e) ? ServerState.AUTH_REQUIRED : ServerState.FAILED);
+                moveTo(Failures.needsUser(e) ? ServerState.AUTH_REQUIRED : ServerState.FAILED);
                 ready.completeExceptionally(e);
             }
         } finally {
@@ -268,17 +366,6 @@ public final class ManagedServer {
         return false;
     }
 
-    /** Whether a start failed only for want of a user's OAuth authorisation (docs/oauth.md). */
-    private static boolean needsUser(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof io.mcphost.auth.McpAuthorizationException
-                    || t instanceof io.mcphost.transport.McpAuthorizationRequiredException) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     private Transport transportFor() {
         lock.lock();
         try {
@@ -286,7 +373,7 @@ public final class ManagedServer {
             if (reusableTransport != null && reusableTransport.reopenable()) {
                 return reusableTransport;
             }
-            reusableTransport = spec.newTransport();
+            reusableTransport = spec.newTransport(authorization);
             return reusableTransport;
         } finally {
             lock.unlock();
@@ -402,6 +489,8 @@ public final class ManagedServer {
             c = client;
             client = null;
             moveTo(ServerState.STOPPED);
+            authorizationUrl = null;
+            settled.complete(false);
             ready.completeExceptionally(new ServerUnavailableException(name(), "stopped"));
         } finally {
             lock.unlock();
