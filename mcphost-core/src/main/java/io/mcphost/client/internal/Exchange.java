@@ -55,6 +55,8 @@ final class Exchange {
     /** The x-mcp-header annotations of the tools as last listed (modern HTTP), by tool name. */
     private final java.util.Map<String, List<ModernHeaders.Annotation>> toolHeaders = new java.util.concurrent.ConcurrentHashMap<>();
     private final ResultCache cache = new ResultCache();
+    /** How long a cancelling caller waits for its notifications/cancelled to be written (a full pipe: no longer). */
+    private static final java.time.Duration CANCEL_WRITE_WAIT = java.time.Duration.ofMillis(250);
 
     Exchange(ClientConfig config, PendingRequests pending, ConnectionState connection) {
         this.config = config;
@@ -259,7 +261,14 @@ final class Exchange {
     private void forwardCancellation(PendingRequests.Pending entry, Map<String, String> headers) {
         entry.future().whenComplete((result, error) -> {
             if (error instanceof CancellationException) {
-                sendCancelled(entry.id(), "cancelled by the caller", headers);
+                // The caller's own thread: wait a moment for the notification to leave, so a caller that
+                // cancels and then exits (Ctrl-C in a CLI) does not end the process before it is written.
+                Thread sender = sendCancelled(entry.id(), "cancelled by the caller", headers);
+                try {
+                    sender.join(CANCEL_WRITE_WAIT);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             } else if (error instanceof McpTimeoutException timedOut) {
                 sendCancelled(entry.id(), "timed out: " + timedOut.detail(), headers);
             }
@@ -276,7 +285,7 @@ final class Exchange {
     }
 
     /** Tells the server we no longer wait for a request. Never throws. */
-    private void sendCancelled(RequestId id, String reason, Map<String, String> headers) {
+    private Thread sendCancelled(RequestId id, String reason, Map<String, String> headers) {
         ObjectNode params = CODEC.newObject();
         switch (id) {
             case RequestId.NumberId n -> params.put("requestId", n.value());
@@ -284,7 +293,7 @@ final class Exchange {
         }
         params.put("reason", reason);
         // Off the caller's (or the timer's) thread: a full pipe must not stall deadlines of other calls.
-        Thread.ofVirtual().name("mcphost-cancel-" + name).start(() -> {
+        return Thread.ofVirtual().name("mcphost-cancel-" + name).start(() -> {
             try {
                 config.transport().send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_CANCELLED, params), headers);
             } catch (McpException e) {

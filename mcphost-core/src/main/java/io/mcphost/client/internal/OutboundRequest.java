@@ -42,8 +42,9 @@ record OutboundRequest(String method, ObjectNode params, CallOptions options, Co
         return new OutboundRequest(method, params, options, onSent, changed);
     }
 
-    /** The same request, telling {@code listener} the id of each attempt. */
+    /** The same request, also telling {@code listener} each attempt's id (after the callbacks it already has). */
     OutboundRequest withOnSent(Consumer<RequestId> listener) {
-        return new OutboundRequest(method, params, options, listener, headers);
+        // Added, never replaced: the listen stream learns its id this way even when an observer stage tracks it too.
+        return new OutboundRequest(method, params, options, onSent.andThen(listener), headers);
     }
 }

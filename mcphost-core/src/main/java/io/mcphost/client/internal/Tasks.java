@@ -218,7 +218,7 @@ final class Tasks implements ClientTasks {
         Duration awaitTimeout = options.requestTimeout().orElse(config.requestTimeout());
         // Created "detached" (Exchange.sendCreating): a caller who gives up while the server creates the task
         // must not leave it running, and only the answer names it, so it is cancelled once the answer arrives.
-        CompletableFuture<ToolTask> created = exchange.sendCreating(McpMethod.TOOLS_CALL, params, sent.build(), result -> {
+        java.util.function.Function<JsonNode, ToolTask> decode = result -> {
             if (isModern) {
                 Task made = ModernTasks.isTaskHandle(result) ? ModernTasks.task(result) : modern.immediate(result);
                 RealToolTask handle = new RealToolTask(this, tool, CreateTaskResult.of(made), token, awaitTimeout);
@@ -238,7 +238,13 @@ final class Tasks implements ClientTasks {
                 handles.put(handle.taskId(), handle);
             }
             return handle;
-        }, this::abandoned);
+        };
+        // 2026-07-28: every tool call may come back as a task, so most are plain calls; a caller who gives up
+        // cancels the request as for any call (notifications/cancelled; over HTTP its stream closes), so the
+        // server stops the work. A 2025-11-25 task request is "detached" instead (see sendCreating).
+        CompletableFuture<ToolTask> created = isModern
+                ? exchange.send(McpMethod.TOOLS_CALL, params, sent.build(), decode)
+                : exchange.sendCreating(McpMethod.TOOLS_CALL, params, sent.build(), decode, this::abandoned);
         created.whenComplete((handle, error) -> {
             if (error != null || handle.task().isTerminal()) {
                 token.ifPresent(progress::remove);
