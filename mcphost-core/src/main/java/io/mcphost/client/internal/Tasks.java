@@ -220,12 +220,7 @@ final class Tasks implements ClientTasks {
         // must not leave it running, and only the answer names it, so it is cancelled once the answer arrives.
         java.util.function.Function<JsonNode, ToolTask> decode = result -> {
             if (isModern) {
-                Task made = ModernTasks.isTaskHandle(result) ? ModernTasks.task(result) : modern.immediate(result);
-                RealToolTask handle = new RealToolTask(this, tool, CreateTaskResult.of(made), token, awaitTimeout);
-                if (!made.isTerminal()) {
-                    handles.put(handle.taskId(), handle);
-                }
-                return handle;
+                return modernHandle(tool, result, awaitTimeout);
             }
             if (!result.path("task").isObject()) {
                 // No server name here: send() wraps this in an exception that names it.
@@ -266,9 +261,10 @@ final class Tasks implements ClientTasks {
         if (isModern()) {
             // 2026-07-28 (extension io.modelcontextprotocol/tasks): any call may come back as a task handle,
             // unsolicited; it is polled to its result within the call's deadline, unseen by the caller.
-            // An answer at once is the result, however little of the deadline is left.
-            return !modern.offered() ? plain.get() : chain(create(tool, params, options.toBuilder().timeout(timeout).build(),
-                    TaskMetadata.create()), handle -> handle.taskId().startsWith(ModernTasks.IMMEDIATE_PREFIX)
+            // Sent like a plain call (not detached as create() does): a caller who gives up during the call's
+            // own input rounds stops them. An answer at once is the result, however little of the deadline is left.
+            return !modern.offered() ? plain.get() : chain(exchange.send(McpMethod.TOOLS_CALL, params,
+                    options.toBuilder().timeout(timeout).build(), result -> modernHandle(tool, result, timeout)), handle -> handle.taskId().startsWith(ModernTasks.IMMEDIATE_PREFIX)
                             ? result(handle.taskId(), Optional.of(tool), CallOptions.defaults())
                             : ((RealToolTask) handle).await(RealToolTask.remaining(deadline), timeout, true), this::abandoned);
         }
@@ -289,6 +285,16 @@ final class Tasks implements ClientTasks {
                     handle -> ((RealToolTask) handle).await(RealToolTask.remaining(deadline), timeout, true),
                     this::abandoned);
         });
+    }
+
+    /** The handle of a 2026-07-28 tools/call answer: a task handle, or an ended one holding the result at once. */
+    private ToolTask modernHandle(String tool, JsonNode result, Duration awaitTimeout) {
+        Task made = ModernTasks.isTaskHandle(result) ? ModernTasks.task(result) : modern.immediate(result);
+        RealToolTask handle = new RealToolTask(this, tool, CreateTaskResult.of(made), Optional.empty(), awaitTimeout);
+        if (!made.isTerminal()) {
+            handles.put(handle.taskId(), handle);
+        }
+        return handle;
     }
 
     /** Nobody waits for the task that {@code handle} created any more: forget it and cancel it at the server. */
