@@ -23,7 +23,6 @@ public final class Tasks {
                     TaskMetadata.keepFor(Duration.ofMinutes(30)));     // ttl asked of the server
             System.err.println(task.task().status());                   // last known state, no I/O
             CallToolResult result = task.awaitResult(Duration.ofMinutes(5));
-            System.err.println(client.tasks().listTasks().size() + " task(s)");
             return result.text();
         }
     }
