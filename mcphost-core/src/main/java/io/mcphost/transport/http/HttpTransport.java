@@ -11,6 +11,7 @@ import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.http.internal.Delivery;
 import io.mcphost.transport.http.internal.HttpEngine;
+import io.mcphost.transport.http.internal.HttpChecks;
 import io.mcphost.transport.http.internal.HttpErrors;
 import io.mcphost.transport.http.internal.HttpSettings;
 import io.mcphost.transport.http.internal.LegacySseEngine;
@@ -19,11 +20,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
@@ -295,11 +294,6 @@ public final class HttpTransport implements Transport {
 
     /** Configures an {@link HttpTransport}. Not thread-safe; {@link #build()} may be called many times. */
     public static final class Builder {
-        // Headers the HTTP client manages itself or that would change the exchange's meaning.
-        private static final Set<String> RESERVED = Set.of("host", "content-length", "connection", "upgrade",
-                "expect", "transfer-encoding", "content-type", "accept", "mcp-session-id", "mcp-protocol-version",
-                "last-event-id");
-
         private final URI endpoint;
         private String name;
         private Mode mode = Mode.AUTO;
@@ -315,22 +309,7 @@ public final class HttpTransport implements Transport {
         private io.mcphost.auth.OAuthSettings oauthSettings;
 
         private Builder(URI endpoint) {
-            Objects.requireNonNull(endpoint, "endpoint");
-            String scheme = endpoint.getScheme() == null ? "" : endpoint.getScheme().toLowerCase(Locale.ROOT);
-            if (!scheme.equals("http") && !scheme.equals("https")) {
-                throw new IllegalArgumentException("an MCP server URL must be http:// or https://, got '" + HttpErrors.safe(endpoint) + "'");
-            }
-            if (endpoint.getHost() == null || endpoint.getHost().isEmpty()) {
-                throw new IllegalArgumentException("the URL '" + endpoint.getScheme() + "://…' has no host");
-            }
-            if (endpoint.getRawUserInfo() != null) {
-                throw new IllegalArgumentException("the URL " + HttpErrors.safe(endpoint)
-                        + " carries credentials; pass them as a header (or a bearer token) instead");
-            }
-            if (endpoint.getRawFragment() != null) {
-                throw new IllegalArgumentException("the URL " + HttpErrors.safe(endpoint) + " has a #fragment, which HTTP never sends");
-            }
-            this.endpoint = endpoint;
+            this.endpoint = HttpChecks.endpoint(Objects.requireNonNull(endpoint, "endpoint"));
         }
 
         /** The server's name in errors and logs; defaults to the URL without its query. */
@@ -353,37 +332,9 @@ public final class HttpTransport implements Transport {
         public Builder header(String name, String value) {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(value, "value");
-            if (!name.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
-                throw new IllegalArgumentException("not a valid HTTP header name: '" + name + "'");
-            }
-            if (RESERVED.contains(name.toLowerCase(Locale.ROOT))) {
-                throw new IllegalArgumentException("the header '" + name + "' is set by the transport and cannot be configured");
-            }
-            checkValue(name, value);
+            HttpChecks.header(name, value);
             headers.put(name, value);
             return this;
-        }
-
-        /**
-         * The JDK's HTTP client accepts in a header value only tabs, spaces, visible ASCII and the
-         * characters U+0080 to U+00FF, and refuses anything else when the request is built — on a
-         * request thread, long after configuration, with the value in its message. So every value
-         * is checked here, and the message names the header and the position, never the value
-         * (it may be a token).
-         */
-        private static void checkValue(String name, String value) {
-            for (int i = 0; i < value.length(); i++) {
-                char c = value.charAt(i);
-                if (c == '\r' || c == '\n' || c == 0) {
-                    throw new IllegalArgumentException(String.format(Locale.ROOT,
-                            "the value of header '%s' contains a line break or NUL at position %d", name, i));
-                }
-                if (c != '\t' && (c < 0x20 || c == 0x7F || c > 0xFF)) {
-                    throw new IllegalArgumentException(String.format(Locale.ROOT,
-                            "the value of header '%s' contains U+%04X at position %d, which HTTP does not allow "
-                                    + "(only tabs, spaces, visible ASCII and U+0080 to U+00FF)", name, (int) c, i));
-                }
-            }
         }
 
         /** Sends {@code Authorization: Bearer <token>} on every request; the token is never logged. */
@@ -489,7 +440,7 @@ public final class HttpTransport implements Transport {
                 }
                 String value = "Bearer " + token.strip();
                 try {
-                    checkValue("Authorization", value);
+                    HttpChecks.value("Authorization", value);
                 } catch (IllegalArgumentException e) {
                     throw new IllegalArgumentException("the bearer token in environment variable " + bearerEnv
                             + " is not a valid header value: " + e.getMessage(), e);
