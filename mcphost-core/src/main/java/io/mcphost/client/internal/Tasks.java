@@ -464,48 +464,15 @@ final class Tasks implements ClientTasks {
         handle.progressToken().ifPresent(progress::remove);
     }
 
-    /**
-     * Like {@code thenCompose}, but the next stage starts on a virtual thread (never the transport's
-     * reader, since it sends) and cancelling the returned future cancels whichever stage is running.
-     */
+    /** {@link Chain#compose} on this client's task threads; nothing is dropped that needs handling. */
     <A, B> CompletableFuture<B> chain(CompletableFuture<A> first, Function<A, CompletableFuture<B>> next) {
-        return chain(first, next, dropped -> { });
+        return Chain.compose(first, next, dropped -> { }, executor);
     }
 
-    /**
-     * {@link #chain(CompletableFuture, Function)}, and when the caller gave up after {@code first} produced
-     * its value but before {@code next} began, that value goes to {@code onDropped} (on a virtual thread).
-     */
+    /** {@link Chain#compose} on this client's task threads; a value the caller no longer wants goes to {@code onDropped}. */
     <A, B> CompletableFuture<B> chain(CompletableFuture<A> first, Function<A, CompletableFuture<B>> next,
                                       Consumer<A> onDropped) {
-        CompletableFuture<B> out = new CompletableFuture<>();
-        Exchange.propagateCancel(out, first);
-        first.whenCompleteAsync((value, error) -> {
-            if (error != null) {
-                out.completeExceptionally(error);
-                return;
-            }
-            if (out.isDone()) {
-                onDropped.accept(value); // the caller gave up before the next stage began: do not start it
-                return;
-            }
-            CompletableFuture<B> second;
-            try {
-                second = next.apply(value);
-            } catch (RuntimeException e) {
-                out.completeExceptionally(e);
-                return;
-            }
-            Exchange.propagateCancel(out, second); // at once if the caller gave up meanwhile
-            second.whenComplete((result, e) -> {
-                if (e != null) {
-                    out.completeExceptionally(e);
-                } else {
-                    out.complete(result);
-                }
-            });
-        }, executor);
-        return out;
+        return Chain.compose(first, next, onDropped, executor);
     }
 
     private static String abbreviate(JsonNode json) {
