@@ -9,13 +9,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * The deadline of one pending request, which progress may push back. Thread-safe: progress arrives on
  * the transport's reader, the timer fires on the shared timer thread.
  *
- * <p>Progress never touches the timer: it only moves {@code dueNanos} forward. When the timer fires
- * early (the deadline moved since it was set) it re-arms itself for what is left, so a call reporting
- * progress a thousand times a second still costs one timer entry at a time. Timers are the shared
- * slots of {@link DeadlineTimers}: a deadline fires never early, and late by at most about 1/64 of
- * its timeout (1 to 67 ms) plus the timer thread's own delay.
+ * <p>Progress never touches the timer: it only moves {@code dueNanos} forward. When its slot comes due
+ * early (the deadline moved since) the owner moves it to the slot of what is left, so a call reporting
+ * progress a thousand times a second still costs one slot at a time. Timers are the shared slots of
+ * {@link DeadlineTimers}: a deadline fires never early, and late by at most about 1/64 of its timeout
+ * (1 to 67 ms) plus the timer thread's own delay.
  */
-final class Deadline implements DeadlineTimers.Member {
+final class Deadline {
     /** Without an explicit maximum, a call whose timeout progress restarts may take this many timeouts in all. */
     static final int DEFAULT_MAX_TOTAL_FACTOR = 10;
 
@@ -40,41 +40,49 @@ final class Deadline implements DeadlineTimers.Member {
     private final AtomicInteger progressReports = new AtomicInteger();
     private final AtomicLong dueNanos = new AtomicLong();
     private volatile boolean stopped;
-    private volatile DeadlineTimers.Slot slot;
-    private Runnable onExpired;
+    /** The {@link DeadlineTimers} slot that fires this deadline; moved on by the timer thread only. */
+    private volatile long slotKey;
+    private volatile Runnable onExpired = () -> { };
 
     Deadline(Policy policy) {
         this.policy = policy;
         long start = System.nanoTime();
         this.hardNanos = start + (policy.resetOnProgress() ? policy.maxTotal().toNanos() : policy.timeout().toNanos());
         this.dueNanos.set(Math.min(start + policy.timeout().toNanos(), hardNanos));
+        this.slotKey = DeadlineTimers.slotKey(dueNanos.get());
     }
 
-    /** Arms the timer; {@code onExpired} runs once, on the shared timer thread, when the deadline passes. */
-    void start(Runnable onExpired) {
-        this.onExpired = onExpired;
-        arm(dueNanos.get());
+    /** What runs once, on the shared timer thread, when the deadline passes; set before the deadline is swept. */
+    void onExpired(Runnable action) {
+        this.onExpired = action;
     }
 
-    private void arm(long due) {
-        slot = DeadlineTimers.join(this, due);
+    long slotKey() {
+        return slotKey;
+    }
+
+    /** Moves this deadline to the slot of its current due time (progress pushed it back); returns that slot's key. */
+    long recover() {
+        long key = DeadlineTimers.slotKey(dueNanos.get());
+        slotKey = key;
+        return key;
+    }
+
+    /**
+     * The sweep of this deadline's slot: fires it when due.
+     *
+     * @return true when it is still pending and due later (progress moved it), so it needs a later slot
+     */
+    boolean expireIfDue(long nowNanos) {
         if (stopped) {
-            slot.leave(this); // lost a race with stop(): it may have left the previous slot
+            return false;
         }
-    }
-
-    @Override
-    public void due() {
-        if (stopped) {
-            return;
-        }
-        long due = dueNanos.get();
-        if (due - System.nanoTime() > 0) {
-            arm(due); // progress moved the deadline since this timer was set
-            return;
+        if (dueNanos.get() - nowNanos > 0) {
+            return true;
         }
         stopped = true;
         onExpired.run();
+        return false;
     }
 
     /** A progress notification for the request arrived: restart the timeout when the policy says so. */
@@ -87,13 +95,9 @@ final class Deadline implements DeadlineTimers.Member {
         dueNanos.accumulateAndGet(next, Math::max); // only forward: two reports racing must not pull it back
     }
 
-    /** The request finished: the timer will not fire. */
+    /** The request finished: the deadline will not fire. */
     void stop() {
         stopped = true;
-        DeadlineTimers.Slot current = slot;
-        if (current != null) {
-            current.leave(this);
-        }
     }
 
     /** Whether the client must ask for progress (send a progress token) for this policy to work. */

@@ -22,12 +22,14 @@ import tools.jackson.databind.JsonNode;
  *
  * <p>Ids are numbers from a counter, so a progress token can simply be the request's id.
  */
-final class PendingRequests {
+final class PendingRequests implements DeadlineTimers.Owner {
     private final String server;
     private final int maxPending;
     private final AtomicLong nextId = new AtomicLong(1);
     private final AtomicInteger size = new AtomicInteger();
     private final ConcurrentHashMap<RequestId, Pending> pending = new ConcurrentHashMap<>();
+    /** The deadline slot this client joined last: consecutive requests falling due in it need not join again. */
+    private volatile DeadlineTimers.Slot lastSlot;
 
     /** One request in flight. */
     record Pending(RequestId id, String method, CompletableFuture<JsonNode> future,
@@ -56,9 +58,10 @@ final class PendingRequests {
         }
         RequestId id = RequestId.of(nextId.getAndIncrement());
         Pending entry = new Pending(id, method, new CompletableFuture<>(), onProgress, new Deadline(policy));
-        pending.put(id, entry);
-        entry.deadline().start(() -> entry.future().completeExceptionally(
+        entry.deadline().onExpired(() -> entry.future().completeExceptionally(
                 new McpTimeoutException(server, method + " (request " + id + ") " + entry.deadline().expiry())));
+        pending.put(id, entry); // before joining the slot: its sweep must find the entry
+        cover(entry.deadline().slotKey());
         entry.future().whenComplete((result, error) -> {
             entry.deadline().stop();
             if (pending.remove(id) != null) {
@@ -66,6 +69,25 @@ final class PendingRequests {
             }
         });
         return entry;
+    }
+
+    /** Makes sure a slot sweeps this client when {@code key} comes due; usually one volatile read. */
+    private void cover(long key) {
+        DeadlineTimers.Slot slot = lastSlot;
+        if (slot == null || slot.key() != key || slot.fired()) {
+            lastSlot = DeadlineTimers.join(this, key);
+        }
+    }
+
+    @Override
+    public void sweep(long slotKey) {
+        long now = System.nanoTime();
+        for (Pending entry : pending.values()) {
+            Deadline deadline = entry.deadline();
+            if (deadline.slotKey() == slotKey && deadline.expireIfDue(now)) {
+                cover(deadline.recover());
+            }
+        }
     }
 
     /** The pending request with this id, if still waiting. */

@@ -8,13 +8,16 @@ import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.JsonRpcResponse;
 import io.mcphost.protocol.McpProtocolException;
 import io.mcphost.protocol.RequestId;
+import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -38,6 +41,12 @@ public final class JsonCodec {
     private final CompletableFuture<JsonMapper> building;
     /** The built mapper once someone has waited for it: later reads skip the future. */
     private volatile JsonMapper mapper;
+    private final ClassValue<ObjectReader> readers = new ClassValue<>() {
+        @Override
+        protected ObjectReader computeValue(Class<?> type) {
+            return mapper().readerFor(type);
+        }
+    };
 
     private JsonCodec() {
         building = CodecWarmUp.start(JsonCodec::build);
@@ -46,6 +55,7 @@ public final class JsonCodec {
     static JsonMapper build() {
         return JsonMapper.builder()
                 .addModule(new IdJsonModule())
+                .addModule(DirectCreators.module())
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
                 .changeDefaultPropertyInclusion(incl -> incl
@@ -91,6 +101,26 @@ public final class JsonCodec {
         } catch (JacksonException e) {
             throw new McpProtocolException(null, "not valid JSON: " + e.getOriginalMessage(), e);
         }
+        return messages(tree);
+    }
+
+    /**
+     * {@link #decode(String)} for UTF-8 bytes, such as a line read from a pipe: parsed as they are,
+     * without a String in between.
+     *
+     * @throws McpProtocolException when the bytes are not JSON or not a JSON-RPC 2.0 message
+     */
+    public List<JsonRpcMessage> decode(byte[] utf8, int offset, int length) {
+        JsonNode tree;
+        try {
+            tree = mapper().readTree(utf8, offset, length);
+        } catch (JacksonException e) {
+            throw new McpProtocolException(null, "not valid JSON: " + e.getOriginalMessage(), e);
+        }
+        return messages(tree);
+    }
+
+    private List<JsonRpcMessage> messages(JsonNode tree) {
         if (tree == null || tree.isMissingNode()) {
             throw new McpProtocolException(null, "empty message");
         }
@@ -175,9 +205,48 @@ public final class JsonCodec {
         return mapper().writeValueAsString(toTree(message));
     }
 
-    /** Encodes one message as compact JSON in UTF-8 (no newline): for byte streams, without a String in between. */
+    /**
+     * Encodes one message as compact JSON in UTF-8 (no newline): for byte streams, without a String in
+     * between. The envelope is written straight to the generator (no tree is built for it): this runs
+     * once per message on every caller's path.
+     */
     public byte[] encodeBytes(JsonRpcMessage message) {
-        return mapper().writeValueAsBytes(toTree(message));
+        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+        try (JsonGenerator gen = mapper().createGenerator(out)) {
+            gen.writeStartObject();
+            gen.writeStringProperty("jsonrpc", JsonRpcMessage.VERSION);
+            switch (message) {
+                case JsonRpcRequest r -> {
+                    writeId(gen, r.id());
+                    gen.writeStringProperty("method", r.method());
+                    if (r.params().isPresent()) {
+                        gen.writePOJOProperty("params", r.params().get());
+                    }
+                }
+                case JsonRpcNotification n -> {
+                    gen.writeStringProperty("method", n.method());
+                    if (n.params().isPresent()) {
+                        gen.writePOJOProperty("params", n.params().get());
+                    }
+                }
+                case JsonRpcResponse r -> {
+                    writeId(gen, r.id());
+                    gen.writePOJOProperty("result", r.result());
+                }
+                case JsonRpcErrorResponse e -> {
+                    return mapper().writeValueAsBytes(toTree(e)); // rare: the tree form is simplest
+                }
+            }
+            gen.writeEndObject();
+        }
+        return out.toByteArray();
+    }
+
+    private static void writeId(JsonGenerator gen, RequestId id) {
+        switch (id) {
+            case RequestId.NumberId n -> gen.writeNumberProperty("id", n.value());
+            case RequestId.StringId s -> gen.writeStringProperty("id", s.value());
+        }
     }
 
     /** Encodes one message as a JSON tree. */
@@ -228,7 +297,15 @@ public final class JsonCodec {
      */
     public <T> T treeToValue(JsonNode node, Class<T> type) {
         try {
-            return mapper().treeToValue(node, type);
+            // A reader per type, kept: it holds the resolved type and deserializer, which the mapper's
+            // treeToValue looks up again on every call (a measurable share of each tool call's cost).
+            if (node == null) {
+                return null;
+            }
+            if (type.isInstance(node)) {
+                return type.cast(node); // asked for a tree: as the mapper's treeToValue does
+            }
+            return readers.get(type).readValue(node);
         } catch (JacksonException e) {
             throw new McpProtocolException(null, "malformed " + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
         }

@@ -2,62 +2,106 @@ package io.mcphost.client.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mcphost.protocol.McpTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 class DeadlineTimersTest {
 
     @Test
     void aDeadlineFiresNeverEarlyAndLateByLittle() throws Exception {
+        PendingRequests pending = new PendingRequests("s", 10_000);
         int count = 200;
         CountDownLatch fired = new CountDownLatch(count);
-        AtomicLong worstEarly = new AtomicLong();
+        AtomicLong worstEarly = new AtomicLong(Long.MIN_VALUE);
         AtomicLong worstLate = new AtomicLong();
-        long now = System.nanoTime();
         for (int i = 0; i < count; i++) {
-            long due = now + TimeUnit.MILLISECONDS.toNanos(50 + i % 20);
-            DeadlineTimers.join(() -> {
-                long late = System.nanoTime() - due;
-                worstEarly.accumulateAndGet(-late, Math::max);
-                worstLate.accumulateAndGet(late, Math::max);
-                fired.countDown();
-            }, due);
+            long timeout = TimeUnit.MILLISECONDS.toNanos(50 + i % 20);
+            long start = System.nanoTime();
+            pending.register("m", Deadline.Policy.fixed(Duration.ofNanos(timeout)), Optional.empty()).future()
+                    .whenComplete((r, e) -> {
+                        long late = System.nanoTime() - start - timeout;
+                        assertThat(e).isInstanceOf(McpTimeoutException.class);
+                        worstEarly.accumulateAndGet(-late, Math::max);
+                        worstLate.accumulateAndGet(late, Math::max);
+                        fired.countDown();
+                    });
         }
         assertThat(fired.await(5, TimeUnit.SECONDS)).isTrue();
         assertThat(worstEarly.get()).as("ns early").isLessThanOrEqualTo(0);
         // 1 ms slots for deadlines this short, plus the timer thread's own delay on a busy machine.
         assertThat(Duration.ofNanos(worstLate.get())).isLessThan(Duration.ofMillis(500));
+        assertThat(pending.size()).isZero();
     }
 
     @Test
-    void aDeadlineThatLeftItsSlotDoesNotFire() throws Exception {
-        AtomicInteger firedLeft = new AtomicInteger();
-        CountDownLatch keptFired = new CountDownLatch(1);
-        long due = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(30);
-        List<DeadlineTimers.Slot> slots = new ArrayList<>();
-        DeadlineTimers.Member left = firedLeft::incrementAndGet;
-        slots.add(DeadlineTimers.join(left, due));
-        DeadlineTimers.join(keptFired::countDown, due); // same slot: it must still fire
-        assertThat(slots.getFirst().leave(left)).isTrue();
-        assertThat(keptFired.await(5, TimeUnit.SECONDS)).isTrue();
-        assertThat(firedLeft.get()).isZero();
+    void aRequestAnsweredInTimeDoesNotTimeOutAndTheOthersOfItsSlotStillDo() throws Exception {
+        PendingRequests pending = new PendingRequests("s", 100);
+        Deadline.Policy policy = Deadline.Policy.fixed(Duration.ofMillis(300)); // room for a loaded machine
+        CompletableFuture<?> answered = pending.register("a", policy, Optional.empty()).future();
+        CompletableFuture<?> unanswered = pending.register("b", policy, Optional.empty()).future();
+        pending.complete(io.mcphost.protocol.RequestId.of(1), JsonNodeFactory.instance.objectNode());
+        CountDownLatch timedOut = new CountDownLatch(1);
+        unanswered.whenComplete((r, e) -> timedOut.countDown());
+        assertThat(timedOut.await(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(unanswered).isCompletedExceptionally();
+        assertThat(answered).isCompleted().isNotCompletedExceptionally();
     }
 
     @Test
     void aRequestDeadlineStillExpiresAfterProgressMovedIt() throws Exception {
-        Deadline deadline = new Deadline(new Deadline.Policy(Duration.ofMillis(60), true, Duration.ofSeconds(5)));
+        PendingRequests pending = new PendingRequests("s", 100);
+        PendingRequests.Pending entry = pending.register("m",
+                new Deadline.Policy(Duration.ofMillis(60), true, Duration.ofSeconds(5)), Optional.empty());
         CountDownLatch expired = new CountDownLatch(1);
         long start = System.nanoTime();
-        deadline.start(expired::countDown);
+        entry.future().whenComplete((r, e) -> expired.countDown());
         Thread.sleep(40);
-        deadline.progressed(); // now due 60 ms after this
+        entry.deadline().progressed(); // now due 60 ms after this
         assertThat(expired.await(5, TimeUnit.SECONDS)).isTrue();
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(100));
+        assertThat(entry.future()).isCompletedExceptionally();
+    }
+
+    @Test
+    void concurrentCallersAnsweredInTimeNeverTimeOutAndLateOnesAlwaysDo() throws Exception {
+        // Many threads registering into the same slots while it fires: every unanswered request must
+        // expire (none missed by a sweep racing a join), and no answered one may.
+        PendingRequests pending = new PendingRequests("s", 100_000);
+        AtomicInteger wrong = new AtomicInteger();
+        java.util.Queue<CompletableFuture<?>> unanswered = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < 8; t++) {
+            threads.add(Thread.ofPlatform().start(() -> {
+                for (int i = 0; i < 2_000; i++) {
+                    PendingRequests.Pending entry = pending.register("m", Deadline.Policy.fixed(Duration.ofMillis(2)), Optional.empty());
+                    if (i % 2 == 0) {
+                        if (pending.complete(entry.id(), JsonNodeFactory.instance.objectNode())
+                                && entry.future().isCompletedExceptionally()) {
+                            wrong.incrementAndGet();
+                        }
+                    } else {
+                        unanswered.add(entry.future());
+                    }
+                }
+            }));
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        CompletableFuture.allOf(unanswered.stream().map(f -> f.exceptionally(e -> null)).toArray(CompletableFuture[]::new))
+                .get(10, TimeUnit.SECONDS);
+        assertThat(unanswered).allMatch(CompletableFuture::isCompletedExceptionally);
+        assertThat(wrong.get()).isZero();
+        assertThat(pending.size()).isZero();
     }
 }

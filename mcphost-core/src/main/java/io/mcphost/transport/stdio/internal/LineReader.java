@@ -3,6 +3,7 @@ package io.mcphost.transport.stdio.internal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Reads newline-delimited text from a stream without ever holding more than {@code maxLineBytes}
@@ -14,8 +15,34 @@ public final class LineReader {
     public sealed interface Result {
     }
 
-    /** A complete line, without its line terminator. */
-    public record Line(String text) implements Result {
+    /**
+     * A complete line, without its line terminator, as the UTF-8 bytes that came: a JSON parser reads
+     * them as they are, so the common path never decodes a String.
+     */
+    public record Line(byte[] utf8) implements Result {
+        public Line(String text) {
+            this(text.getBytes(StandardCharsets.UTF_8));
+        }
+
+        /** The line decoded (malformed UTF-8 becomes U+FFFD). */
+        public String text() {
+            return new String(utf8, StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Line line && Arrays.equals(utf8, line.utf8);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(utf8);
+        }
+
+        @Override
+        public String toString() {
+            return "Line[" + text() + "]";
+        }
     }
 
     /** A line longer than the limit, skipped; {@code bytes} is its length. */
@@ -117,11 +144,11 @@ public final class LineReader {
         if (end > 0 && line[end - 1] == '\r') {
             end--;
         }
-        String text = new String(line, 0, end, StandardCharsets.UTF_8);
+        byte[] bytes = Arrays.copyOf(line, end);
         length = 0;
         if (line.length > RETAINED_LINE_BYTES) {
             line = new byte[INITIAL_LINE_BYTES];
         }
-        return new Line(text);
+        return new Line(bytes);
     }
 }
