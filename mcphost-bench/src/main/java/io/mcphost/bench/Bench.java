@@ -22,7 +22,7 @@ import java.util.function.Supplier;
  *
  * <pre>
  * java -jar mcphost-bench/target/mcphost-bench.jar [--quick] [--calls N] [--rounds N]
- *      [--only roundtrip,throughput,...] [--libraries mcphost,sdk-sync,sdk-async,floor]
+ *      [--only roundtrip,throughput,...] [--libraries mcphost,sdk-sync,sdk-async,ts-sdk,floor]
  *      [--servers floor,demo,everything] [--out FILE]
  * java -jar mcphost-bench/target/mcphost-bench.jar jmh [JMH options]   # the micro-benchmarks
  * </pre>
@@ -54,7 +54,7 @@ public final class Bench {
         } catch (IllegalArgumentException e) {
             System.err.println("mcphost-bench: " + e.getMessage());
             System.err.println("usage: mcphost-bench [--quick] [--calls N] [--rounds N] [--only " + String.join(",", SCENARIOS)
-                    + "] [--libraries mcphost,sdk-sync,sdk-async,floor] [--servers floor,demo,everything] [--out FILE]"
+                    + "] [--libraries mcphost,sdk-sync,sdk-async,ts-sdk,floor] [--servers floor,demo,everything] [--out FILE]"
                     + " | jmh [JMH options]");
             System.exit(2);
             return;
@@ -108,6 +108,7 @@ public final class Bench {
         }
         if (o.runs("http")) {
             section(rows, "http", () -> HttpScenarios.roundTrip(o));
+            section(rows, "http throughput", () -> HttpScenarios.throughput(o));
         }
         if (o.runs("cli")) {
             section(rows, "cli", () -> io.mcphost.bench.scenario.CliScenarios.oneShot(o));

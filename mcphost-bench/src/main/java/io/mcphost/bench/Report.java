@@ -19,14 +19,14 @@ import tools.jackson.databind.node.ObjectNode;
  * settings and machine they came from). Stateless.
  */
 final class Report {
-    private static final String FORMAT = "%-16s %-30s %-10s %6s %10s %10s %10s %-4s %8s %8s %8s  %s%n";
+    private static final String FORMAT = "%-16s %-30s %-10s %6s %10s %10s %10s %-4s %8s %8s %8s %8s  %s%n";
 
     private Report() {
     }
 
     static void table(List<Row> rows, PrintStream out) {
         out.printf(Locale.ROOT, FORMAT, "scenario", "variant", "library", "n", "p50", "p99", "mean", "unit",
-                "x/sdk", "x/async", "x/floor", "notes");
+                "x/sdk", "x/async", "x/floor", "x/ts", "notes");
         String previous = null;
         for (Row row : rows) {
             String key = row.scenario() + row.variant();
@@ -37,10 +37,10 @@ final class Report {
             out.printf(Locale.ROOT, FORMAT, row.scenario(), cut(row.variant(), 30), row.library(),
                     row.n() == 0 ? "" : Integer.toString(row.n()), number(row.p50()), number(row.p99()),
                     number(row.mean()), row.unit(), ratio(row.vsSdk()), ratio(row.vsSdkAsync()),
-                    ratio(row.vsFloor()), row.note());
+                    ratio(row.vsFloor()), ratio(row.vsTs()), row.note());
         }
         out.println();
-        out.println("x/sdk, x/async, x/floor: McpHost's per-round headline divided by the other's in the same round,"
+        out.println("x/sdk, x/async, x/floor, x/ts: McpHost's per-round headline divided by the other's in the same round,"
                 + " median over rounds; below 1 = McpHost faster.");
     }
 
@@ -69,6 +69,7 @@ final class Report {
             put(r, "vsSdk", row.vsSdk());
             put(r, "vsSdkAsync", row.vsSdkAsync());
             put(r, "vsFloor", row.vsFloor());
+            put(r, "vsTs", row.vsTs());
             r.put("note", row.note());
         }
         Path parent = file.toAbsolutePath().getParent();

@@ -10,18 +10,33 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 
 /**
  * The floor over Streamable HTTP: the JDK's HttpServer on loopback answering each POST with the
  * same string-scanned answers as {@link FloorServer}, as one JSON body (never SSE), 202 for
  * notifications, 405 for the GET stream. One session id for everyone, never checked: the floor
- * keeps no state. Thread-safe; requests run on virtual threads.
+ * keeps no state. Thread-safe; requests run on virtual threads. Counts the client connections
+ * (distinct remote ports) it saw since {@link #resetConnections()}, to check a client's pooling.
  */
 public final class FloorHttpServer implements AutoCloseable {
+    static {
+        // The JDK server's defaults would break the clients' pools, not measure them (read once, when
+        // the first server starts; a -D on the command line wins): past 200 idle connections it closes
+        // each newly idle one, and it closes a connection idle for 30 s, the clients' own keep-alive,
+        // so a pooled connection could die under a POST, which the JDK client does not retry. With
+        // four libraries' pools of 64, both happen. Nagle's algorithm is off, as real servers set it.
+        System.getProperties().putIfAbsent("sun.net.httpserver.maxIdleConnections", "10000");
+        System.getProperties().putIfAbsent("sun.net.httpserver.idleInterval", "600");
+        System.getProperties().putIfAbsent("sun.net.httpserver.nodelay", "true");
+    }
+
     private final HttpServer server;
     private final String session = UUID.randomUUID().toString();
+    private volatile Set<InetSocketAddress> peers = ConcurrentHashMap.newKeySet();
 
     private FloorHttpServer(HttpServer server) {
         this.server = server;
@@ -50,7 +65,18 @@ public final class FloorHttpServer implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/mcp");
     }
 
+    /** Forgets the connections seen so far. */
+    public void resetConnections() {
+        peers = ConcurrentHashMap.newKeySet();
+    }
+
+    /** How many distinct client connections sent requests since the last {@link #resetConnections()}. */
+    public int connections() {
+        return peers.size();
+    }
+
     private void handle(HttpExchange exchange) throws IOException {
+        peers.add(exchange.getRemoteAddress());
         try (exchange; InputStream in = exchange.getRequestBody()) {
             String method = exchange.getRequestMethod();
             if (method.equals("DELETE")) {

@@ -4,6 +4,8 @@ import io.mcphost.bench.subject.Library;
 import io.mcphost.bench.subject.ServerKind;
 import io.mcphost.bench.subject.Subject;
 import io.mcphost.bench.subject.Subjects;
+import io.mcphost.bench.subject.TsSdkDriver;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -18,7 +20,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Scenarios that call the echo tool over stdio on connected clients: sequential round trips,
  * throughput at several caller counts, and repeated concurrent runs that count failures and hangs.
- * Each library gets its own server process of the same kind, connected once per scenario.
+ * Each library gets its own server process of the same kind, connected once per scenario. The
+ * TypeScript SDK joins round trips and throughput: its node process stays up for the scenario and
+ * times its own calls (one command per round), warmed up like the others.
  */
 public final class CallScenarios {
     private static final String TEXT = "hello";
@@ -30,9 +34,13 @@ public final class CallScenarios {
     /** Sequential calls from one thread: per-call latency (µs); the headline is each round's median. */
     public static List<Row> roundTrip(Options options, ServerKind server) {
         int calls = server.name().equals("floor") ? options.calls() : Math.max(100, options.calls() / 5);
-        try (Clients clients = Clients.connect(options, server)) {
+        try (Clients clients = Clients.connect(options, server, true)) {
             Comparison comparison = new Comparison("roundtrip", "stdio server=" + server.name(), "us", MICROS);
             return comparison.run(clients.libraries(), options.rounds(), (library, round, out) -> {
+                if (library == Library.TS_SDK) {
+                    out.record(library, round, Samples.of(clients.ts().roundTrip(calls / 2, calls, bound(options)).nanos()));
+                    return;
+                }
                 Subject subject = clients.get(library);
                 for (int i = 0; i < calls / 2; i++) {
                     check(subject.echo(TEXT)); // warm-up: JIT and buffers, not measured
@@ -55,12 +63,16 @@ public final class CallScenarios {
      */
     public static List<Row> throughput(Options options, ServerKind server) {
         List<Row> rows = new ArrayList<>();
-        try (Clients clients = Clients.connect(options, server)) {
+        try (Clients clients = Clients.connect(options, server, true)) {
             // Warm-up burst per library (not measured): the first setting must not pay for the JIT.
+            int warmup = Math.max(50, options.throughputCalls() / 640);
             for (Library library : clients.libraries()) {
                 try {
-                    Burst.run(clients.get(library), 16, Math.max(50, options.throughputCalls() / 640),
-                            options.timeout().toMillis());
+                    if (library == Library.TS_SDK) {
+                        clients.ts().burst(16, warmup, bound(options));
+                        continue;
+                    }
+                    Burst.run(clients.get(library), 16, warmup, options.timeout().toMillis());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return rows;
@@ -72,7 +84,8 @@ public final class CallScenarios {
                 Comparison comparison = new Comparison("throughput", "callers=" + callers, "us", MICROS);
                 Map<Library, List<Double>> rates = new EnumMap<>(Library.class);
                 comparison.run(clients.libraries(), options.rounds(), (library, round, out) -> {
-                    Burst burst = Burst.run(clients.get(library), callers, perCaller, options.timeout().toMillis() * 4);
+                    Burst burst = library == Library.TS_SDK ? Burst.of(clients.ts().burst(callers, perCaller, bound(options)))
+                            : Burst.run(clients.get(library), callers, perCaller, options.timeout().toMillis() * 4);
                     long total = (long) callers * perCaller;
                     out.record(library, round, burst.samples(), (double) burst.wallNanos() / total);
                     rates.computeIfAbsent(library, l -> new ArrayList<>()).add(total * 1e9 / burst.wallNanos());
@@ -95,7 +108,7 @@ public final class CallScenarios {
     public static List<Row> concurrentRuns(Options options, ServerKind server) {
         int callers = 64;
         int perCaller = options.quick() ? 20 : 200;
-        try (Clients clients = Clients.connect(options, server)) {
+        try (Clients clients = Clients.connect(options, server, false)) {
             Comparison comparison = new Comparison("concurrent-runs", callers + "x" + perCaller + " calls, "
                     + options.concurrentRuns() + " runs", "ms", 1e6);
             Map<Library, int[]> counts = new EnumMap<>(Library.class); // failures, hangs
@@ -116,6 +129,11 @@ public final class CallScenarios {
         }
     }
 
+    /** How long one ts-sdk command (a whole round) may take before its node process is killed. */
+    private static Duration bound(Options options) {
+        return options.timeout().multipliedBy(4);
+    }
+
     /** Fails unless the echo answer ends with the text sent (server-everything prefixes "Echo: "). */
     static void check(String answer) {
         if (answer == null || !answer.endsWith(TEXT)) {
@@ -125,6 +143,11 @@ public final class CallScenarios {
 
     /** What one burst of concurrent callers saw. */
     record Burst(Samples samples, long wallNanos, int failures, boolean hung) {
+        /** A burst the TypeScript SDK ran in node (a hang there throws instead). */
+        static Burst of(TsSdkDriver.Run run) {
+            return new Burst(Samples.of(run.nanos()), run.wallNanos(), run.failures(), false);
+        }
+
         static Burst run(Subject subject, int callers, int perCaller, long boundMillis) throws InterruptedException {
             CountDownLatch go = new CountDownLatch(1);
             AtomicInteger failures = new AtomicInteger();
@@ -165,12 +188,16 @@ public final class CallScenarios {
         }
     }
 
-    /** One connected client per library, all to servers of the same kind. */
+    /**
+     * One connected client per library, all to servers of the same kind; with {@code withTs}, also
+     * the TypeScript SDK's node process when {@link Options#tsSdk()} and node are there.
+     */
     static final class Clients implements AutoCloseable {
         private final Map<Library, Subject> subjects = new EnumMap<>(Library.class);
         private final Map<Library, String> notes = new EnumMap<>(Library.class);
+        private TsSdkDriver ts;
 
-        static Clients connect(Options options, ServerKind server) {
+        static Clients connect(Options options, ServerKind server, boolean withTs) {
             Clients clients = new Clients();
             for (Library library : options.libraries()) {
                 try {
@@ -179,11 +206,34 @@ public final class CallScenarios {
                     clients.notes.put(library, "could not connect: " + e);
                 }
             }
+            if (withTs && options.tsSdk()) {
+                String missing = TsSdkDriver.missing();
+                try {
+                    if (missing != null) {
+                        clients.notes.put(Library.TS_SDK, "skipped: " + missing);
+                    } else {
+                        clients.ts = TsSdkDriver.connect(server, options.timeout());
+                        clients.notes.put(Library.TS_SDK, clients.ts.versions());
+                    }
+                } catch (RuntimeException e) {
+                    clients.notes.put(Library.TS_SDK, "could not connect: " + e);
+                }
+            }
             return clients;
         }
 
+        /** The connected libraries, in {@link Library} order. */
         List<Library> libraries() {
-            return List.copyOf(subjects.keySet());
+            List<Library> list = new ArrayList<>(subjects.keySet());
+            if (ts != null) {
+                list.add(Library.TS_SDK);
+                list.sort(null);
+            }
+            return list;
+        }
+
+        TsSdkDriver ts() {
+            return ts;
         }
 
         Subject get(Library library) {
@@ -202,6 +252,9 @@ public final class CallScenarios {
 
         @Override
         public void close() {
+            if (ts != null) {
+                ts.close();
+            }
             for (Subject subject : subjects.values()) {
                 try {
                     subject.close();

@@ -105,7 +105,8 @@ public final class Comparison {
                     s.quantile(0.5) / nanosPerUnit, s.quantile(0.99) / nanosPerUnit, s.mean() / nanosPerUnit,
                     host ? ratio(Library.SDK_SYNC) : Double.NaN,
                     host ? ratio(Library.SDK_ASYNC) : Double.NaN,
-                    host ? ratio(Library.FLOOR) : Double.NaN, note));
+                    host ? ratio(Library.FLOOR) : Double.NaN,
+                    host ? ratio(Library.TS_SDK) : Double.NaN, note));
         }
         return rows;
     }

@@ -4,53 +4,120 @@ import io.mcphost.bench.floor.FloorHttpServer;
 import io.mcphost.bench.subject.Library;
 import io.mcphost.bench.subject.Subject;
 import io.mcphost.bench.subject.Subjects;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Sequential round trips over Streamable HTTP on loopback, against the HTTP floor server running
- * in this JVM (so its cost lands on every library alike).
+ * Round trips and throughput over Streamable HTTP on loopback, against the HTTP floor server
+ * running in this JVM (so its cost lands on every library alike).
+ *
+ * <p>Connection pooling: every library here sits on the JDK's {@code HttpClient} with HTTP/1.1
+ * (McpHost picks 1.1 for plain {@code http}, the SDK's transport builder sets it, the floor sets
+ * it), one client per connected subject, with the JDK's default pool: unbounded connections per
+ * host, kept alive while idle ({@code jdk.httpclient.keepalive.timeout}). So {@code C} concurrent
+ * callers use up to {@code C} keep-alive connections; the throughput notes show how many the server
+ * saw, to catch a client that opens one per call or funnels everyone through one.
  */
 public final class HttpScenarios {
+    private static final double MICROS = 1e3;
+
     private HttpScenarios() {
     }
 
     /** Sequential echo calls over HTTP: per-call latency (µs), each round's median the headline. */
     public static List<Row> roundTrip(Options options) {
         int calls = Math.max(100, options.calls() / 2);
-        Map<Library, Subject> subjects = new EnumMap<>(Library.class);
-        Map<Library, String> notes = new EnumMap<>(Library.class);
-        try (FloorHttpServer server = FloorHttpServer.start()) {
-            for (Library library : options.libraries()) {
+        try (FloorHttpServer server = FloorHttpServer.start(); Connected connected = Connected.to(server, options)) {
+            Comparison comparison = new Comparison("roundtrip", "http floor (in-JVM server)", "us", MICROS);
+            return comparison.run(connected.libraries(), options.rounds(), (library, round, out) -> {
+                Subject subject = connected.subjects.get(library);
+                for (int i = 0; i < calls / 2; i++) {
+                    CallScenarios.check(subject.echo("hello"));
+                }
+                Samples samples = new Samples();
+                for (int i = 0; i < calls; i++) {
+                    long start = System.nanoTime();
+                    CallScenarios.check(subject.echo("hello"));
+                    samples.add(System.nanoTime() - start);
+                }
+                out.record(library, round, samples);
+            }).rowsWith(connected.notes);
+        }
+    }
+
+    /**
+     * 1, 16 and 64 virtual-thread callers sharing one client over HTTP, a quarter of
+     * {@link Options#throughputCalls()} calls per library and setting (split over the rounds; an HTTP
+     * call costs several stdio ones). Samples are per-call latencies (µs); the
+     * headline is wall time per call; notes give calls/s and the most connections the server saw in
+     * one round.
+     */
+    public static List<Row> throughput(Options options) {
+        List<Row> rows = new ArrayList<>();
+        try (FloorHttpServer server = FloorHttpServer.start(); Connected connected = Connected.to(server, options)) {
+            int calls = Math.max(1, options.throughputCalls() / 4);
+            int warmup = Math.max(50, calls / 640);
+            for (Library library : connected.libraries()) {
                 try {
-                    subjects.put(library, Subjects.connectHttp(library, server.endpoint(), options.timeout()));
-                } catch (RuntimeException e) {
-                    notes.put(library, "could not connect: " + e);
+                    CallScenarios.Burst.run(connected.subjects.get(library), 16, warmup, options.timeout().toMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return rows;
                 }
             }
-            try {
-                Comparison comparison = new Comparison("roundtrip", "http floor (in-JVM server)", "us", 1e3);
-                return comparison.run(List.copyOf(subjects.keySet()), options.rounds(), (library, round, out) -> {
-                    Subject subject = subjects.get(library);
-                    for (int i = 0; i < calls / 2; i++) {
-                        CallScenarios.check(subject.echo("hello"));
+            for (int callers : List.of(1, 16, 64)) {
+                int perRound = Math.max(callers, calls / options.rounds());
+                int perCaller = Math.max(1, perRound / callers);
+                Comparison comparison = new Comparison("throughput", "http callers=" + callers, "us", MICROS);
+                Map<Library, List<Double>> rates = new EnumMap<>(Library.class);
+                Map<Library, Integer> connections = new EnumMap<>(Library.class);
+                comparison.run(connected.libraries(), options.rounds(), (library, round, out) -> {
+                    server.resetConnections();
+                    CallScenarios.Burst burst = CallScenarios.Burst.run(connected.subjects.get(library), callers,
+                            perCaller, options.timeout().toMillis() * 4);
+                    connections.merge(library, server.connections(), Math::max);
+                    long total = (long) callers * perCaller;
+                    out.record(library, round, burst.samples(), (double) burst.wallNanos() / total);
+                    rates.computeIfAbsent(library, l -> new ArrayList<>()).add(total * 1e9 / burst.wallNanos());
+                    if (burst.failures() > 0 || burst.hung()) {
+                        out.note(library, "failures=" + burst.failures() + (burst.hung() ? " HUNG" : ""));
                     }
-                    Samples samples = new Samples();
-                    for (int i = 0; i < calls; i++) {
-                        long start = System.nanoTime();
-                        CallScenarios.check(subject.echo("hello"));
-                        samples.add(System.nanoTime() - start);
-                    }
-                    out.record(library, round, samples);
-                }).rowsWith(notes);
-            } finally {
-                for (Subject subject : subjects.values()) {
-                    try {
-                        subject.close();
-                    } catch (RuntimeException e) {
-                        // the server goes away next anyway
-                    }
+                });
+                rates.forEach((library, list) -> comparison.note(library, String.format("%.0f calls/s, %d connections used",
+                        Samples.median(list.stream().mapToDouble(Double::doubleValue).toArray()), connections.get(library))));
+                rows.addAll(comparison.rowsWith(connected.notes));
+            }
+        }
+        return rows;
+    }
+
+    /** One connected HTTP client per in-JVM library; closing closes them all. */
+    private record Connected(Map<Library, Subject> subjects, Map<Library, String> notes) implements AutoCloseable {
+        static Connected to(FloorHttpServer server, Options options) {
+            Connected connected = new Connected(new EnumMap<>(Library.class), new EnumMap<>(Library.class));
+            for (Library library : options.libraries()) {
+                try {
+                    connected.subjects.put(library, Subjects.connectHttp(library, server.endpoint(), options.timeout()));
+                } catch (RuntimeException e) {
+                    connected.notes.put(library, "could not connect: " + e);
+                }
+            }
+            return connected;
+        }
+
+        List<Library> libraries() {
+            return List.copyOf(subjects.keySet());
+        }
+
+        @Override
+        public void close() {
+            for (Subject subject : subjects.values()) {
+                try {
+                    subject.close();
+                } catch (RuntimeException e) {
+                    // the server goes away next anyway
                 }
             }
         }

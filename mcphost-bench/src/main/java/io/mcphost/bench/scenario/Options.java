@@ -19,30 +19,35 @@ import java.util.Set;
  * @param closeCounts    client counts for the close scenario
  * @param idleClients    clients held idle per library
  * @param timeout        request timeout, and the bound of each concurrent run
- * @param libraries      the libraries compared
+ * @param libraries      the in-JVM libraries compared (never {@link Library#TS_SDK})
+ * @param tsSdk          whether the TypeScript SDK joins the stdio {@code roundtrip} and {@code throughput}
+ *                       scenarios (skipped with a note there when node or the SDK is not found)
  * @param only           scenario names to run; empty runs all
  * @param output         where the JSON results go
  */
 public record Options(boolean quick, int rounds, int calls, int throughputCalls, List<Integer> callers,
                       int concurrentRuns, List<Integer> closeCounts, int idleClients, Duration timeout,
-                      List<Library> libraries, Set<String> only, Path output) {
+                      List<Library> libraries, boolean tsSdk, Set<String> only, Path output) {
     public Options {
         callers = List.copyOf(callers);
         closeCounts = List.copyOf(closeCounts);
         libraries = List.copyOf(libraries);
+        if (libraries.contains(Library.TS_SDK)) {
+            throw new IllegalArgumentException("ts-sdk is not an in-JVM library: use tsSdk");
+        }
         only = Set.copyOf(only);
     }
 
     /** Sizes for real runs: ≥ 200k calls per throughput setting. */
     public static Options real() {
         return new Options(false, 10, 3_000, 200_000, List.of(1, 16, 64, 256), 40, List.of(1, 20, 100), 1000,
-                Duration.ofSeconds(30), List.of(Library.values()), Set.of(), Path.of("mcphost-bench/target/bench-results.json"));
+                Duration.ofSeconds(30), Library.inJvm(), true, Set.of(), Path.of("mcphost-bench/target/bench-results.json"));
     }
 
     /** Sizes for a smoke run: every scenario, a few seconds each. */
     public static Options smoke() {
         return new Options(true, 3, 300, 3_000, List.of(1, 16, 64, 256), 3, List.of(1, 20), 100,
-                Duration.ofSeconds(10), List.of(Library.values()), Set.of(), Path.of("mcphost-bench/target/bench-results.json"));
+                Duration.ofSeconds(10), Library.inJvm(), true, Set.of(), Path.of("mcphost-bench/target/bench-results.json"));
     }
 
     /**
@@ -66,30 +71,31 @@ public record Options(boolean quick, int rounds, int calls, int throughputCalls,
     /** A copy with a different throughput call count. */
     public Options withThroughputCalls(int n) {
         return new Options(quick, rounds, calls, n, callers, concurrentRuns, closeCounts, idleClients, timeout,
-                libraries, only, output);
+                libraries, tsSdk, only, output);
     }
 
     /** A copy running only {@code names}. */
     public Options withOnly(Set<String> names) {
         return new Options(quick, rounds, calls, throughputCalls, callers, concurrentRuns, closeCounts, idleClients,
-                timeout, libraries, names, output);
+                timeout, libraries, tsSdk, names, output);
     }
 
-    /** A copy comparing only {@code list}. */
+    /** A copy comparing only {@code list} ({@link Library#TS_SDK} in it sets {@link #tsSdk()}). */
     public Options withLibraries(List<Library> list) {
         return new Options(quick, rounds, calls, throughputCalls, callers, concurrentRuns, closeCounts, idleClients,
-                timeout, list, only, output);
+                timeout, list.stream().filter(l -> l != Library.TS_SDK).toList(), list.contains(Library.TS_SDK),
+                only, output);
     }
 
     /** A copy writing JSON to {@code path}. */
     public Options withOutput(Path path) {
         return new Options(quick, rounds, calls, throughputCalls, callers, concurrentRuns, closeCounts, idleClients,
-                timeout, libraries, only, path);
+                timeout, libraries, tsSdk, only, path);
     }
 
     /** A copy with {@code n} rounds. */
     public Options withRounds(int n) {
         return new Options(quick, n, calls, throughputCalls, callers, concurrentRuns, closeCounts, idleClients,
-                timeout, libraries, only, output);
+                timeout, libraries, tsSdk, only, output);
     }
 }

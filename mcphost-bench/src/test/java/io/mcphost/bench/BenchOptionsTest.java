@@ -1,0 +1,43 @@
+package io.mcphost.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mcphost.bench.scenario.Row;
+import io.mcphost.bench.subject.Library;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The TypeScript SDK's place in the options (beside the in-JVM libraries) and in the table. */
+class BenchOptionsTest {
+    @Test
+    void tsSdkIsOnByDefaultButNeverAnInJvmLibrary() {
+        Bench.ParsedArgs parsed = Bench.parse(new String[] {"--quick"});
+
+        assertThat(parsed.options().tsSdk()).isTrue();
+        assertThat(parsed.options().libraries()).containsExactly(Library.MCPHOST, Library.SDK_SYNC,
+                Library.SDK_ASYNC, Library.FLOOR);
+    }
+
+    @Test
+    void librariesOptionSplitsTsSdkFromTheInJvmOnes() {
+        assertThat(Bench.parse(new String[] {"--libraries", "ts-sdk,mcphost"}).options())
+                .satisfies(o -> assertThat(o.tsSdk()).isTrue())
+                .satisfies(o -> assertThat(o.libraries()).containsExactly(Library.MCPHOST));
+        assertThat(Bench.parse(new String[] {"--libraries", "mcphost,floor"}).options().tsSdk()).isFalse();
+    }
+
+    @Test
+    void tableShowsTheTsRatioInItsOwnColumn() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Row row = new Row("roundtrip", "stdio server=floor", "mcphost", "us", 3, 10, 20, 12, 0.5, 0.6, 2.0, 0.25, "");
+
+        Report.table(List.of(row), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+
+        String[] lines = bytes.toString(StandardCharsets.UTF_8).split("\n");
+        assertThat(lines[0]).contains("x/floor     x/ts");
+        assertThat(lines[1]).containsSubsequence("0.50", "0.60", "2.00", "0.25");
+    }
+}
