@@ -79,15 +79,17 @@ final class CodecWarmUp {
             mapper.treeToValue(result.get("capabilities"), ServerCapabilities.class);
             mapper.valueToTree(Implementation.of("warm-up", "1"));
             mapper.writeValueAsBytes(init);
-            mapper.treeToValue(mapper.readTree(TOOLS), ListToolsResult.class);
-            mapper.treeToValue(mapper.readTree(CALL), CallToolResult.class);
-            mapper.treeToValue(mapper.readTree(READ), ReadResourceResult.class);
-            mapper.treeToValue(mapper.readTree(PROMPT), GetPromptResult.class);
-            // The framing path of every message: a request encoded to bytes, an answer line classified.
             JsonCodec codec = JsonCodec.get(); // initialised by now: its constructor only started this thread
+            codec.treeToValue(mapper.readTree(TOOLS), ListToolsResult.class);
+            codec.treeToValue(mapper.readTree(CALL), CallToolResult.class);
+            codec.treeToValue(mapper.readTree(READ), ReadResourceResult.class);
+            codec.treeToValue(mapper.readTree(PROMPT), GetPromptResult.class);
+            // The framing path of every message: a request encoded to bytes, an answer line classified
+            // (from bytes, as a pipe delivers it).
             codec.encodeBytes(io.mcphost.protocol.JsonRpcRequest.of(io.mcphost.protocol.RequestId.of(1), "tools/call",
                     mapper.readTree("{\"name\":\"echo\",\"arguments\":{}}")));
-            codec.decode(INITIALIZE);
+            byte[] line = INITIALIZE.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            codec.decode(line, 0, line.length);
         } catch (RuntimeException | LinkageError e) {
             // Only a head start: the same conversions run again when needed, and fail there if they must.
             LoggerFactory.getLogger(CodecWarmUp.class).debug("JSON warm-up failed", e);
