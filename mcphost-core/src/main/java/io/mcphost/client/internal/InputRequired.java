@@ -38,15 +38,20 @@ final class InputRequired implements RequestStage {
     private final String server;
     private final ServerRequests handlers;
     private final ClientConfig config;
+    private final ConnectionState connection;
 
-    InputRequired(String server, ServerRequests handlers, ClientConfig config) {
+    InputRequired(String server, ServerRequests handlers, ClientConfig config, ConnectionState connection) {
         this.server = server;
         this.handlers = handlers;
         this.config = config;
+        this.connection = connection;
     }
 
     @Override
     public CompletableFuture<JsonNode> apply(OutboundRequest request, Next next) {
+        if (connection.currentSession().filter(Session::modern).isEmpty()) {
+            return next.proceed(request); // only 2026-07-28 answers input_required: no round to watch for
+        }
         CompletableFuture<JsonNode> outer = new CompletableFuture<>();
         AtomicReference<CompletableFuture<?>> inFlight = new AtomicReference<>();
         outer.whenComplete((r, e) -> {

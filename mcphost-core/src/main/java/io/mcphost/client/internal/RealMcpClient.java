@@ -97,10 +97,10 @@ public final class RealMcpClient implements McpClient {
         stages.add(recovery);
         stages.add(new Authorisation(name, config.transport())); // 401 → OAuth → once more (docs/oauth.md)
         stages.add(eraRecheck);                                // a modern server answering like a legacy one: probe again once
-        stages.add(new InputRequired(name, serverRequests, config)); // input_required rounds, same handlers as ServerRequests
+        stages.add(new InputRequired(name, serverRequests, config, connection)); // input_required rounds, same handlers as ServerRequests
         stages.add(exchange.cache());                         // fresh cacheable results (ttlMs) served again
         stages.add(new ModernMeta(exchange, connection, operations::listTools)); // per-attempt _meta and HTTP headers (modern sessions)
-        stages.add(new Reissue());                             // a broken response stream: once more, new id
+        stages.add(new Reissue(connection));                   // a broken response stream: once more, new id
         exchange.install(stages);
     }
 

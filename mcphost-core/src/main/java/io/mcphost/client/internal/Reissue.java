@@ -11,8 +11,17 @@ import tools.jackson.databind.JsonNode;
  * raises {@link McpStreamBrokenException}, and only for modern requests.
  */
 final class Reissue implements RequestStage {
+    private final ConnectionState connection;
+
+    Reissue(ConnectionState connection) {
+        this.connection = connection;
+    }
+
     @Override
     public CompletableFuture<JsonNode> apply(OutboundRequest request, Next next) {
+        if (connection.currentSession().filter(Session::modern).isEmpty()) {
+            return next.proceed(request); // a legacy request's stream is never reported broken: nothing to watch
+        }
         CompletableFuture<JsonNode> first = next.proceed(request);
         CompletableFuture<JsonNode> outer = first.exceptionallyCompose(error -> {
             Throwable cause = error;
