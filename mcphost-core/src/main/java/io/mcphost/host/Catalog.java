@@ -62,8 +62,9 @@ public final class Catalog {
     private final Map<String, HostPrompt> promptsByName = new HashMap<>();
     private final Map<String, String> serversByUri = new HashMap<>();
     private final List<RoutedTemplate> routedTemplates = new ArrayList<>();
-    private final NameSuggester toolSuggester;
-    private final NameSuggester promptSuggester;
+    /** Made on the first unknown name (pure, so a race only makes it twice): most catalogs never need one. */
+    private volatile NameSuggester toolSuggester;
+    private volatile NameSuggester promptSuggester;
 
     private Catalog(List<HostTool> tools, List<HostPrompt> prompts, List<HostResource> resources,
                     List<HostResourceTemplate> resourceTemplates, List<NameCollision> collisions) {
@@ -92,10 +93,6 @@ public final class Catalog {
         for (HostResourceTemplate template : this.resourceTemplates) {
             routedTemplates.add(new RoutedTemplate(UriTemplatePattern.compile(template.uriTemplate()), template.server()));
         }
-        toolSuggester = new NameSuggester(
-                this.tools.stream().map(t -> new NameSuggester.Candidate(t.name(), t.originalName())).toList());
-        promptSuggester = new NameSuggester(
-                this.prompts.stream().map(p -> new NameSuggester.Candidate(p.name(), p.originalName())).toList());
     }
 
     /** The catalog of a host without servers. */
@@ -192,12 +189,22 @@ public final class Catalog {
      * listed first.
      */
     public Optional<String> suggest(String unknownName) {
-        return toolSuggester.suggest(unknownName);
+        NameSuggester suggester = toolSuggester;
+        if (suggester == null) {
+            suggester = new NameSuggester(tools.stream().map(t -> new NameSuggester.Candidate(t.name(), t.originalName())).toList());
+            toolSuggester = suggester;
+        }
+        return suggester.suggest(unknownName);
     }
 
     /** "Did you mean …?" for a prompt name, by the rules of {@link #suggest(String)}. */
     public Optional<String> suggestPrompt(String unknownName) {
-        return promptSuggester.suggest(unknownName);
+        NameSuggester suggester = promptSuggester;
+        if (suggester == null) {
+            suggester = new NameSuggester(prompts.stream().map(p -> new NameSuggester.Candidate(p.name(), p.originalName())).toList());
+            promptSuggester = suggester;
+        }
+        return suggester.suggest(unknownName);
     }
 
     @Override

@@ -14,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Gives the entries of one namespace (tools, or prompts) their exposed names, server by server, and
@@ -41,8 +40,6 @@ public final class NameAllocator {
     public static final int MAX_LENGTH = 64;
     /** Hex digits of SHA-256 in a shortened or disambiguated name: 40 bits. */
     public static final int HASH_CHARS = 10;
-
-    private static final Pattern VALID = Pattern.compile("[a-zA-Z0-9_-]{1,64}");
 
     private record Claimant(String server, String original) {}
 
@@ -184,7 +181,16 @@ public final class NameAllocator {
 
     /** Whether a name may be exposed as it is: 1 to 64 characters of {@code [a-zA-Z0-9_-]}. */
     public static boolean isValid(String name) {
-        return VALID.matcher(name).matches();
+        // A loop, not the regular expression: every exposed name is checked on every catalog rebuild.
+        if (name.isEmpty() || name.length() > MAX_LENGTH) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            if (!isAllowed(name.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -26,9 +26,20 @@ final class CatalogDiff {
     }
 
     static List<HostEvent> between(Catalog before, Catalog after, String cause, Set<ListKind> kinds) {
+        Map<String, Set<ListKind>> causes = new LinkedHashMap<>();
+        causes.put(cause, kinds);
+        return between(before, after, causes);
+    }
+
+    /**
+     * {@link #between(Catalog, Catalog, String, Set)} for a rebuild that several changes share: each cause
+     * (server → kinds, in the order they happened) gets its event, as if it had been rebuilt alone.
+     */
+    static List<HostEvent> between(Catalog before, Catalog after, Map<String, Set<ListKind>> causes) {
         Instant now = Instant.now();
         Map<String, Set<ListKind>> changed = new LinkedHashMap<>();
-        changed.put(cause, EnumSet.copyOf(kinds.isEmpty() ? EnumSet.allOf(ListKind.class) : kinds));
+        causes.forEach((cause, kinds) -> changed.computeIfAbsent(cause, c -> EnumSet.noneOf(ListKind.class))
+                .addAll(kinds.isEmpty() ? EnumSet.allOf(ListKind.class) : kinds));
         compare(before.tools(), after.tools(), HostTool::server, ListKind.TOOLS, changed);
         compare(before.prompts(), after.prompts(), p -> p.server(), ListKind.PROMPTS, changed);
         compare(before.resources(), after.resources(), r -> r.server(), ListKind.RESOURCES, changed);

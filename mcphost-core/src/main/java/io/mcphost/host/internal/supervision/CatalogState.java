@@ -6,8 +6,13 @@ import io.mcphost.host.HostEvent;
 import io.mcphost.host.ServerState;
 import io.mcphost.host.internal.catalog.CatalogBuilder;
 import io.mcphost.host.internal.catalog.ServerOffer;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -23,6 +28,10 @@ public final class CatalogState {
     private final ReentrantLock rebuild = new ReentrantLock();
     private volatile Catalog current = Catalog.empty();
     private volatile Catalog everKnown = Catalog.empty();
+    /** Changes not yet in a rebuild, and counters telling a caller whether a rebuild already took its change in. */
+    private final ConcurrentLinkedQueue<Change> waiting = new ConcurrentLinkedQueue<>();
+    private final AtomicLong requested = new AtomicLong();
+    private long applied; // guarded by rebuild
 
     public CatalogState(HostSettings settings, EventBus events) {
         this.settings = settings;
@@ -39,11 +48,27 @@ public final class CatalogState {
         return everKnown;
     }
 
-    /** Rebuilds from {@code servers} (in order) and announces that {@code cause} changed. */
+    /**
+     * Rebuilds from {@code servers} (in order) and announces that {@code cause} changed; on return the
+     * catalog includes the change. Changes that arrive while a rebuild runs share the next one: when 50
+     * servers come up at once, the catalog is built a few times instead of 50 (each build is linear in
+     * the whole catalog, so one per server made a host's start quadratic).
+     */
     public void rebuild(List<ManagedServer> servers, String cause, Set<ListKind> kinds) {
+        waiting.add(new Change(cause, kinds));
+        long mine = requested.incrementAndGet();
         List<HostEvent> changes;
         rebuild.lock();
         try {
+            if (applied >= mine) {
+                return; // a rebuild that began after our change was recorded has included it
+            }
+            long upTo = requested.get(); // before reading the servers: every change counted so far is visible in them
+            Map<String, Set<ListKind>> causes = new LinkedHashMap<>();
+            for (Change change; (change = waiting.poll()) != null; ) {
+                causes.computeIfAbsent(change.cause(), c -> EnumSet.noneOf(ListKind.class))
+                        .addAll(change.kinds().isEmpty() ? EnumSet.allOf(ListKind.class) : change.kinds());
+            }
             CatalogBuilder ready = new CatalogBuilder(settings.naming(), settings.toolFilter());
             CatalogBuilder known = new CatalogBuilder(settings.naming(), settings.toolFilter());
             for (ManagedServer server : servers) {
@@ -59,10 +84,13 @@ public final class CatalogState {
             Catalog before = current;
             current = ready.after(before).build();
             everKnown = known.after(everKnown).build();
-            changes = CatalogDiff.between(before, current, cause, kinds);
+            changes = CatalogDiff.between(before, current, causes);
+            applied = upTo;
         } finally {
             rebuild.unlock();
         }
         changes.forEach(events::emit);
     }
+
+    private record Change(String cause, Set<ListKind> kinds) {}
 }
