@@ -16,7 +16,7 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(name = "read", description = "Read a resource by URI.",
         footer = {"", "Examples:", "  mcphost read demo://readme", "  mcphost read demo://notes/todo",
-            "  mcphost --config mcp.json read demo://readme   # starts only the server named 'demo'",
+            "  mcphost --config mcp.json read demo://readme   # starts only server 'demo'",
             "  mcphost --config mcp.json --server everything \\",
             "      read demo://resource/static/document/architecture.md",
             "  mcphost read demo://notes/todo -o todo.txt   # save the contents in a file"})
