@@ -193,12 +193,9 @@ public final class McpHost implements AutoCloseable {
     }
 
     /**
-     * {@link #callTool(String, JsonNode)} by exposed name with the arguments as plain Java values: a
-     * {@code Map}, a record or a bean, converted to a JSON object by the library's codec before anything is
-     * sent (see {@link McpClient#callToolWith(String, Object)} for what converts how). Named apart from
-     * {@code callTool} for the reason given there. Blocks and throws as that method does.
+     * {@link #callTool(String, JsonNode)} with the arguments as a {@code Map}, record or bean, converted before
+     * anything is sent as {@link McpClient#callToolWith(String, Object)} says (also why it is not named {@code callTool}).
      *
-     * @param arguments the arguments; null for none
      * @throws io.mcphost.protocol.McpInvalidArgumentsException if they cannot be converted or are not a JSON object
      */
     public CallToolResult callToolWith(String exposedName, Object arguments) {
@@ -235,12 +232,11 @@ public final class McpHost implements AutoCloseable {
     }
 
     /**
-     * Calls a tool by its server's name and the name that server gives it, through the interceptors like
-     * {@link #callTool(String, JsonNode, CallOptions)}: no prefixed name to build. The arguments are a
-     * {@code Map}, a record, a bean or a JSON object tree, converted as {@link #callToolWith(String, Object)}
-     * does. Blocks as that method does.
+     * Calls a tool by its server's name and the name that server gives it (no prefixed name to build),
+     * through the interceptors; the arguments (null for none) are converted as by {@link #callToolWith(String, Object)}.
+     * Blocks as {@link #callTool(String, JsonNode, CallOptions)} does. A literal {@code callTool(name, null, options)}
+     * is ambiguous beside this method; {@code callToolWith(name, null, options)} says it without a cast.
      *
-     * @param arguments the arguments; null for none
      * @throws McpNotFoundException if that server offers no such tool (or a filter hides it)
      * @throws io.mcphost.protocol.McpInvalidArgumentsException if the arguments cannot be converted or are not a
      *         JSON object (also when {@link CallOptions} are given in their place), before anything is sent
