@@ -1,6 +1,7 @@
 package io.mcphost.cli;
 
 import io.mcphost.client.CallOptions;
+import io.mcphost.client.McpClient;
 import io.mcphost.config.ConfigLocations;
 import io.mcphost.config.InputResolver;
 import io.mcphost.config.McpConfig;
@@ -15,29 +16,29 @@ import io.mcphost.host.McpHost;
 import io.mcphost.host.ReconnectPolicy;
 import io.mcphost.host.ServerState;
 import io.mcphost.host.ServerStatus;
-import io.mcphost.client.McpClient;
 import io.mcphost.protocol.McpError;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpNotFoundException;
-import java.util.Optional;
-import java.util.function.Function;
 import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.resources.ReadResourceResult;
 import io.mcphost.protocol.tools.CallToolResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 
 /**
  * The {@link Target} of many servers ({@code --config}): one {@link McpHost} started from a
  * configuration file, with prefixed names. Servers that cannot start are reported on
- * stderr and the command goes on with the others, as the host itself does.
+ * stderr, once each, and the command goes on with the others, as the host itself does. A command
+ * starts only the servers it needs ({@link #narrow}, {@link #openForUri}); a URI that none of those
+ * offers starts the rest. Used by the command's own thread only.
  */
 final class HostTarget implements Target {
     private final McpHostCommand cli;
@@ -239,7 +240,11 @@ final class HostTarget implements Target {
         return host.client(server).orElseThrow(() -> new io.mcphost.protocol.ServerUnavailableException(server, "not ready", null));
     }
 
-    /** Starts the servers not started yet, in parallel, saying why on stderr; their failures are reported once. */
+    /**
+     * Starts the servers not started yet, in parallel, saying why on stderr; their failures are reported once.
+     * In parallel, they join the catalog in the order they register, so a URI two of them list goes to
+     * either (the file's order decides only when all start together); the named server stays first.
+     */
     private void startRest(String why) {
         List<ServerConfig> starting = notStarted;
         notStarted = List.of();
