@@ -59,13 +59,14 @@ final class CallCommand implements Callable<Integer> {
             throw root.connection.usage("give the arguments object once: --json '{...}' or --args");
         }
         String json = argsJson != null ? argsJson : root.json.arguments();
-        if (asTask) { // a task talks to one server
-            try (McpClient client = root.openOne()) {
+        if (asTask) { // a task talks to one server: under --config, the one --server or a prefixed name picks
+            McpHostCommand.Named target = root.connectFor(tool, true);
+            try (McpClient client = target.client()) {
                 ObjectNode arguments = parseArguments(json);
                 client.listTools();
                 ProgressBar bar = root.progressBar();
                 try {
-                    return TasksCommand.callAsTask(root, client, root.targetName(tool), arguments, CallOptions.builder().onProgress(bar).build());
+                    return TasksCommand.callAsTask(root, client, target.name(), arguments, CallOptions.builder().onProgress(bar).build());
                 } finally {
                     bar.finish();
                 }

@@ -54,6 +54,11 @@ record ClientTarget(McpClient client) implements Target {
     }
 
     @Override
+    public <T> T onServerOf(String uri, boolean template, java.util.function.Function<McpClient, T> action) {
+        return action.apply(client);
+    }
+
+    @Override
     public List<HostPrompt> prompts() {
         return client.listPrompts().stream().map(p -> new HostPrompt(p.name(), client.name(), p)).toList();
     }

@@ -38,7 +38,11 @@ final class CompleteCommand {
                        description = "What is typed so far (default: nothing).") String partial,
                @Option(names = "--context", paramLabel = "K=V", description = "An argument already chosen (repeatable).")
                List<String> context) {
-        return complete(prompt, name -> CompleteRequestParams.forPrompt(name, argument, partial), context);
+        Map<String, String> chosen = context(context);
+        McpHostCommand.Named target = root.connectFor(prompt);
+        try (McpClient client = target.client()) {
+            return print(client.complete(withContext(CompleteRequestParams.forPrompt(target.name(), argument, partial), chosen)));
+        }
     }
 
     @Command(name = "resource", description = "Suggest values for a resource template's variable: complete resource"
@@ -52,43 +56,46 @@ final class CompleteCommand {
                          description = "What is typed so far (default: nothing).") String partial,
                  @Option(names = "--context", paramLabel = "K=V", description = "A variable already chosen (repeatable).")
                  List<String> context) {
-        return complete(null, name -> CompleteRequestParams.forResourceTemplate(uriTemplate, variable, partial), context);
+        Map<String, String> chosen = context(context);
+        CompleteRequestParams params = withContext(CompleteRequestParams.forResourceTemplate(uriTemplate, variable, partial), chosen);
+        // Under --config the template's scheme names its server (HostTarget.openForUri); --server picks one.
+        try (Target target = root.openTargetForUri(uriTemplate, false)) {
+            return print(target.onServerOf(uriTemplate, true, client -> client.complete(params)));
+        }
     }
 
-    /**
-     * @param prompt  the prompt's name as given (under --config a prefixed one picks its server), or null
-     * @param request the request, given the prompt's name as the server knows it
-     */
-    private int complete(String prompt, java.util.function.Function<String, CompleteRequestParams> request, List<String> context) {
-        Map<String, String> chosen = Map.of();
-        if (context != null && !context.isEmpty()) {
-            try {
-                chosen = ToolArguments.strings(context);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--context: " + e.getMessage());
-            }
+    private Map<String, String> context(List<String> context) {
+        if (context == null || context.isEmpty()) {
+            return Map.of();
         }
-        McpHostCommand.Named target = prompt == null ? new McpHostCommand.Named(root.connect(), null) : root.connectFor(prompt);
-        try (McpClient client = target.client()) {
-            CompleteRequestParams params = request.apply(target.name());
-            CompleteResult result = client.complete(chosen.isEmpty() ? params : params.withContext(chosen));
-            Printer p = root.printer();
-            if (p.isJson()) {
-                p.json(result);
-                return McpHostCommand.OK;
-            }
-            CompleteResult.Completion completion = result.completion();
-            completion.values().forEach(p.out()::println);
-            p.out().flush();
-            PrintWriter err = root.err();
-            if (completion.values().isEmpty()) {
-                err.println("(no suggestions)");
-            } else if (completion.hasMore().orElse(false) || completion.total().filter(t -> t > completion.values().size()).isPresent()) {
-                err.println("(" + completion.values().size() + " shown" + completion.total().map(t -> " of " + t).orElse("")
-                        + "; more exist: type more of the value)");
-            }
-            err.flush();
+        try {
+            return ToolArguments.strings(context);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--context: " + e.getMessage());
+        }
+    }
+
+    private static CompleteRequestParams withContext(CompleteRequestParams params, Map<String, String> chosen) {
+        return chosen.isEmpty() ? params : params.withContext(chosen);
+    }
+
+    private int print(CompleteResult result) {
+        Printer p = root.printer();
+        if (p.isJson()) {
+            p.json(result);
             return McpHostCommand.OK;
         }
+        CompleteResult.Completion completion = result.completion();
+        completion.values().forEach(p.out()::println);
+        p.out().flush();
+        PrintWriter err = root.err();
+        if (completion.values().isEmpty()) {
+            err.println("(no suggestions)");
+        } else if (completion.hasMore().orElse(false) || completion.total().filter(t -> t > completion.values().size()).isPresent()) {
+            err.println("(" + completion.values().size() + " shown" + completion.total().map(t -> " of " + t).orElse("")
+                    + "; more exist: type more of the value)");
+        }
+        err.flush();
+        return McpHostCommand.OK;
     }
 }

@@ -29,12 +29,14 @@ final class ConnectionOptions {
     @Option(names = "--config", paramLabel = "FILE", scope = ScopeType.INHERIT,
             description = {"Use every server of this mcp.json (Claude, Cursor or VS Code format) as one; tool and prompt",
                 "names get the server's prefix (demo__echo). Shortcuts: claude-desktop, claude-code, vscode, cursor.",
-                "Default: $MCPHOST_CONFIG, unless --stdio or --url is given. A prefixed name starts only its server."})
+                "Default: $MCPHOST_CONFIG, unless --stdio or --url is given. A prefixed name starts only its server;",
+                "so does a URI whose scheme is a server's name (demo://readme: the server 'demo')."})
     String config;
 
     @Option(names = "--server", paramLabel = "NAME", scope = ScopeType.INHERIT,
-            description = "With --config: start and use only this server of the file (needed by info, ping, complete,"
-                + " subscribe, tasks and request when the file has several; read starts every server without it).")
+            description = "With --config: start and use only this server of the file (needed by ping, tasks and request"
+                + " when the file has several; info shows each server without it; call, tools, prompt, complete, read and"
+                + " subscribe find the server from a prefixed name or a URI's scheme, else start the others to look).")
     String server;
 
     @Option(names = "--url", paramLabel = "URL", scope = ScopeType.INHERIT,

@@ -69,6 +69,7 @@ final class ExitCode {
             case McpTimeoutException timeout -> TIMEOUT;
             case McpCancelledException cancelled -> CANCELLED;
             case McpConfigException config -> USAGE;
+            case io.mcphost.protocol.McpInvalidArgumentsException arguments -> USAGE; // the caller's values, refused before sending
             case io.mcphost.auth.McpAuthorizationException authorization -> UNAUTHORISED;
             case McpTransportException transport -> isUnauthorised(transport) ? UNAUTHORISED : CONNECTION;
             case ServerUnavailableException unavailable -> isUnauthorised(unavailable) ? UNAUTHORISED : CONNECTION;

@@ -1,6 +1,7 @@
 package io.mcphost.cli;
 
 import io.mcphost.client.CallOptions;
+import io.mcphost.client.McpClient;
 import io.mcphost.config.ConfigLocations;
 import io.mcphost.config.InputResolver;
 import io.mcphost.config.McpConfig;
@@ -15,31 +16,49 @@ import io.mcphost.host.McpHost;
 import io.mcphost.host.ReconnectPolicy;
 import io.mcphost.host.ServerState;
 import io.mcphost.host.ServerStatus;
+import io.mcphost.protocol.McpError;
+import io.mcphost.protocol.McpException;
+import io.mcphost.protocol.McpNotFoundException;
 import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.resources.ReadResourceResult;
 import io.mcphost.protocol.tools.CallToolResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 
 /**
  * The {@link Target} of many servers ({@code --config}): one {@link McpHost} started from a
  * configuration file, with prefixed names. Servers that cannot start are reported on
- * stderr and the command goes on with the others, as the host itself does.
+ * stderr, once each, and the command goes on with the others, as the host itself does. A command
+ * starts only the servers it needs ({@link #narrow}, {@link #openForUri}); a URI that none of those
+ * offers starts the rest. Used by the command's own thread only.
  */
 final class HostTarget implements Target {
     private final McpHostCommand cli;
     private final McpHost host;
+    private final ClientFeatures features;
+    /** Where the servers come from, for messages: the file's name. */
+    private final String file;
+    /** The servers of the file not started (yet): a URI none of the started ones offers starts them. */
+    private List<ServerConfig> notStarted;
+    /** The server a URI's scheme names, started first; null when the host was not narrowed for a URI. */
+    private final String named;
 
-    private HostTarget(McpHostCommand cli, McpHost host) {
+    private HostTarget(McpHostCommand cli, McpHost host, ClientFeatures features, String file, List<ServerConfig> notStarted,
+                       String named) {
         this.cli = cli;
         this.host = host;
+        this.features = features;
+        this.file = file;
+        this.notStarted = notStarted;
+        this.named = named;
     }
 
     /**
@@ -47,6 +66,11 @@ final class HostTarget implements Target {
      * {@code vscode}, {@code cursor}) naming that tool's usual file.
      */
     static HostTarget open(McpHostCommand cli, McpConfig loaded, ClientFeatures features, boolean ownNames) {
+        return open(cli, loaded, features, ownNames, List.of(), null);
+    }
+
+    private static HostTarget open(McpHostCommand cli, McpConfig loaded, ClientFeatures features, boolean ownNames,
+                                   List<ServerConfig> notStarted, String named) {
         McpHost.Builder builder = McpHost.fromConfig(loaded);
         if (ownNames) {
             builder.naming(io.mcphost.host.ToolNaming.unprefixed());
@@ -67,8 +91,8 @@ final class HostTarget implements Target {
             host.close();
             throw e;
         }
-        HostTarget commands = new HostTarget(cli, host);
-        commands.reportFailures();
+        HostTarget commands = new HostTarget(cli, host, features, fileName(loaded), notStarted, named);
+        commands.reportFailures(host.servers().stream().map(ServerStatus::name).toList());
         return commands;
     }
 
@@ -115,6 +139,137 @@ final class HostTarget implements Target {
         return config;
     }
 
+    /**
+     * Starts what a command about one resource URI (or resource template) needs. Which server offers a
+     * URI is only known from the servers' own lists, so without {@code --server} the URI names its
+     * server by its scheme: {@code demo://readme} starts only the server called (or prefixed) {@code demo}.
+     * If that server does not offer the URI, or no server is named after the scheme, the rest of the file
+     * is started (in parallel) to find it, and stderr says so. A file of one server starts that one.
+     *
+     * @param server the {@code --server} option, or null
+     */
+    static HostTarget openForUri(McpHostCommand cli, McpConfig config, String server, String uri, ClientFeatures features) {
+        if (server != null) {
+            return open(cli, narrow(cli, config, server, null), features, true);
+        }
+        List<ServerConfig> all = config.enabledServers();
+        ServerConfig byScheme = all.size() == 1 ? null : namedByScheme(all, uri);
+        if (byScheme == null) {
+            if (all.size() > 1) {
+                cli.err().println("mcphost: no server of " + fileName(config) + " is named after the scheme of '" + uri
+                        + "'; starting all " + all.size() + " to find the one that offers it (--server NAME starts one)");
+                cli.err().flush();
+            }
+            return open(cli, config, features, false);
+        }
+        List<ServerConfig> rest = all.stream().filter(s -> s != byScheme).toList();
+        return open(cli, new McpConfig(List.of(byScheme), config.inputs(), config.source()), features, false, rest, byScheme.name());
+    }
+
+    /** The server whose name or prefix is the URI's scheme ({@code demo} for {@code demo://readme}), or null. */
+    static ServerConfig namedByScheme(List<ServerConfig> servers, String uri) {
+        int colon = uri.indexOf(':');
+        if (colon <= 0 || !uri.substring(0, colon).matches("[A-Za-z][A-Za-z0-9+.-]*")) {
+            return null;
+        }
+        String scheme = uri.substring(0, colon);
+        return servers.stream().filter(s -> s.name().equalsIgnoreCase(scheme)).findFirst()
+                .or(() -> servers.stream().filter(s -> s.prefix().filter(scheme::equalsIgnoreCase).isPresent()).findFirst())
+                .orElse(null);
+    }
+
+    private static String fileName(McpConfig config) {
+        return config.source().map(Path::getFileName).map(Path::toString).orElse("the configuration");
+    }
+
+    /**
+     * Runs {@code action} on the client of the server that offers {@code uri}: the one whose list or
+     * template has it; else the server the URI's scheme named (it may serve URIs it does not list); else,
+     * when that one refuses or none was named, the rest of the file, started now. A host of one server
+     * lets that server answer, as {@code --stdio} does.
+     *
+     * @param template whether {@code uri} is a resource template (matched as listed) rather than a URI
+     * @throws McpNotFoundException if no server offers it
+     */
+    @Override
+    public <T> T onServerOf(String uri, boolean template, Function<McpClient, T> action) {
+        Optional<String> owner = owner(uri, template);
+        if (owner.isPresent()) {
+            return action.apply(client(owner.get()));
+        }
+        McpException refused = null;
+        Optional<McpClient> byScheme = named == null ? Optional.empty() : host.client(named);
+        if (byScheme.isPresent()) {
+            try {
+                return action.apply(byScheme.get());
+            } catch (McpError | McpNotFoundException e) {
+                if (notStarted.isEmpty()) {
+                    throw e;
+                }
+                refused = e;
+            }
+        }
+        if (!notStarted.isEmpty()) {
+            startRest(named == null ? "no server started offers '" + uri + "'" : byScheme.isPresent()
+                    ? "server '" + named + "' does not offer '" + uri + "'" : "server '" + named + "' is not available");
+            owner = owner(uri, template);
+            if (owner.isPresent()) {
+                return action.apply(client(owner.get()));
+            }
+        }
+        if (refused != null) {
+            throw refused; // the named server's own words say most
+        }
+        List<ServerStatus> servers = host.servers();
+        if (servers.size() == 1 && servers.getFirst().state() == ServerState.READY) {
+            return action.apply(client(servers.getFirst().name()));
+        }
+        host.requireReady(); // every failure was reported in one line already
+        throw new McpNotFoundException("no server of " + file + " offers " + (template ? "a resource template '" : "resource '")
+                + uri + "'", null);
+    }
+
+    private Optional<String> owner(String uri, boolean template) {
+        if (!template) {
+            return host.catalog().serverForUri(uri);
+        }
+        return host.resourceTemplates().stream().filter(t -> t.uriTemplate().equals(uri)).map(HostResourceTemplate::server).findFirst();
+    }
+
+    private McpClient client(String server) {
+        return host.client(server).orElseThrow(() -> new io.mcphost.protocol.ServerUnavailableException(server, "not ready", null));
+    }
+
+    /**
+     * Starts the servers not started yet, in parallel, saying why on stderr; their failures are reported once.
+     * In parallel, they join the catalog in the order they register, so a URI two of them list goes to
+     * either (the file's order decides only when all start together); the named server stays first.
+     */
+    private void startRest(String why) {
+        List<ServerConfig> starting = notStarted;
+        notStarted = List.of();
+        cli.err().println("mcphost: " + why + "; starting the other " + starting.size() + " server(s) of " + file + " to find it");
+        cli.err().flush();
+        List<java.util.concurrent.Future<ServerStatus>> started = new ArrayList<>();
+        try (var threads = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            for (ServerConfig server : starting) {
+                started.add(threads.submit(() -> host.addServer(io.mcphost.host.ServerSpec.fromConfig(server))));
+            }
+        }
+        for (var future : started) {
+            try {
+                future.get(); // done: the executor's close waited
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new io.mcphost.protocol.McpCancelledException(null, "interrupted while starting servers", e);
+            }
+        }
+        features.afterStart(host);
+        reportFailures(starting.stream().map(ServerConfig::name).toList());
+    }
+
     private static Path resolve(McpHostCommand cli, String config) {
         if (ConfigLocations.shortcuts().contains(config.toLowerCase(Locale.ROOT))) {
             Path path = ConfigLocations.resolve(config.toLowerCase(Locale.ROOT));
@@ -132,8 +287,12 @@ final class HostTarget implements Target {
         return path;
     }
 
-    private void reportFailures() {
+    /** One line on stderr for each of these servers that is not ready: each failure is reported once. */
+    private void reportFailures(List<String> names) {
         for (ServerStatus s : host.servers()) {
+            if (!names.contains(s.name())) {
+                continue;
+            }
             if (s.state() == ServerState.AUTH_REQUIRED && s.authorizationUrl().isPresent()) {
                 cli.err().println("mcphost: server '" + s.name() + "' needs authorisation: visit " + s.authorizationUrl().get()
                         + " (or run `mcphost --config … --server " + s.name() + " login`)");
@@ -178,7 +337,7 @@ final class HostTarget implements Target {
 
     @Override
     public ReadResourceResult readResource(String uri) {
-        return host.readResource(uri);
+        return onServerOf(uri, false, client -> client.readResource(uri));
     }
 
     @Override

@@ -143,8 +143,15 @@ final class McpHostCommand implements Callable<Integer> {
      * does for {@code call}. The caller closes the client.
      */
     Named connectFor(String name) {
-        if (connection.config != null && connection.server == null) {
+        return connectFor(name, false);
+    }
+
+    /** As {@link #connectFor(String)}; {@code takesArguments}: the command takes a tool's arguments ({@code call --task}). */
+    Named connectFor(String name, boolean takesArguments) {
+        if (!takesArguments) {
             rejectToolArguments();
+        }
+        if (connection.config != null && connection.server == null) {
             connection.rejectOneServerOptions();
             var config = HostTarget.load(this, connection.configSource().orElseThrow(), consoleInputs());
             for (ServerConfig entry : config.enabledServers()) {
@@ -154,7 +161,7 @@ final class McpHostCommand implements Callable<Integer> {
                 }
             }
         }
-        return new Named(connect(), targetName(name));
+        return new Named(openOne(), targetName(name));
     }
 
     /**
@@ -210,6 +217,23 @@ final class McpHostCommand implements Callable<Integer> {
             throw e;
         }
         return host;
+    }
+
+    /**
+     * Opens what a command about one resource URI (or URI template) needs: under {@code --config} only
+     * the server the URI names, starting more only when it must ({@link HostTarget#openForUri}); else the
+     * one server. The caller closes it.
+     *
+     * @param anyConfig whether {@code $MCPHOST_CONFIG} counts as well as an explicit {@code --config}
+     */
+    Target openTargetForUri(String uri, boolean anyConfig) {
+        rejectToolArguments();
+        var source = anyConfig || connection.config != null ? connection.configSource() : java.util.Optional.<String>empty();
+        if (source.isEmpty()) {
+            return new ClientTarget(openOne());
+        }
+        connection.rejectOneServerOptions();
+        return HostTarget.openForUri(this, HostTarget.load(this, source.get(), consoleInputs()), connection.server, uri, features());
     }
 
     /** Starts the host of the configuration for a command; the caller closes it. */

@@ -9,12 +9,14 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code mcphost read URI}: a resource's contents. With {@code --config} the host routes the URI to the
- * server that lists it, which means starting every server unless {@code --server} names one: which server
- * holds a URI is only known from the servers' own lists.
+ * {@code mcphost read URI}: a resource's contents. With {@code --config}, which server holds a URI is only
+ * known from the servers' own lists, so the URI's scheme names its server ({@code demo://readme}: the
+ * server called {@code demo}), {@code --server} picks one, and only when neither finds it are the other
+ * servers started, which stderr says ({@link HostTarget#openForUri}).
  */
 @Command(name = "read", description = "Read a resource by URI.",
         footer = {"", "Examples:", "  mcphost read demo://readme", "  mcphost read demo://notes/todo",
+            "  mcphost --config mcp.json read demo://readme   # starts only server 'demo'",
             "  mcphost --config mcp.json --server everything \\",
             "      read demo://resource/static/document/architecture.md",
             "  mcphost read demo://notes/todo -o todo.txt   # save the contents in a file"})
@@ -31,7 +33,7 @@ final class ReadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Target target = root.openTarget(false)) {
+        try (Target target = root.openTargetForUri(uri, true)) {
             ReadResourceResult result = target.readResource(uri);
             if (output != null) {
                 root.saved(() -> SavedOutput.save(result.contents(), output));

@@ -72,16 +72,19 @@ final class SubscribeCommand implements java.util.concurrent.Callable<Integer> {
             Runtime.getRuntime().halt(McpHostCommand.OK);
         }, "mcphost-subscribe-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
-        try (McpClient client = root.connect()) {
-            ResourceSubscription subscription;
+        // Under --config the URI's scheme names the server to start (HostTarget.openForUri); --server picks one.
+        try (Target target = root.openTargetForUri(uri, false)) {
+            Subscribed subscribed;
             try {
-                subscription = client.subscribeResource(uri, n -> updates.offer(n.uri()));
+                subscribed = target.onServerOf(uri, false, c -> new Subscribed(c, c.subscribeResource(uri, n -> updates.offer(n.uri()))));
             } catch (McpCapabilityException e) {
-                root.err().println("mcphost: " + client.name() + " does not support resource subscriptions"
+                root.err().println("mcphost: " + e.server().orElse("the server") + " does not support resource subscriptions"
                         + " (no resources.subscribe capability): " + e.getMessage());
                 root.err().flush();
                 return ExitCode.REFUSED;
             }
+            McpClient client = subscribed.client();
+            ResourceSubscription subscription = subscribed.subscription();
             try (subscription) {
                 root.err().println("subscribed to " + uri + (count != null ? "; waiting for " + count + " update(s)" : "")
                         + (duration != null ? " for " + duration : "") + " (Ctrl-C to stop)");
@@ -111,6 +114,10 @@ final class SubscribeCommand implements java.util.concurrent.Callable<Integer> {
                 // Ctrl-C is under way; the hook ends the process.
             }
         }
+    }
+
+    /** The subscription and the client of the server it was made with (which the updates' reads go to). */
+    private record Subscribed(McpClient client, ResourceSubscription subscription) {
     }
 
     private void print(McpClient client, String updated) {

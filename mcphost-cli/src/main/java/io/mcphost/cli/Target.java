@@ -37,6 +37,13 @@ sealed interface Target extends AutoCloseable permits ClientTarget, HostTarget {
     /** Reads a resource, routed to the server that lists it. */
     ReadResourceResult readResource(String uri);
 
+    /**
+     * Runs {@code action} on the client of the server that offers a resource URI, or with {@code template}
+     * a resource template as listed: the one server; of a host, the server found as
+     * {@link HostTarget#onServerOf} says (which may start more of the file). Blocks for what the action does.
+     */
+    <T> T onServerOf(String uri, boolean template, java.util.function.Function<io.mcphost.client.McpClient, T> action);
+
     /** Every prompt, under the name {@link #getPrompt} takes. */
     List<HostPrompt> prompts();
 

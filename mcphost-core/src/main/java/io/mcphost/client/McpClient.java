@@ -158,15 +158,33 @@ public interface McpClient extends AutoCloseable {
     }
 
     /**
-     * {@link #callTool(String, JsonNode)} with the arguments as a map, converted to a JSON object by the
-     * library's codec (values may be strings, numbers, booleans, lists, maps, records): a call without
-     * building a Jackson tree. Named apart from {@code callTool} so {@code callTool(name, null)} stays
-     * unambiguous. Blocks and throws as that method does.
+     * {@link #callTool(String, JsonNode)} with the arguments as plain Java values: a {@code Map} (values may
+     * be strings, numbers, booleans, lists, maps, records), a record, or a bean with getters, converted to a
+     * JSON object by the library's codec (the one the wire uses, so a record's components become its
+     * properties and an empty {@code Optional} component is left out). A {@link JsonNode} object is sent as
+     * it is. The conversion happens on the calling thread, before anything is sent.
      *
-     * @param arguments the arguments by name; null for none
+     * <p>Named apart from {@code callTool} on purpose: an {@code Object} overload beside
+     * {@code callTool(String, JsonNode)} would silently take a tree whose static type is {@code Object}
+     * down another path, and a {@code Map} overload would make {@code callTool(name, null)} ambiguous.
+     * A record in a named module must be {@code opens} to {@code tools.jackson.databind} to be read.
+     * Blocks and throws as {@link #callTool(String, JsonNode, CallOptions)} does.
+     *
+     * @param arguments the arguments; null for none
+     * @throws io.mcphost.protocol.McpInvalidArgumentsException if they cannot be converted to JSON or are
+     *         not a JSON object (a string, a number, a list), before anything is sent
      */
-    default CallToolResult callToolWith(String name, java.util.Map<String, ?> arguments) {
-        return callTool(name, arguments == null ? null : io.mcphost.protocol.Json.valueToTree(arguments));
+    default CallToolResult callToolWith(String name, Object arguments) {
+        return callToolWith(name, arguments, CallOptions.defaults());
+    }
+
+    /**
+     * {@link #callToolWith(String, Object)} with the call's own deadline, progress listener and {@code _meta}.
+     *
+     * @throws io.mcphost.protocol.McpInvalidArgumentsException as {@link #callToolWith(String, Object)}
+     */
+    default CallToolResult callToolWith(String name, Object arguments, CallOptions options) {
+        return callTool(name, io.mcphost.client.internal.ToolArgumentsConversion.toObject(name(), name, arguments), options);
     }
 
     /** {@link #callTool(String, JsonNode)} without blocking. */

@@ -9,6 +9,7 @@ import io.mcphost.client.McpClient;
 import io.mcphost.client.McpClientBuilder;
 import io.mcphost.client.RequestObserver;
 import io.mcphost.client.SamplingHandler;
+import io.mcphost.client.internal.ToolArgumentsConversion;
 import io.mcphost.config.McpConfig;
 import io.mcphost.config.McpConfigLoader;
 import io.mcphost.config.ServerConfig;
@@ -35,6 +36,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Many MCP servers used as one: starts them in parallel, aggregates their tools, prompts and
@@ -191,14 +193,18 @@ public final class McpHost implements AutoCloseable {
     }
 
     /**
-     * {@link #callTool(String, JsonNode)} by exposed name with the arguments as a map, converted to a JSON
-     * object by the library's codec: a call without building a Jackson tree. Named apart from
-     * {@code callTool} so {@code callTool(name, null)} stays unambiguous. Blocks and throws as that method does.
+     * {@link #callTool(String, JsonNode)} with the arguments as a {@code Map}, record or bean, converted before
+     * anything is sent as {@link McpClient#callToolWith(String, Object)} says (also why it is not named {@code callTool}).
      *
-     * @param arguments the arguments by name; null for none
+     * @throws io.mcphost.protocol.McpInvalidArgumentsException if they cannot be converted or are not a JSON object
      */
-    public CallToolResult callToolWith(String exposedName, java.util.Map<String, ?> arguments) {
-        return callTool(exposedName, arguments == null ? null : io.mcphost.protocol.Json.valueToTree(arguments));
+    public CallToolResult callToolWith(String exposedName, Object arguments) {
+        return callToolWith(exposedName, arguments, CallOptions.defaults());
+    }
+
+    /** {@link #callToolWith(String, Object)} with the call's own deadline, progress listener and {@code _meta}. */
+    public CallToolResult callToolWith(String exposedName, Object arguments, CallOptions options) {
+        return callTool(exposedName, ToolArgumentsConversion.toObject(null, exposedName, arguments), options);
     }
 
     /**
@@ -226,18 +232,25 @@ public final class McpHost implements AutoCloseable {
     }
 
     /**
-     * Calls a tool by its server's name and the name that server gives it, with arguments as a map
-     * (converted by the codec), through the interceptors like {@link #callTool(String, JsonNode, CallOptions)}.
-     * Spares the caller building a prefixed name and a JSON tree. Blocks as that method does.
+     * Calls a tool by its server's name and the name that server gives it (no prefixed name to build),
+     * through the interceptors; the arguments (null for none) are converted as by {@link #callToolWith(String, Object)}.
+     * Blocks as {@link #callTool(String, JsonNode, CallOptions)} does. A literal {@code callTool(name, null, options)}
+     * is ambiguous beside this method; {@code callToolWith(name, null, options)} says it without a cast.
      *
-     * @param arguments the arguments; null for none
      * @throws McpNotFoundException if that server offers no such tool (or a filter hides it)
+     * @throws io.mcphost.protocol.McpInvalidArgumentsException if the arguments cannot be converted or are not a
+     *         JSON object (also when {@link CallOptions} are given in their place), before anything is sent
      */
-    public CallToolResult callTool(String server, String tool, java.util.Map<String, ?> arguments) {
+    public CallToolResult callTool(String server, String tool, Object arguments) {
+        return callTool(server, tool, arguments, CallOptions.defaults());
+    }
+
+    /** {@link #callTool(String, String, Object)} with the call's own deadline, progress listener and {@code _meta}. */
+    public CallToolResult callTool(String server, String tool, Object arguments, CallOptions options) {
+        ObjectNode converted = ToolArgumentsConversion.toObject(server, tool, arguments);
         HostTool found = tools().stream().filter(t -> t.server().equals(server) && t.originalName().equals(tool)).findFirst()
                 .orElseThrow(() -> new McpNotFoundException("server '" + server + "' offers no tool '" + tool + "'", null));
-        return callTool(found.name(), arguments == null ? null : io.mcphost.protocol.Json.valueToTree(arguments),
-                CallOptions.defaults());
+        return callTool(found.name(), converted, options);
     }
 
     /** {@link #callTool(String, JsonNode)} on a virtual thread; cancelling the future cancels the call. */

@@ -15,7 +15,7 @@ import java.util.Optional;
 public abstract sealed class McpException extends RuntimeException
         permits McpTransportException, McpTimeoutException, McpError, McpProtocolException,
                 McpCapabilityException, ServerUnavailableException, McpClosedException,
-                McpCancelledException, McpNotFoundException, McpInputRequiredException,
+                McpCancelledException, McpNotFoundException, McpInputRequiredException, McpInvalidArgumentsException,
                 io.mcphost.config.McpConfigException, io.mcphost.auth.McpAuthorizationException {
 
     private final String server;

@@ -49,6 +49,19 @@ class ExamplesTest {
     }
 
     @Test
+    void recordArgumentsReachTheToolAndTheStructuredResultReadsBackAsARecord(@TempDir Path dir) throws Exception {
+        RecordArguments.Weather weather = RecordArguments.weather(everything());
+        List<String> everything = NpmFixtures.everythingStdio();
+        Path config = Files.writeString(dir.resolve("mcp.json"), """
+                {"mcpServers": {"everything": {"command": %s, "args": %s}}}""".formatted(quote(everything.getFirst()),
+                array(everything.subList(1, everything.size()))));
+
+        assertThat(weather.conditions()).isNotBlank();
+        assertThat(weather.humidity()).isPositive();
+        assertThat(RecordArguments.sumOnHost(config)).isEqualTo("The sum of 20 and 22 is 42.");
+    }
+
+    @Test
     void serveToolsAnswersOverHttp() {
         assertThat(ServeTools.serveAndCall("hello")).isEqualTo("hello");
     }
