@@ -106,7 +106,7 @@ public final class JsonCodec {
 
     /**
      * {@link #decode(String)} for UTF-8 bytes, such as a line read from a pipe: parsed as they are,
-     * without a String in between.
+     * without a String in between (only bytes that do not parse are decoded and parsed again).
      *
      * @throws McpProtocolException when the bytes are not JSON or not a JSON-RPC 2.0 message
      */
@@ -115,7 +115,9 @@ public final class JsonCodec {
         try {
             tree = mapper().readTree(utf8, offset, length);
         } catch (JacksonException e) {
-            throw new McpProtocolException(null, "not valid JSON: " + e.getOriginalMessage(), e);
+            // Again decoded, malformed UTF-8 replaced by U+FFFD: a stray Latin-1 byte in a string must not
+            // cost the whole message (as it did not when lines were decoded first). Still not JSON: refused.
+            return decode(new String(utf8, offset, length, java.nio.charset.StandardCharsets.UTF_8));
         }
         return messages(tree);
     }

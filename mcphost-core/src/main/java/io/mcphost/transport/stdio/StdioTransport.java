@@ -21,7 +21,6 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -167,7 +166,7 @@ public final class StdioTransport implements Transport {
         try {
             while (true) {
                 switch (reader.next()) {
-                    case LineReader.Line line -> deliver(line.utf8());
+                    case LineReader.Line line -> deliver(line);
                     case LineReader.Oversized big -> skippedLogs.log(LOG, Level.WARN, skipped,
                             "server '{}': skipped a message of {} bytes, over the {}-byte limit (maxMessageBytes)",
                             name, big.bytes(), settings.maxMessageBytes());
@@ -187,38 +186,17 @@ public final class StdioTransport implements Transport {
         }
     }
 
-    /**
-     * Parses the bytes as they came; only when that fails, parses them again decoded, with malformed
-     * UTF-8 replaced by U+FFFD (a server writing a stray Latin-1 byte in a string keeps its message).
-     */
-    private static List<JsonRpcMessage> decode(byte[] line) {
-        try {
-            return CODEC.decode(line, 0, line.length);
-        } catch (McpProtocolException e) {
-            return CODEC.decode(new String(line, StandardCharsets.UTF_8));
-        }
-    }
-
-    private static boolean isBlank(byte[] line) {
-        for (byte b : line) {
-            if (b != ' ' && b != '\t' && b != '\r' && b != '\n' && b != '\f' && b != 0x0B) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private void deliver(byte[] line) {
-        if (isBlank(line)) {
+    private void deliver(LineReader.Line line) {
+        if (line.isBlank()) {
             return;
         }
         List<JsonRpcMessage> messages;
         try {
-            messages = decode(line);
+            messages = CODEC.decode(line.utf8(), 0, line.utf8().length);
         } catch (McpProtocolException e) {
             // Rate-limited: a server printing 1,000 junk lines per message made 51,000 WARN records.
             skippedLogs.log(LOG, Level.WARN, skipped, "server '{}': skipped a line that is not a JSON-RPC message ({}): {}",
-                    name, LogLimit.bounded(e.getMessage(), PREVIEW_CHARS), LogLimit.bounded(new String(line, StandardCharsets.UTF_8)));
+                    name, LogLimit.bounded(e.getMessage(), PREVIEW_CHARS), LogLimit.bounded(line.text()));
             return;
         }
         for (JsonRpcMessage message : messages) {

@@ -24,6 +24,16 @@ public final class LineReader {
             this(text.getBytes(StandardCharsets.UTF_8));
         }
 
+        /** Whether the line holds only ASCII whitespace (or nothing). */
+        public boolean isBlank() {
+            for (byte b : utf8) {
+                if (b != ' ' && b != '\t' && b != '\r' && b != '\n' && b != '\f' && b != 0x0B) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
         /** The line decoded (malformed UTF-8 becomes U+FFFD). */
         public String text() {
             return new String(utf8, StandardCharsets.UTF_8);
