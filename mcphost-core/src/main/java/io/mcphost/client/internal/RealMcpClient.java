@@ -131,7 +131,6 @@ public final class RealMcpClient implements McpClient {
         }
         try {
             config.transport().start(inbound);
-            ClientWarmUp.startOnce(); // the server is starting: a cold JVM links the request path meanwhile
             connection.session(EraProbe.connect(exchange, config, connection, true));
             observer.ifPresent(ObserverStage::sessionStarted);
             if (!state.compareAndSet(ClientState.CONNECTING, ClientState.READY)) {
