@@ -21,6 +21,10 @@ final class Warmup {
         if (List.of(args).stream().anyMatch(NO_CONNECTION::contains)) {
             return;
         }
-        Thread.ofPlatform().daemon().name("mcphost-warmup").start(() -> Json.parse("{\"warm\":[1,2.5,\"up\",true,null]}"));
+        Thread.ofPlatform().daemon().name("mcphost-warmup").start(() -> {
+            StartupTrace.mark("warm-up start");
+            Json.parse("{\"warm\":[1,2.5,\"up\",true,null]}");
+            StartupTrace.mark("warm-up end");
+        });
     }
 }
