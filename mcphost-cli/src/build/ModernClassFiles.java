@@ -39,7 +39,9 @@ public final class ModernClassFiles {
         for (String arg : args) {
             Path jar = Path.of(arg);
             int rewritten = rewrite(jar);
-            System.out.println("ModernClassFiles: " + jar.getFileName() + ": " + rewritten + " class files rewritten as version " + TARGET);
+            if (rewritten > 0) { // quiet when the jar was rewritten already (an incremental build)
+                System.out.println("ModernClassFiles: " + jar.getFileName() + ": " + rewritten + " class files rewritten as version " + TARGET);
+            }
         }
     }
 

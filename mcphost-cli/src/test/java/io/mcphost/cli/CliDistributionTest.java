@@ -53,7 +53,9 @@ class CliDistributionTest {
         assertThat(trained.exit).as(trained.output).isZero();
         assertThat(trained.output).isEqualTo("3\n");
         List<String> files = files(cache);
-        assertThat(files).hasSize(2).anyMatch(f -> f.endsWith(".aot")).anyMatch(f -> f.endsWith(".aot.tried"));
+        // The CLI's cache, the embedded demo server's, and the mark that training was tried.
+        assertThat(files).hasSize(3).anyMatch(f -> f.endsWith(".demo.aot")).anyMatch(f -> f.endsWith(".aot.tried"))
+                .anyMatch(f -> f.endsWith(".aot") && !f.endsWith(".demo.aot"));
         Path classes = dir.resolve("classes.txt");
         Run cached = run(dir, "1", List.of("-Xlog:class+load=info:file=" + classes), link.toString(), "call", "add", "a=1", "b=2");
         assertThat(cached.output).isEqualTo("3\n");
@@ -62,8 +64,9 @@ class CliDistributionTest {
                 .anyMatch(l -> l.contains(" io.mcphost.client.internal.RealMcpClient source: shared objects file"));
 
         // An AOT cache the JVM cannot use (truncated, another JDK's) is ignored without a word.
-        Path aot = cache.resolve(files.stream().filter(f -> f.endsWith(".aot")).findFirst().orElseThrow());
+        Path aot = cache.resolve(files.stream().filter(f -> f.endsWith(".aot") && !f.endsWith(".demo.aot")).findFirst().orElseThrow());
         Files.writeString(aot, "not an AOT cache");
+        Files.writeString(cache.resolve(files.stream().filter(f -> f.endsWith(".demo.aot")).findFirst().orElseThrow()), "nor this");
         Run withBrokenCache = run(dir, "1", List.of(), link.toString(), "call", "add", "a=1", "b=2");
         assertThat(withBrokenCache.exit).as(withBrokenCache.output).isZero();
         assertThat(withBrokenCache.output).isEqualTo("3\n");
