@@ -99,6 +99,7 @@ public final class Main {
      */
     static int run(String[] args, PrintWriter out, PrintWriter err, TerminalInput input, boolean stderrIsTerminal,
             int columns, Set<String> named) {
+        StartupTrace.mark("run");
         McpHostCommand root = new McpHostCommand(out, err, input, stderrIsTerminal, columns);
         CommandLine cli = commandLine(root, named);
         // "--log-level info" names a level, not the info command.
@@ -142,7 +143,9 @@ public final class Main {
      * null), in {@link McpHostCommand#COMMANDS} order.
      */
     static CommandLine commandLine(McpHostCommand root, Set<String> named) {
+        StartupTrace.mark("root command");
         CommandLine cli = new CommandLine(root);
+        StartupTrace.mark("root model");
         Set<Class<?>> wanted = named == null ? null : new HashSet<>();
         if (named != null) {
             named.forEach(name -> wanted.add(McpHostCommand.COMMAND_NAMES.get(name)));
