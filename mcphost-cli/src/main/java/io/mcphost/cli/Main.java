@@ -36,13 +36,17 @@ public final class Main {
         StartupTrace.mark("main");
         configureLogging(List.of(args).contains("-v") || List.of(args).contains("--verbose"),
                 List.of(args).stream().anyMatch(a -> a.equals("--log-level") || a.startsWith("--log-level=")));
-        Warmup.start(args); // after the logging settings: whatever it loads may make a logger, which reads them once
+        // After the logging settings (whatever these load may make a logger, which reads them once); the
+        // server first, so that it boots while the rest starts.
+        EarlyServer.start(args);
+        Warmup.start(args);
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         boolean stderrIsTerminal = stderrIsTerminal();
         TerminalInput input = TerminalInput.of(new InputStreamReader(System.in, StandardCharsets.UTF_8),
                 stdinIsTerminal() && stderrIsTerminal);
         int code = run(args, out, err, input, stderrIsTerminal, columns());
+        EarlyServer.discard();
         out.flush();
         err.flush();
         System.exit(code);
