@@ -66,7 +66,8 @@ public final class Main {
                 return code;
             }
             // A word no registered command took: the full model says what it is (another command's
-            // option, a typo of a command with picocli's suggestions). Nothing ran and nothing was printed.
+            // option, a typo of a command with picocli's suggestions). Nothing ran and nothing was printed
+            // (only '--json -' would have read stdin already, and then reads it empty the second time).
         }
         return run(args, out, err, input, stderrIsTerminal, columns, null);
     }

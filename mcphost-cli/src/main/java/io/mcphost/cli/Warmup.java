@@ -6,9 +6,10 @@ import java.util.Set;
 
 /**
  * Builds the JSON codec on a second thread while the main thread parses the command line: the codec's
- * first use costs a few hundred milliseconds of class loading and introspection, which would otherwise
- * delay spawning the server (the stdio transport needs the codec before it starts the process). Nothing
- * is started for help and version output, which need no codec. A daemon thread: the JVM never waits for it.
+ * first use costs a few hundred milliseconds of class loading and introspection (less with the AOT
+ * cache), which then overlap the parse and the server's own start ({@link EarlyServer} has spawned it
+ * already). Nothing is started for help and version output, which need no codec. A daemon thread: the JVM
+ * never waits for it.
  */
 final class Warmup {
     private static final Set<String> NO_CONNECTION = Set.of("-h", "--help", "-V", "--version", "help");

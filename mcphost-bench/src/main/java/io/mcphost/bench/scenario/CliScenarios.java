@@ -69,8 +69,10 @@ public final class CliScenarios {
                     launcher = top.filter(p -> p.getFileName().toString().startsWith("mcphost-")).findFirst().orElseThrow()
                             .resolve("bin/mcphost");
                 }
-                // The cache is made now, in the foreground, so that the first measured run already uses it.
+                // The cache is made now, in the foreground, so that the first measured run already uses it;
+                // a launcher without MCPHOST_AOT=train (an older build) trains in the background: waited for.
                 runQuietly(List.of(launcher.toString(), "--version"), launcherEnv(cacheHome, "train"));
+                awaitCache(cacheHome.resolve("mcphost"));
             }
         } catch (IOException | InterruptedException | RuntimeException e) {
             rows.add(Row.note("cli", "one shot", "mcphost-launcher", "failed to set up the launcher: " + e));
@@ -196,6 +198,22 @@ public final class CliScenarios {
         }
         env.put("MCPHOST_AOT", aot);
         return env;
+    }
+
+    /** Waits (up to 2 minutes) until the launcher's AOT cache exists; without one (JDK < 25) returns after that. */
+    private static void awaitCache(Path dir) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (System.nanoTime() < deadline) {
+            if (Files.isDirectory(dir)) {
+                try (Stream<Path> files = Files.list(dir)) {
+                    List<String> names = files.map(f -> f.getFileName().toString()).toList();
+                    if (names.stream().anyMatch(n -> n.endsWith(".aot")) && names.stream().noneMatch(n -> n.endsWith(".tmp"))) {
+                        return;
+                    }
+                }
+            }
+            Thread.sleep(200);
+        }
     }
 
     private static Path distributionArchive() throws IOException {
