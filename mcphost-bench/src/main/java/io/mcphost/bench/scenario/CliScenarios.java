@@ -57,12 +57,14 @@ public final class CliScenarios {
         Map<String, Client> clients = new LinkedHashMap<>();
         Path launcher = null;
         Path cacheHome = null;
+        Path scratch = null;
         try {
             Path archive = distributionArchive();
             if (archive == null) {
                 rows.add(Row.note("cli", "one shot", "mcphost-launcher", "skipped: no mcphost-cli/target/mcphost-*.tar.gz (package mcphost-cli)"));
             } else {
                 Path dir = Files.createTempDirectory("mcphost-bench-cli");
+                scratch = dir;
                 cacheHome = dir.resolve("cache");
                 runQuietly(List.of("tar", "xzf", archive.toString(), "-C", dir.toString()), Map.of());
                 try (Stream<Path> top = Files.list(dir)) {
@@ -105,6 +107,7 @@ public final class CliScenarios {
                     + " (-Dmcphost.inspector015.dir) or no Node 20 at " + node20 + " (-Dmcphost.node20)"));
         }
         if (clients.isEmpty()) {
+            deleteTree(scratch);
             return rows;
         }
         ServerKind floor = ServerKind.shellFloor();
@@ -118,8 +121,12 @@ public final class CliScenarios {
         // The Inspector 0.15 starts its CLI with the 'node' on the PATH: Node 20's, as under a Node 20 install.
         Map<String, String> env = new LinkedHashMap<>(launcherEnv(cacheDir, "1"));
         env.put("PATH", node20.getParent() + ":" + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
-        for (Server server : servers) {
-            rows.addAll(measure(server, clients, rounds, env));
+        try {
+            for (Server server : servers) {
+                rows.addAll(measure(server, clients, rounds, env));
+            }
+        } finally {
+            deleteTree(scratch); // the extracted distribution and its caches (~60 MB)
         }
         return rows;
     }
@@ -213,6 +220,17 @@ public final class CliScenarios {
                 }
             }
             Thread.sleep(200);
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+            // a temporary directory left behind is no reason to lose the measurements
         }
     }
 
