@@ -18,8 +18,14 @@ final class Help {
     private Help() {
     }
 
-    static void arrange(CommandLine cli) {
-        cli.addSubcommand("help", new CommandLine.HelpCommand());
+    /**
+     * @param all whether the model has every command (else only those the command line names, which
+     *            never include {@code help}: its word makes {@link Main} build them all)
+     */
+    static void arrange(CommandLine cli, boolean all) {
+        if (all) {
+            cli.addSubcommand("help", new CommandLine.HelpCommand());
+        }
         // Re-registering subcommands in another order would inherit the global options twice; the list is
         // ordered where it is printed instead.
         cli.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST, help -> {

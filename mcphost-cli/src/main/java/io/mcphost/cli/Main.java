@@ -5,7 +5,9 @@ import java.io.Console;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import picocli.CommandLine;
 
 /**
@@ -31,15 +33,20 @@ public final class Main {
      * @param args the command line
      */
     public static void main(String[] args) {
+        StartupTrace.mark("main");
         configureLogging(List.of(args).contains("-v") || List.of(args).contains("--verbose"),
                 List.of(args).stream().anyMatch(a -> a.equals("--log-level") || a.startsWith("--log-level=")));
-        Warmup.start(args); // after the logging settings: whatever it loads may make a logger, which reads them once
+        // After the logging settings (whatever these load may make a logger, which reads them once); the
+        // server first, so that it boots while the rest starts.
+        EarlyServer.start(args);
+        Warmup.start(args);
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         boolean stderrIsTerminal = stderrIsTerminal();
         TerminalInput input = TerminalInput.of(new InputStreamReader(System.in, StandardCharsets.UTF_8),
                 stdinIsTerminal() && stderrIsTerminal);
         int code = run(args, out, err, input, stderrIsTerminal, columns());
+        EarlyServer.discard();
         out.flush();
         err.flush();
         System.exit(code);
@@ -52,14 +59,60 @@ public final class Main {
 
     /** Runs the command with the given streams; returns the exit code. Used by tests too. */
     static int run(String[] args, PrintWriter out, PrintWriter err, TerminalInput input, boolean stderrIsTerminal, int columns) {
+        Set<String> named = namedCommands(args);
+        if (named != null) {
+            int code = run(args, out, err, input, stderrIsTerminal, columns, named);
+            if (code != UNKNOWN_WORD) {
+                return code;
+            }
+            // A word no registered command took: the full model says what it is (another command's
+            // option, a typo of a command with picocli's suggestions). Nothing ran and nothing was printed
+            // (only '--json -' would have read stdin already, and then reads it empty the second time).
+        }
+        return run(args, out, err, input, stderrIsTerminal, columns, null);
+    }
+
+    /** What the first try returns when an argument was not understood with only the named commands. */
+    private static final int UNKNOWN_WORD = Integer.MIN_VALUE;
+
+    /**
+     * The commands a command line names, or null when it needs them all: help lists them, and
+     * {@code help CMD} finds them. A word that is a command's name counts even where it is an option's
+     * value ({@code --log-level info call}): registering a command too many costs little, too few
+     * would change the parse.
+     */
+    static Set<String> namedCommands(String[] args) {
+        Set<String> named = new HashSet<>();
+        for (String arg : args) {
+            if (ALL_COMMANDS_FOR.contains(arg)) {
+                return null;
+            }
+            if (McpHostCommand.COMMAND_NAMES.containsKey(arg)) {
+                named.add(arg);
+            }
+        }
+        return named;
+    }
+
+    /** Words after which picocli may list or look up any command. */
+    private static final Set<String> ALL_COMMANDS_FOR = Set.of("-h", "--help", "help");
+
+    /**
+     * Runs the command line with a model of the named commands only (picocli builds each command's model
+     * by reflection, which a one-shot command would otherwise pay for all eighteen), or of all when
+     * {@code named} is null.
+     */
+    static int run(String[] args, PrintWriter out, PrintWriter err, TerminalInput input, boolean stderrIsTerminal,
+            int columns, Set<String> named) {
+        StartupTrace.mark("run");
         McpHostCommand root = new McpHostCommand(out, err, input, stderrIsTerminal, columns);
-        CommandLine cli = new CommandLine(root);
+        CommandLine cli = commandLine(root, named);
         // "--log-level info" names a level, not the info command.
         cli.setAllowSubcommandsAsOptionParameters(true);
         // '--json @args.json' reads tool arguments (JsonOption); picocli's own @-file expansion would
         // replace the word with the file's words before the option sees it.
         cli.setExpandAtFiles(false);
-        Help.arrange(cli);
+        Help.arrange(cli, named == null);
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
@@ -72,6 +125,9 @@ public final class Main {
             return ExitCode.of(e);
         });
         cli.setParameterExceptionHandler((e, a) -> {
+            if (named != null && e instanceof CommandLine.UnmatchedArgumentException) {
+                return UNKNOWN_WORD;
+            }
             String command = e.getCommandLine().getCommandSpec().qualifiedName();
             err.println("mcphost: " + ErrorText.ofUsage(e.getMessage()) + " (see '" + command + " --help')");
             if (root.verbose) {
@@ -80,7 +136,32 @@ public final class Main {
             err.flush();
             return McpHostCommand.USAGE;
         });
+        cli.setExecutionStrategy(parsed -> {
+            StartupTrace.mark("parsed");
+            return new CommandLine.RunLast().execute(parsed);
+        });
         return cli.execute(args);
+    }
+
+    /**
+     * The picocli model of the root command with the named commands (all of them when {@code named} is
+     * null), in {@link McpHostCommand#COMMANDS} order.
+     */
+    static CommandLine commandLine(McpHostCommand root, Set<String> named) {
+        StartupTrace.mark("root command");
+        CommandLine cli = new CommandLine(root);
+        StartupTrace.mark("root model");
+        Set<Class<?>> wanted = named == null ? null : new HashSet<>();
+        if (named != null) {
+            named.forEach(name -> wanted.add(McpHostCommand.COMMAND_NAMES.get(name)));
+        }
+        for (Class<?> command : McpHostCommand.COMMANDS) {
+            if (wanted == null || wanted.contains(command)) {
+                cli.addSubcommand(command);
+            }
+        }
+        StartupTrace.mark("picocli model");
+        return cli;
     }
 
     /**

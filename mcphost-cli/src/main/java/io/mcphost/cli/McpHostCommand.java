@@ -6,6 +6,8 @@ import io.mcphost.protocol.tools.CallToolResult;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import picocli.CommandLine;
@@ -18,13 +20,20 @@ import picocli.CommandLine.Spec;
 /**
  * The {@code mcphost} command: the options every command inherits (which server: {@link ConnectionOptions};
  * output and interaction: here) and how a command opens what they name. Each command is a class of its
- * own in the subcommands list below; {@link Help} orders them for {@code --help}.
+ * own in {@link #COMMANDS}; {@link Help} orders them for {@code --help}.
  */
 // scope INHERIT gives every subcommand --help too, which the one-line usage errors point to.
 @Command(name = "mcphost", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "mcphost 0.1.0",
-        description = "Talks to MCP servers: the embedded demo server unless --stdio or --url names another, or every server of --config.",
-        // One line per command: adding one is adding a line (Help.ORDER places it in --help).
-        subcommands = {
+        description = "Talks to MCP servers: the embedded demo server unless --stdio or --url names another, or every server of --config.")
+final class McpHostCommand implements Callable<Integer> {
+    /**
+     * Every command, in the order picocli lists them. Not in {@code @Command(subcommands = ...)}: picocli
+     * would build the model of all of them, by reflection, on every start (about a third of a one-shot
+     * command's time before the server is spawned, and picocli's classes cannot be kept in the AOT cache);
+     * {@link Main} registers only the commands a command line names, or all for help and usage errors.
+     * Adding a command is adding a line here (Help.ORDER places it in --help).
+     */
+    static final List<Class<?>> COMMANDS = List.of(
             DemoCommand.class,
             InfoCommand.class,
             ToolsCommand.class,
@@ -42,9 +51,33 @@ import picocli.CommandLine.Spec;
             LoginCommand.class,
             LogoutCommand.class,
             AuthCommand.class,
-            ConformanceClient.class,
-        })
-final class McpHostCommand implements Callable<Integer> {
+            ConformanceClient.class);
+
+    /**
+     * The names and aliases of {@link #COMMANDS}, without reading their annotations (which loads and
+     * parses them); a test checks it against the annotations.
+     */
+    static final Map<String, Class<?>> COMMAND_NAMES = Map.ofEntries(
+            Map.entry("demo", DemoCommand.class),
+            Map.entry("info", InfoCommand.class),
+            Map.entry("tools", ToolsCommand.class),
+            Map.entry("describe", ToolsCommand.class),
+            Map.entry("call", CallCommand.class),
+            Map.entry("resources", ResourcesCommand.class),
+            Map.entry("read", ReadCommand.class),
+            Map.entry("prompts", PromptsCommand.class),
+            Map.entry("prompt", PromptCommand.class),
+            Map.entry("complete", CompleteCommand.class),
+            Map.entry("subscribe", SubscribeCommand.class),
+            Map.entry("tasks", TasksCommand.class),
+            Map.entry("ping", PingCommand.class),
+            Map.entry("servers", ServersCommand.class),
+            Map.entry("request", RequestCommand.class),
+            Map.entry("login", LoginCommand.class),
+            Map.entry("logout", LogoutCommand.class),
+            Map.entry("auth", AuthCommand.class),
+            Map.entry("conformance-client", ConformanceClient.class));
+
     static final int OK = ExitCode.OK;
     static final int TOOL_ERROR = ExitCode.TOOL_ERROR;
     static final int USAGE = ExitCode.USAGE;

@@ -52,7 +52,9 @@ final class OneServer {
             command = DemoServer.command();
             name = "demo";
         }
-        StdioTransport transport = StdioTransport.builder(command).name(name).env(variables).envPassthrough(cmd.connection.envPass).build();
+        // The server Main spawned before parsing, when it is this one (EarlyServer); else started now.
+        Transport transport = EarlyServer.claim(command, name, variables, cmd.connection.envPass).orElseGet(() ->
+                StdioTransport.builder(command).name(name).env(variables).envPassthrough(cmd.connection.envPass).build());
         return connect(cmd, transport, name);
     }
 

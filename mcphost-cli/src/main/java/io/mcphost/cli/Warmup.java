@@ -6,9 +6,10 @@ import java.util.Set;
 
 /**
  * Builds the JSON codec on a second thread while the main thread parses the command line: the codec's
- * first use costs a few hundred milliseconds of class loading and introspection, which would otherwise
- * delay spawning the server (the stdio transport needs the codec before it starts the process). Nothing
- * is started for help and version output, which need no codec. A daemon thread: the JVM never waits for it.
+ * first use costs a few hundred milliseconds of class loading and introspection (less with the AOT
+ * cache), which then overlap the parse and the server's own start ({@link EarlyServer} has spawned it
+ * already). Nothing is started for help and version output, which need no codec. A daemon thread: the JVM
+ * never waits for it.
  */
 final class Warmup {
     private static final Set<String> NO_CONNECTION = Set.of("-h", "--help", "-V", "--version", "help");
@@ -21,6 +22,10 @@ final class Warmup {
         if (List.of(args).stream().anyMatch(NO_CONNECTION::contains)) {
             return;
         }
-        Thread.ofPlatform().daemon().name("mcphost-warmup").start(() -> Json.parse("{\"warm\":[1,2.5,\"up\",true,null]}"));
+        Thread.ofPlatform().daemon().name("mcphost-warmup").start(() -> {
+            StartupTrace.mark("warm-up start");
+            Json.parse("{\"warm\":[1,2.5,\"up\",true,null]}");
+            StartupTrace.mark("warm-up end");
+        });
     }
 }

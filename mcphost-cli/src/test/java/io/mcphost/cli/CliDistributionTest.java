@@ -46,37 +46,60 @@ class CliDistributionTest {
         assertThat(tools.exit).as(tools.output).isZero();
         assertThat(tools.output).contains("add a:number b:number");
 
-        // An AOT cache the JVM cannot use (truncated, another JDK's) is ignored without a word.
+        assumeTrue(Runtime.version().feature() >= 25, "the AOT cache needs JDK 25");
+        // MCPHOST_AOT=train makes the cache before the command runs; the next run loads its classes from it.
         Path cache = dir.resolve("cache/mcphost");
-        Files.createDirectories(cache);
-        String key = run(dir, "sh", "-c", "printf '%s\\n%s\\n%s\\n' \"$1\" \"$2\" \"$3\" | cksum | cut -d' ' -f1; ls -ln \"$2/lib\""
-                + " | cksum | cut -d' ' -f1", "sh", System.getProperty("java.home"), home.toRealPath().toString(),
-                "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC").output.strip()
-                .replace("\n", "-");
-        Files.writeString(cache.resolve(key + ".aot"), "not an AOT cache");
-        Run withBrokenCache = run(dir, true, link.toString(), "call", "add", "a=1", "b=2");
+        Run trained = run(dir, "train", List.of(), link.toString(), "call", "add", "a=1", "b=2");
+        assertThat(trained.exit).as(trained.output).isZero();
+        assertThat(trained.output).isEqualTo("3\n");
+        List<String> files = files(cache);
+        // The CLI's cache, the embedded demo server's, and the mark that training was tried.
+        assertThat(files).hasSize(3).anyMatch(f -> f.endsWith(".demo.aot")).anyMatch(f -> f.endsWith(".aot.tried"))
+                .anyMatch(f -> f.endsWith(".aot") && !f.endsWith(".demo.aot"));
+        Path classes = dir.resolve("classes.txt");
+        Run cached = run(dir, "1", List.of("-Xlog:class+load=info:file=" + classes), link.toString(), "call", "add", "a=1", "b=2");
+        assertThat(cached.output).isEqualTo("3\n");
+        assertThat(Files.readAllLines(classes)).as("JDK " + Runtime.version().feature())
+                .anyMatch(l -> l.contains(" io.mcphost.cli.Main source: shared objects file"))
+                .anyMatch(l -> l.contains(" io.mcphost.client.internal.RealMcpClient source: shared objects file"));
+
+        // An AOT cache the JVM cannot use (truncated, another JDK's) is ignored without a word.
+        Path aot = cache.resolve(files.stream().filter(f -> f.endsWith(".aot") && !f.endsWith(".demo.aot")).findFirst().orElseThrow());
+        Files.writeString(aot, "not an AOT cache");
+        Files.writeString(cache.resolve(files.stream().filter(f -> f.endsWith(".demo.aot")).findFirst().orElseThrow()), "nor this");
+        Run withBrokenCache = run(dir, "1", List.of(), link.toString(), "call", "add", "a=1", "b=2");
         assertThat(withBrokenCache.exit).as(withBrokenCache.output).isZero();
-        assertThat(withBrokenCache.output).as("JDK " + Runtime.version().feature()).isEqualTo("3\n");
-        try (var files = Files.list(cache)) { // the launcher took that file as its cache: no training run started
-            assertThat(files.map(f -> f.getFileName().toString())).containsExactly(key + ".aot");
+        assertThat(withBrokenCache.output).isEqualTo("3\n");
+        // The launcher took that file as its cache: no training run started, nothing was added.
+        assertThat(files(cache)).isEqualTo(files);
+        assertThat(Files.readString(aot)).isEqualTo("not an AOT cache");
+    }
+
+    private static List<String> files(Path dir) throws IOException {
+        try (var files = Files.list(dir)) {
+            return files.map(f -> f.getFileName().toString()).sorted().toList();
         }
     }
 
     private record Run(int exit, String output) { }
 
     private static Run run(Path cwd, String... command) throws IOException, InterruptedException {
-        return run(cwd, false, command);
+        return run(cwd, "0", List.of(), command);
     }
 
-    /** Runs a command in {@code cwd}; with {@code aot}, the launcher's AOT cache lives in cwd/cache, else it is off. */
-    private static Run run(Path cwd, boolean aot, String... command) throws IOException, InterruptedException {
+    /**
+     * Runs a command in {@code cwd} with the launcher's AOT cache in cwd/cache, set up as {@code aot}
+     * says ({@code MCPHOST_AOT}: 0 off, 1 on, train) and {@code javaOptions} in {@code MCPHOST_JAVA_OPTS}.
+     */
+    private static Run run(Path cwd, String aot, List<String> javaOptions, String... command) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(List.of(command)).directory(cwd.toFile()).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         // The launcher's own choice of Java: this test's JDK, as a user's JAVA_HOME would name it.
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
         // No background training run outliving the test; a user's cache directory is never touched.
         builder.environment().put("XDG_CACHE_HOME", cwd.resolve("cache").toString());
-        builder.environment().put("MCPHOST_AOT", aot ? "1" : "0");
+        builder.environment().put("MCPHOST_AOT", aot);
+        builder.environment().put("MCPHOST_JAVA_OPTS", String.join(" ", javaOptions));
         Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();

@@ -77,8 +77,8 @@ class CliInputAndHelpTest {
 
     @Test
     void everyCommandsHelpHasExamples() {
-        CommandLine root = new CommandLine(new McpHostCommand(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()),
-                TerminalInput.none(), false, Main.DEFAULT_COLUMNS));
+        CommandLine root = Main.commandLine(new McpHostCommand(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()),
+                TerminalInput.none(), false, Main.DEFAULT_COLUMNS), null);
         List<List<String>> commands = new ArrayList<>();
         collect(root, List.of(), commands);
 
