@@ -6,6 +6,7 @@ module io.mcphost.cli {
     requires io.mcphost.server;
     requires info.picocli;
     requires org.slf4j;
+    requires jdk.unsupported; // sun.misc.Signal: Ctrl-C cancels a call before the JVM's shutdown begins
 
     opens io.mcphost.cli to info.picocli;
 }
