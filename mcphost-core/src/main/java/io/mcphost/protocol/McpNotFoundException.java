@@ -7,6 +7,10 @@ import java.util.Optional;
  * or was filtered out: McpHost refuses such a call before anything is sent. Carries the closest name
  * that does exist, when one is close enough to be a likely typo. {@link #server()} is empty: no server
  * was chosen.
+ *
+ * <p>A client also throws it when a server answers that a resource does not exist (revision
+ * 2026-07-28); then {@link #server()} names that server and {@link #getCause()} is the server's
+ * {@link McpError}. It is not itself an {@code McpError}: most of the time no server error exists.
  */
 public final class McpNotFoundException extends McpException {
     private final String suggestion;
@@ -19,6 +23,8 @@ public final class McpNotFoundException extends McpException {
     /**
      * A server answered that something the caller named does not exist (revision 2026-07-28: a
      * resource read answered {@code -32602} with {@code data.uri}).
+     *
+     * @param cause the server's {@link McpError}, with its code and data
      */
     public McpNotFoundException(String server, String message, Throwable cause) {
         super(server, message, cause);

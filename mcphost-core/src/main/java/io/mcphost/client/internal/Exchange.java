@@ -296,8 +296,15 @@ final class Exchange {
         return Thread.ofVirtual().name("mcphost-cancel-" + name).start(() -> {
             try {
                 config.transport().send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_CANCELLED, params), headers);
+            } catch (McpClosedException e) {
+                // The client was closed after the call ended and before this thread wrote (a CLI closes as soon
+                // as a call times out). Expected, and harmless: closing ends the request at the server too
+                // (stdin closed, HTTP session deleted, streams aborted).
+                LOG.debug("server '{}': notifications/cancelled for request {} not sent: the client was closed first", name, id);
             } catch (McpException e) {
-                LOG.debug("server '{}': could not send notifications/cancelled for {}: {}", name, id, e.getMessage());
+                // The connection is open but the write failed: the server may go on working on the request.
+                LOG.warn("server '{}': could not send notifications/cancelled for request {} ({}): {}", name, id, reason,
+                        e.detail());
             }
         });
     }

@@ -41,6 +41,12 @@ final class ListenStream {
     /** Guarded by lock. */
     private Set<String> uris = new TreeSet<>();
     private CompletableFuture<JsonNode> current;
+    /**
+     * The id of the stream whose acknowledgment {@link #acknowledged} waits for; null from the moment a
+     * stream is replaced until its successor is sent. Written under the lock only, together with
+     * {@link #acknowledged}, so that under the lock the two always name the same stream (volatile for
+     * the lock-free {@link #current} check).
+     */
     private volatile RequestId currentId;
     private CompletableFuture<Void> acknowledged = CompletableFuture.completedFuture(null);
     private Duration backoff = FIRST_BACKOFF;
@@ -92,14 +98,20 @@ final class ListenStream {
         };
     }
 
-    /** The server's {@code notifications/subscriptions/acknowledged}; one for another stream is ignored. */
+    /**
+     * The server's {@code notifications/subscriptions/acknowledged}; one for another stream is ignored.
+     * Checked under the lock: checked before it, the acknowledgment of a stream being replaced could
+     * pass while its id was still current and then, once the replacement released the lock, complete
+     * the replacement's acknowledgment before the server had even seen that stream (a subscriber then
+     * missed the updates published in between).
+     */
     void acknowledged(JsonNode params) {
-        if (!current(params)) {
-            return;
-        }
         CompletableFuture<Void> ack;
         lock.lock();
         try {
+            if (!current(params)) {
+                return;
+            }
             backoff = FIRST_BACKOFF;
             ack = acknowledged;
         } finally {
@@ -116,6 +128,7 @@ final class ListenStream {
             stopped = true;
             ending = current;
             current = null;
+            currentId = null;
             acknowledged.cancel(false);
         } finally {
             lock.unlock();
@@ -129,6 +142,7 @@ final class ListenStream {
     private CompletableFuture<Void> reopen() {
         CompletableFuture<JsonNode> previous = current;
         current = null;
+        currentId = null; // the replaced stream's acknowledgment, still on its way, must not count for the new one
         if (previous != null) {
             previous.cancel(false);
         }
@@ -155,7 +169,7 @@ final class ListenStream {
         CompletableFuture<JsonNode> stream;
         try {
             stream = exchange.sendTracked(ModernMethods.SUBSCRIPTIONS_LISTEN, params, CallOptions.timeout(LIFETIME),
-                    id -> currentId = id);
+                    id -> sent(ack, id));
         } catch (McpException e) {
             ack.completeExceptionally(e);
             return ack;
@@ -163,6 +177,22 @@ final class ListenStream {
         current = stream;
         stream.whenComplete((result, error) -> ended(stream, ack, error));
         return ack;
+    }
+
+    /**
+     * A stream's request is about to be sent, under {@code id} (again under a new one after a session
+     * recovery): from now on its acknowledgment and notifications count, unless it was replaced
+     * meanwhile (a retry may be sent from another thread, after the lock was released).
+     */
+    private void sent(CompletableFuture<Void> ack, RequestId id) {
+        lock.lock();
+        try {
+            if (acknowledged == ack) {
+                currentId = id;
+            }
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** The list-changed types the server announces, and the subscribed URIs. */

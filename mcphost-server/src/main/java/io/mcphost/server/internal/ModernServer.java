@@ -7,7 +7,6 @@ import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.JsonRpcResponse;
 import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.ProtocolVersion;
-import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.logging.LoggingLevel;
 import io.mcphost.protocol.modern.CacheScope;
@@ -18,7 +17,6 @@ import io.mcphost.protocol.modern.ModernMethods;
 import io.mcphost.protocol.modern.ModernResults;
 import io.mcphost.protocol.modern.ResultType;
 import io.mcphost.protocol.tools.ToolExecution;
-import io.mcphost.server.ServedRequest;
 import io.mcphost.server.ServerRequestObserver;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -144,7 +142,7 @@ public final class ModernServer {
      */
     public Optional<JsonRpcMessage> serve(JsonRpcRequest request, Consumer<JsonRpcMessage> sink, AtomicBoolean cancelled,
                                           BooleanSupplier closing) {
-        ServerRequestObserver.Completion observation = observe(request);
+        ServerRequestObserver.Completion observation = RequestObservation.start(registry, request, Optional.of(VERSION));
         JsonRpcMessage reply;
         try {
             reply = answer(request, sink, cancelled, closing);
@@ -155,7 +153,7 @@ public final class ModernServer {
             reply = JsonRpcErrorResponse.of(request.id(), JsonRpcError.of(JsonRpcError.INTERNAL_ERROR,
                     request.method() + " failed: " + e));
         }
-        finish(observation, reply);
+        RequestObservation.finish(observation, request, reply);
         return cancelled.get() || reply == null ? Optional.empty() : Optional.of(reply);
     }
 
@@ -363,35 +361,5 @@ public final class ModernServer {
             subscriptions.close(subscription);
         }
         return subscription.endedByServer() ? subscription.closingResponse().result() : null;
-    }
-
-    private ServerRequestObserver.Completion observe(JsonRpcRequest request) {
-        if (registry.observer().isEmpty()) {
-            return ServerRequestObserver.Completion.NONE;
-        }
-        String id = switch (request.id()) {
-            case RequestId.NumberId n -> Long.toString(n.value());
-            case RequestId.StringId s -> s.value();
-        };
-        try {
-            return registry.observer().get().start(new ServedRequest(request.method(),
-                    request.params().orElseGet(CODEC::newObject), id, Optional.of(VERSION)));
-        } catch (RuntimeException e) {
-            LOG.warn("the request observer failed on {} (id {})", request.method(), request.id(), e);
-            return ServerRequestObserver.Completion.NONE;
-        }
-    }
-
-    private static void finish(ServerRequestObserver.Completion observation, JsonRpcMessage reply) {
-        try {
-            switch (reply) {
-                case JsonRpcResponse r -> observation.finished(r.result(), null);
-                case JsonRpcErrorResponse e -> observation.finished(null, e.error());
-                case null -> observation.finished(null, null);
-                default -> { }
-            }
-        } catch (RuntimeException e) {
-            LOG.warn("the request observer failed at the end of a request", e);
-        }
     }
 }

@@ -16,7 +16,6 @@ import io.mcphost.protocol.logging.LoggingLevel;
 import io.mcphost.protocol.modern.ModernMethods;
 import io.mcphost.protocol.resources.ResourceUpdatedNotificationParams;
 import io.mcphost.protocol.utilities.CancelledNotificationParams;
-import io.mcphost.server.ServedRequest;
 import io.mcphost.server.ServerRequestObserver;
 import io.mcphost.server.ServerSession;
 import io.mcphost.transport.InboundHandler;
@@ -164,7 +163,7 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
     }
 
     private void handle(JsonRpcRequest request, AtomicBoolean cancelled) {
-        ServerRequestObserver.Completion observation = observe(request);
+        ServerRequestObserver.Completion observation = RequestObservation.start(registry, request, Optional.ofNullable(negotiated));
         JsonRpcMessage reply;
         try {
             reply = new JsonRpcResponse(request.id(), dispatch(request, cancelled));
@@ -178,43 +177,12 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
         } finally {
             running.remove(request.id(), cancelled);
         }
-        observed(observation, request, reply);
+        RequestObservation.finish(observation, request, reply);
         if (cancelled.get()) {
             LOG.debug("{} (id {}) was cancelled; no response is sent", request.method(), request.id());
             return; // spec (utilities/cancellation): the receiver should not respond to a cancelled request
         }
         send(reply);
-    }
-
-    /** Starts the application's observation of a request; a failing observer costs the observation, not the answer. */
-    private ServerRequestObserver.Completion observe(JsonRpcRequest request) {
-        if (registry.observer().isEmpty()) {
-            return ServerRequestObserver.Completion.NONE;
-        }
-        String id = switch (request.id()) {
-            case RequestId.NumberId n -> Long.toString(n.value());
-            case RequestId.StringId s -> s.value();
-        };
-        try {
-            return registry.observer().get().start(new ServedRequest(request.method(),
-                    request.params().orElseGet(CODEC::newObject), id, Optional.ofNullable(negotiated)));
-        } catch (RuntimeException e) {
-            LOG.warn("the request observer failed on {} (id {})", request.method(), request.id(), e);
-            return ServerRequestObserver.Completion.NONE;
-        }
-    }
-
-    private static void observed(ServerRequestObserver.Completion observation, JsonRpcRequest request, JsonRpcMessage reply) {
-        try {
-            switch (reply) {
-                case JsonRpcResponse r -> observation.finished(r.result(), null);
-                case JsonRpcErrorResponse e -> observation.finished(null, e.error());
-                case JsonRpcRequest q -> { } // never a reply
-                case JsonRpcNotification n -> { }
-            }
-        } catch (RuntimeException e) {
-            LOG.warn("the request observer failed at the end of {} (id {})", request.method(), request.id(), e);
-        }
     }
 
     private JsonNode dispatch(JsonRpcRequest request, AtomicBoolean cancelled) {

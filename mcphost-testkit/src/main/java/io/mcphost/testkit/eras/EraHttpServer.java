@@ -33,6 +33,8 @@ public final class EraHttpServer implements AutoCloseable {
     private final List<Map<String, String>> seen = new CopyOnWriteArrayList<>();
     private final CountDownLatch closed = new CountDownLatch(1);
     private final java.util.concurrent.atomic.AtomicInteger drops = new java.util.concurrent.atomic.AtomicInteger();
+    /** The open listen streams, each with the drop generation it was opened in. */
+    private final Map<Object, Integer> streams = new ConcurrentHashMap<>();
 
     private EraHttpServer(EraMode mode) throws IOException {
         this.script = new EraScript(mode);
@@ -138,9 +140,19 @@ public final class EraHttpServer implements AutoCloseable {
                 writing.unlock();
             }
         };
-        out.accept(listen.ack());
-        Runnable remove = script.listen(listen, out);
+        Object stream = new Object();
         int generation = drops.get();
+        streams.put(stream, generation);
+        Runnable remove;
+        writing.lock();
+        try {
+            // Live before the acknowledgment is written, and nothing overtakes it (spec: subscriptions,
+            // "Acknowledgment"): a client that saw it must hear of every change made after.
+            remove = script.listen(listen, out);
+            out.accept(listen.ack());
+        } finally {
+            writing.unlock();
+        }
         try {
             // A keep-alive comment now and then also finds out when the client has gone.
             while (!gone.await(100, TimeUnit.MILLISECONDS) && closed.getCount() > 0 && drops.get() == generation) {
@@ -156,12 +168,25 @@ public final class EraHttpServer implements AutoCloseable {
             }
         } finally {
             remove.run();
+            streams.remove(stream);
         }
     }
 
-    /** Ends every open listen stream abruptly (no response), as a restart or a proxy timeout would. */
+    /**
+     * Ends every open listen stream abruptly (no response), as a restart or a proxy timeout would, and
+     * returns once they have ended (at most 5 s): streams opened from then on are new ones.
+     */
     public void dropListenStreams() {
-        drops.incrementAndGet();
+        int generation = drops.incrementAndGet();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (streams.values().stream().anyMatch(g -> g < generation) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(10); // each stream notices within its 100 ms keep-alive wait
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /** How many listen streams are open now. */

@@ -1,6 +1,7 @@
 package io.mcphost.host.internal.supervision;
 
 import io.mcphost.client.ElicitationHandler;
+import io.mcphost.client.Era;
 import io.mcphost.client.ListKind;
 import io.mcphost.client.McpClient;
 import io.mcphost.client.McpClientBuilder;
@@ -9,6 +10,7 @@ import io.mcphost.host.HostEvent;
 import io.mcphost.host.ServerSpec;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpMethod;
+import io.mcphost.protocol.logging.LoggingLevel;
 import io.mcphost.transport.Transport;
 import java.time.Instant;
 import java.util.function.Consumer;
@@ -16,7 +18,7 @@ import java.util.function.Consumer;
 /**
  * Builds the client of one connection attempt from the server's spec and the host's settings: the
  * server's own timeouts and handlers win over the host's, and the server's requests and logs are
- * reported as host events. Does no I/O.
+ * reported as host events; and connects it. Only {@link #connect} does I/O.
  */
 final class ClientFactory {
     private ClientFactory() {
@@ -40,6 +42,17 @@ final class ClientFactory {
         spec.roots().or(settings::roots).ifPresent(b::roots);
         settings.observer().ifPresent(b::observer);
         return b.build();
+    }
+
+    /** Connects a client of {@link #newClient}: the handshake, and what the host asks of every session. Blocks. */
+    static void connect(McpClient client) {
+        client.connect();
+        if (client.era() == Era.MODERN) {
+            // A 2026-07-28 server logs to a request only when its _meta names a level (no logging/setLevel):
+            // ask for info and above, so the host's ServerLog events keep coming as from a legacy server's
+            // default. Sends nothing; it rides on each request.
+            client.setLoggingLevel(LoggingLevel.INFO);
+        }
     }
 
     private static ElicitationHandler observed(String server, EventBus events, ElicitationHandler handler) {

@@ -70,20 +70,20 @@ public final class ManagedServer {
     private volatile Instant since = Instant.now();
     private volatile CompletableFuture<McpClient> ready = new CompletableFuture<>();
     private long generation;
-    private Transport reusableTransport;
     private Reconnector reconnector;
-    /** The handler the transport's OAuth flow shows its URL through; null when the host has none. */
+    /**
+     * The handler the transport's OAuth flow shows its URL through, and the wait for a user it keeps
+     * (guarded by lock); null when the host has none.
+     */
     private final ServerAuthorization authorization;
-    /** Where the user authorises, while the flow waits for them. */
-    private volatile URI authorizationUrl;
-    /** Completed when the start's caller may return: the attempt ended, or it waits for a user. */
-    private CompletableFuture<Boolean> settled = new CompletableFuture<>();
+    private final AttemptTransports transports;
 
     public ManagedServer(ServerSpec spec, Host host) {
         this.spec = spec;
         this.host = host;
         this.refresher = new CatalogRefresher(this);
         this.authorization = host.settings().authorization().map(a -> new ServerAuthorization(this, a)).orElse(null);
+        this.transports = new AttemptTransports(spec, authorization);
     }
 
     /** The server's configured name. */
@@ -148,17 +148,12 @@ public final class ManagedServer {
         McpClient c = client;
         McpException error = lastError;
         boolean connected = state == ServerState.READY && c != null;
-        return new ServerStatus(name(), state, spec.description().orElseGet(this::transportDescription), spec.required(),
+        return new ServerStatus(name(), state, spec.description().orElseGet(transports::describe), spec.required(),
                 connected ? Optional.of(c.protocolVersion()) : Optional.empty(),
                 connected ? Optional.of(c.serverInfo()) : Optional.empty(),
                 connected ? toolCount : 0, Optional.ofNullable(error), Failures.stderrTailOf(error),
                 reconnectAttempts, since, connected ? Optional.of(c.era()) : Optional.empty(),
-                Optional.ofNullable(authorizationUrl));
-    }
-
-    private String transportDescription() {
-        Transport t = reusableTransport;
-        return t != null ? t.describe() : "(not started)";
+                authorization == null ? Optional.empty() : authorization.waitingAt());
     }
 
     // ---- starting --------------------------------------------------------------------------------
@@ -173,46 +168,24 @@ public final class ManagedServer {
      */
     public boolean start() {
         long gen;
-        CompletableFuture<Boolean> done = new CompletableFuture<>();
+        CompletableFuture<Boolean> settled;
         lock.lock();
         try {
             if (state == ServerState.STOPPED) {
                 return false;
             }
-            gen = ++generation;
+            gen = nextAttempt();
             cancelReconnector();
             closeClientLater(client);
             client = null;
             reconnectAttempts = 0;
-            authorizationUrl = null;
-            settled = done;
-            moveTo(ServerState.STARTING);
-            if (ready.isDone()) {
-                ready = new CompletableFuture<>();
-            }
+            settled = authorization == null ? null : authorization.starting();
         } finally {
             lock.unlock();
         }
         host.events().emit(new HostEvent.ServerStarting(Instant.now(), name(), 0));
-        if (authorization == null) {
-            return connect(gen, 0);
-        }
-        // The attempt may wait for a user (minutes): it runs apart, and the caller returns once it waits.
-        Thread.ofVirtual().name("mcphost-connect-" + name()).start(() -> {
-            try {
-                done.complete(connect(gen, 0));
-            } catch (Throwable e) {
-                done.completeExceptionally(e);
-            }
-        });
-        try {
-            return done.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
-        }
+        // With a host authorization handler the attempt may wait minutes for a user: it runs apart.
+        return authorization == null ? connect(gen, 0) : authorization.startApart(settled, () -> connect(gen, 0));
     }
 
     /**
@@ -224,14 +197,14 @@ public final class ManagedServer {
         lock.lock();
         try {
             if (state != ServerState.STOPPED) {
-                authorizationUrl = url;
+                authorization.waitFor(url);
                 // FAILED too: the handshake may give up before a slow discovery reaches the user, whose URL this is.
                 if (state == ServerState.STARTING || state == ServerState.FAILED) {
                     lastError = new McpAuthorizationException(name(), "waiting for a user to authorise at the server's authorization URL");
                     moveTo(ServerState.AUTH_REQUIRED);
                 }
             }
-            return settled;
+            return authorization.settled();
         } finally {
             lock.unlock();
         }
@@ -245,7 +218,7 @@ public final class ManagedServer {
     boolean authorizationEnded(boolean authorized) {
         lock.lock();
         try {
-            authorizationUrl = null;
+            authorization.waitOver();
             if (state != ServerState.AUTH_REQUIRED) {
                 return false;
             }
@@ -267,16 +240,21 @@ public final class ManagedServer {
             if (state != ServerState.AUTH_REQUIRED) {
                 return;
             }
-            gen = ++generation;
-            moveTo(ServerState.STARTING);
-            if (ready.isDone()) {
-                ready = new CompletableFuture<>();
-            }
+            gen = nextAttempt();
         } finally {
             lock.unlock();
         }
         host.events().emit(new HostEvent.ServerStarting(Instant.now(), name(), 0));
         Thread.ofVirtual().name("mcphost-connect-" + name()).start(() -> connect(gen, 0));
+    }
+
+    /** A start begins (under the lock): a new generation, STARTING, and a {@code ready} its callers can wait for. */
+    private long nextAttempt() {
+        moveTo(ServerState.STARTING);
+        if (ready.isDone()) {
+            ready = new CompletableFuture<>();
+        }
+        return ++generation;
     }
 
     /** One connection attempt; with a host authorization handler, counted (see {@link ServerAuthorization#counted}). */
@@ -289,7 +267,7 @@ public final class ManagedServer {
         Instant began = Instant.now();
         Transport transport;
         try {
-            transport = transportFor();
+            transport = transports.next();
         } catch (RuntimeException e) {
             // A bad header or an unset token variable: a failed server with its cause, never one STARTING forever.
             return failed(gen, attempt, e instanceof McpException m ? m
@@ -303,13 +281,7 @@ public final class ManagedServer {
             return false;
         }
         try {
-            candidate.connect();
-            if (candidate.era() == io.mcphost.client.Era.MODERN) {
-                // A 2026-07-28 server logs to a request only when its _meta names a level (no logging/setLevel):
-                // ask for info and above, so the host's ServerLog events keep coming as from a legacy server's
-                // default. Sends nothing; it rides on each request.
-                candidate.setLoggingLevel(io.mcphost.protocol.logging.LoggingLevel.INFO);
-            }
+            ClientFactory.connect(candidate);
             Offer listed = OfferListing.list(candidate);
             lock.lock();
             try {
@@ -320,7 +292,9 @@ public final class ManagedServer {
                 client = candidate;
                 offer = listed;
                 lastError = null;
-                authorizationUrl = null;
+                if (authorization != null) {
+                    authorization.waitOver();
+                }
                 reconnectAttempts = 0;
                 moveTo(ServerState.READY);
                 ready.complete(candidate);
@@ -346,7 +320,7 @@ public final class ManagedServer {
             if (gen != generation || state == ServerState.STOPPED) {
                 return false;
             }
-            if (state == ServerState.AUTH_REQUIRED && authorizationUrl != null) {
+            if (state == ServerState.AUTH_REQUIRED && authorization != null && authorization.waitingAt().isPresent()) {
                 // The handshake gave up while the user is still at the URL: not a failure; the token brings it up.
                 LOG.debug("server '{}': the start attempt ended while waiting for the user: {}", name(), e.getMessage());
                 return false;
@@ -364,20 +338,6 @@ public final class ManagedServer {
         host.events().emit(new HostEvent.ServerFailed(Instant.now(), name(), e, attempt > 0
                 && attempt < host.settings().reconnect().maxAttempts()));
         return false;
-    }
-
-    private Transport transportFor() {
-        lock.lock();
-        try {
-            // A re-openable transport (HTTP) keeps what it learned, such as the SSE fallback, across reconnects.
-            if (reusableTransport != null && reusableTransport.reopenable()) {
-                return reusableTransport;
-            }
-            reusableTransport = spec.newTransport(authorization);
-            return reusableTransport;
-        } finally {
-            lock.unlock();
-        }
     }
 
     // ---- losing the connection, and what the reconnector and refresher may change ----------------------
@@ -489,8 +449,9 @@ public final class ManagedServer {
             c = client;
             client = null;
             moveTo(ServerState.STOPPED);
-            authorizationUrl = null;
-            settled.complete(false);
+            if (authorization != null) {
+                authorization.stopped();
+            }
             ready.completeExceptionally(new ServerUnavailableException(name(), "stopped"));
         } finally {
             lock.unlock();
