@@ -8,6 +8,7 @@ import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.JsonRpcResponse;
 import io.mcphost.protocol.McpProtocolException;
 import io.mcphost.protocol.RequestId;
+import io.mcphost.protocol.tools.CallToolResult;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -306,6 +307,12 @@ public final class JsonCodec {
             }
             if (type.isInstance(node)) {
                 return type.cast(node); // asked for a tree: as the mapper's treeToValue does
+            }
+            if (type == CallToolResult.class) {
+                CallToolResult plain = FastResults.callToolResult(node);
+                if (plain != null) {
+                    return type.cast(plain);
+                }
             }
             return readers.get(type).readValue(node);
         } catch (JacksonException e) {
