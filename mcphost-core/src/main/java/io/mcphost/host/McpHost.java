@@ -217,18 +217,8 @@ public final class McpHost implements AutoCloseable {
      *         failure is its cause and the others are suppressed exceptions
      */
     public McpHost requireReady() {
-        List<ServerStatus> all = servers();
-        if (all.stream().anyMatch(s -> s.state() == ServerState.READY)) {
-            return this;
-        }
-        List<io.mcphost.protocol.McpException> failures = all.stream().flatMap(s -> s.lastError().stream()).toList();
-        String states = all.isEmpty() ? "none is configured" : all.stream()
-                .map(s -> s.name() + " is " + s.state().name().toLowerCase(java.util.Locale.ROOT))
-                .collect(java.util.stream.Collectors.joining(", "));
-        ServerUnavailableException e = new ServerUnavailableException(null, "no server is ready: " + states,
-                failures.isEmpty() ? null : failures.getFirst());
-        failures.stream().skip(1).forEach(e::addSuppressed);
-        throw e;
+        supervisor.requireReady();
+        return this;
     }
 
     /**

@@ -81,6 +81,25 @@ public final class Supervisor implements ManagedServer.Host {
         return servers.stream().map(s -> s.status(current.toolsOf(s.name()).size())).toList();
     }
 
+    /**
+     * Throws unless at least one member is READY ({@code McpHost.requireReady}): the exception names each
+     * member's state, has the first failure as its cause and the others as suppressed exceptions. Never blocks.
+     */
+    public void requireReady() {
+        List<ServerStatus> all = statuses();
+        if (all.stream().anyMatch(s -> s.state() == ServerState.READY)) {
+            return;
+        }
+        List<io.mcphost.protocol.McpException> failures = all.stream().flatMap(s -> s.lastError().stream()).toList();
+        String states = all.isEmpty() ? "none is configured" : all.stream()
+                .map(s -> s.name() + " is " + s.state().name().toLowerCase(java.util.Locale.ROOT))
+                .collect(java.util.stream.Collectors.joining(", "));
+        ServerUnavailableException e = new ServerUnavailableException(null,
+                "no server is ready: " + states, failures.isEmpty() ? null : failures.getFirst());
+        failures.stream().skip(1).forEach(e::addSuppressed);
+        throw e;
+    }
+
     /** One member's status, if it is a member. Never blocks. */
     public Optional<ServerStatus> status(String name) {
         Catalog current = catalog.current();
