@@ -8,11 +8,10 @@ import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.McpTimeoutException;
 import io.mcphost.protocol.McpTransportException;
-import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.server.demo.DemoServer;
 import io.mcphost.testkit.Await;
-import io.mcphost.transport.InboundHandler;
+import io.mcphost.testkit.ForwardingTransport;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.memory.MemoryTransport;
 import java.io.ByteArrayOutputStream;
@@ -86,38 +85,17 @@ class CancellationNoticeLogTest {
     }
 
     /** The client's end of a connection whose writes of notifications/cancelled fail, as on a broken pipe. */
-    private record RefusingCancellations(Transport delegate) implements Transport {
-        @Override
-        public void start(InboundHandler inbound) {
-            delegate.start(inbound);
+    private static final class RefusingCancellations extends ForwardingTransport {
+        RefusingCancellations(Transport delegate) {
+            super(delegate);
         }
 
         @Override
-        public void send(JsonRpcMessage message) {
+        public void send(JsonRpcMessage message, java.util.Map<String, String> headers) {
             if (message instanceof JsonRpcNotification n && n.method().equals(McpMethod.NOTIFICATIONS_CANCELLED)) {
                 throw new McpTransportException(null, "the pipe broke");
             }
-            delegate.send(message);
-        }
-
-        @Override
-        public void close(Duration budget) {
-            delegate.close(budget);
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
-        }
-
-        @Override
-        public String describe() {
-            return delegate.describe();
-        }
-
-        @Override
-        public void handshakeCompleted(ProtocolVersion version) {
-            delegate.handshakeCompleted(version);
+            super.send(message, headers);
         }
     }
 }

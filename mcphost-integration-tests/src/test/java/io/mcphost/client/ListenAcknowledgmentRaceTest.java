@@ -6,12 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.JsonRpcRequest;
-import io.mcphost.protocol.McpTransportException;
-import io.mcphost.protocol.ProtocolVersion;
-import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.modern.ModernMethods;
 import io.mcphost.server.McpServer;
 import io.mcphost.testkit.Await;
+import io.mcphost.testkit.ForwardingTransport;
 import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.memory.MemoryTransport;
@@ -87,15 +85,14 @@ class ListenAcknowledgmentRaceTest {
     }
 
     /** A transport whose first inbound message matching {@code held} waits until {@link #release}. */
-    private static final class Holding implements Transport {
-        private final Transport delegate;
+    private static final class Holding extends ForwardingTransport {
         private final Predicate<JsonRpcMessage> held;
         private final AtomicReference<JsonRpcMessage> waiting = new AtomicReference<>();
         private volatile InboundHandler inbound;
         private volatile boolean heldOne;
 
         Holding(Transport delegate, Predicate<JsonRpcMessage> held) {
-            this.delegate = delegate;
+            super(delegate);
             this.held = held;
         }
 
@@ -109,54 +106,14 @@ class ListenAcknowledgmentRaceTest {
         }
 
         @Override
-        public void start(InboundHandler handler) {
+        protected void deliver(JsonRpcMessage message, InboundHandler handler) {
             inbound = handler;
-            delegate.start(new InboundHandler() {
-                @Override
-                public void onMessage(JsonRpcMessage message) {
-                    if (!heldOne && held.test(message)) {
-                        heldOne = true;
-                        waiting.set(message);
-                        return;
-                    }
-                    handler.onMessage(message);
-                }
-
-                @Override
-                public void onRequestFailed(RequestId id, McpTransportException cause) {
-                    handler.onRequestFailed(id, cause);
-                }
-
-                @Override
-                public void onClosed(McpTransportException cause) {
-                    handler.onClosed(cause);
-                }
-            });
-        }
-
-        @Override
-        public void send(JsonRpcMessage message) {
-            delegate.send(message);
-        }
-
-        @Override
-        public void close(Duration budget) {
-            delegate.close(budget);
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
-        }
-
-        @Override
-        public String describe() {
-            return delegate.describe();
-        }
-
-        @Override
-        public void handshakeCompleted(ProtocolVersion version) {
-            delegate.handshakeCompleted(version);
+            if (!heldOne && held.test(message)) {
+                heldOne = true;
+                waiting.set(message);
+                return;
+            }
+            handler.onMessage(message);
         }
     }
 }

@@ -5,13 +5,10 @@ import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.JsonRpcResponse;
-import io.mcphost.protocol.McpTransportException;
-import io.mcphost.protocol.ProtocolVersion;
-import io.mcphost.protocol.RequestId;
 import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
-import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -20,20 +17,18 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * what was said on the wire without mocking anything. Wrap the client's end to see what a client
  * sends, or the server's end to see what reaches a server.
  *
- * <p>Every {@link Transport} method is forwarded to the wrapped transport unchanged, including
- * {@link #handshakeCompleted} and {@link #reopenable}, so the wrapper never changes how a client or
- * server behaves. A message is recorded before it is forwarded: a message that fails to send is
+ * <p>Every {@link Transport} method is forwarded to the wrapped transport unchanged ({@link ForwardingTransport}),
+ * headers and session id included, so the wrapper never changes how a client or server behaves. A message is recorded before it is forwarded: a message that fails to send is
  * still in {@link #sent()}. Thread-safe: messages may be sent and received on any threads while a
  * test reads the records; each read returns a snapshot.
  */
-public final class RecordingTransport implements Transport {
-    private final Transport delegate;
+public final class RecordingTransport extends ForwardingTransport {
     private final List<JsonRpcMessage> sent = new CopyOnWriteArrayList<>();
     private final List<JsonRpcMessage> received = new CopyOnWriteArrayList<>();
 
     /** Wraps {@code delegate}; it is started, used and closed through this wrapper. */
     public RecordingTransport(Transport delegate) {
-        this.delegate = Objects.requireNonNull(delegate, "delegate");
+        super(delegate);
     }
 
     /** The messages sent through this transport so far, oldest first; a snapshot. */
@@ -66,55 +61,14 @@ public final class RecordingTransport implements Transport {
     }
 
     @Override
-    public void start(InboundHandler inbound) {
-        Objects.requireNonNull(inbound, "inbound");
-        delegate.start(new InboundHandler() {
-            @Override
-            public void onMessage(JsonRpcMessage message) {
-                received.add(message);
-                inbound.onMessage(message);
-            }
-
-            @Override
-            public void onRequestFailed(RequestId id, McpTransportException cause) {
-                inbound.onRequestFailed(id, cause);
-            }
-
-            @Override
-            public void onClosed(McpTransportException cause) {
-                inbound.onClosed(cause);
-            }
-        });
+    protected void deliver(JsonRpcMessage message, InboundHandler inbound) {
+        received.add(message);
+        inbound.onMessage(message);
     }
 
     @Override
-    public void send(JsonRpcMessage message) {
+    public void send(JsonRpcMessage message, Map<String, String> headers) {
         sent.add(message);
-        delegate.send(message);
-    }
-
-    @Override
-    public void close(Duration budget) {
-        delegate.close(budget);
-    }
-
-    @Override
-    public void close() {
-        delegate.close();
-    }
-
-    @Override
-    public String describe() {
-        return delegate.describe();
-    }
-
-    @Override
-    public void handshakeCompleted(ProtocolVersion version) {
-        delegate.handshakeCompleted(version);
-    }
-
-    @Override
-    public boolean reopenable() {
-        return delegate.reopenable();
+        super.send(message, headers);
     }
 }
