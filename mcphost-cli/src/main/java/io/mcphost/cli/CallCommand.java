@@ -75,43 +75,24 @@ final class CallCommand implements Callable<Integer> {
         // The server starts first and boots while the arguments are parsed: the first use of the JSON codec
         // costs a few hundred milliseconds, which then overlap the server's own start-up.
         try (Target target = root.openTarget(true, tool)) {
-            Thread closing = null;
-            try {
-                ObjectNode arguments = parseArguments(json);
-                ProgressBar bar = root.progressBar();
-                CallToolResult result;
-                try (CancelOnShutdown cancel = CancelOnShutdown.during(bar, root.err())) {
-                    result = target.callTool(root.targetName(tool), arguments, CallOptions.builder().onProgress(bar).build());
-                } finally {
-                    bar.finish();
-                }
-                // Nothing more is asked of the server: it starts its graceful exit (stdin closed, then the
-                // close budget) while the result is printed, instead of after.
-                closing = Thread.ofVirtual().name("mcphost-close").start(target::close);
-                root.printResult(result, structured);
-                if (output != null) {
-                    root.saved(() -> SavedOutput.save(result, output));
-                }
-                if (result.isError() && !root.json.output()) {
-                    // stdout holds the tool's own words; the mark goes to stderr so a pipe gets only those.
-                    root.err().println("mcphost: tool '" + tool + "' returned an error (isError: true; exit 1)");
-                    root.err().flush();
-                }
-                return result.isError() ? ExitCode.TOOL_ERROR : ExitCode.OK;
+            ObjectNode arguments = parseArguments(json);
+            ProgressBar bar = root.progressBar();
+            CallToolResult result;
+            try (CancelOnShutdown cancel = CancelOnShutdown.during(bar, root.err())) {
+                result = target.callTool(root.targetName(tool), arguments, CallOptions.builder().onProgress(bar).build());
             } finally {
-                awaitClose(closing); // the command never ends before its server is gone
+                bar.finish();
             }
-        }
-    }
-
-    private static void awaitClose(Thread closing) {
-        if (closing == null) {
-            return;
-        }
-        try {
-            closing.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt(); // the target's own close (try-with-resources) still bounds the exit
+            root.printResult(result, structured);
+            if (output != null) {
+                root.saved(() -> SavedOutput.save(result, output));
+            }
+            if (result.isError() && !root.json.output()) {
+                // stdout holds the tool's own words; the mark goes to stderr so a pipe gets only those.
+                root.err().println("mcphost: tool '" + tool + "' returned an error (isError: true; exit 1)");
+                root.err().flush();
+            }
+            return result.isError() ? ExitCode.TOOL_ERROR : ExitCode.OK;
         }
     }
 

@@ -49,7 +49,7 @@ final class InputRequired implements RequestStage {
 
     @Override
     public CompletableFuture<JsonNode> apply(OutboundRequest request, Next next) {
-        if (connection.currentSession().filter(Session::modern).isEmpty()) {
+        if (!connection.modern()) {
             return next.proceed(request); // only 2026-07-28 answers input_required: no round to watch for
         }
         CompletableFuture<JsonNode> outer = new CompletableFuture<>();

@@ -319,7 +319,7 @@ public final class RealMcpClient implements McpClient {
     @Override
     public CompletableFuture<Void> setLoggingLevelAsync(LoggingLevel level) {
         java.util.Objects.requireNonNull(level, "level");
-        if (connection.currentSession().map(Session::modern).orElse(false)) {
+        if (connection.modern()) {
             // Revision 2026-07-28 has no logging/setLevel: the level rides on every request from now on.
             exchange.logLevel(level);
             return CompletableFuture.completedFuture(null);
@@ -350,7 +350,7 @@ public final class RealMcpClient implements McpClient {
             throw new IllegalStateException("server '" + name + "': roots are not enabled; "
                     + "give the first list to McpClientBuilder.roots(...) so the capability is announced");
         }
-        if (state.get() != ClientState.READY || connection.currentSession().map(Session::modern).orElse(false)) {
+        if (state.get() != ClientState.READY || connection.modern()) {
             // not connected: the server reads the list when it asks; modern: roots go with each round,
             // and the list-changed notification does not exist in that revision
             return;

@@ -19,7 +19,7 @@ final class Reissue implements RequestStage {
 
     @Override
     public CompletableFuture<JsonNode> apply(OutboundRequest request, Next next) {
-        if (connection.currentSession().filter(Session::modern).isEmpty()) {
+        if (!connection.modern()) {
             return next.proceed(request); // a legacy request's stream is never reported broken: nothing to watch
         }
         CompletableFuture<JsonNode> first = next.proceed(request);

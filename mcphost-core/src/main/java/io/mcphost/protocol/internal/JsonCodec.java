@@ -205,7 +205,7 @@ public final class JsonCodec {
 
     /** Encodes one message as compact JSON text (no newline). */
     public String encode(JsonRpcMessage message) {
-        return mapper().writeValueAsString(toTree(message));
+        return new String(encodeBytes(message), java.nio.charset.StandardCharsets.UTF_8); // one way to write a message
     }
 
     /**
