@@ -122,6 +122,24 @@ public final class Comparison {
         return all == null ? Double.NaN : Samples.median(all.values().stream().mapToDouble(Double::doubleValue).toArray());
     }
 
+    /**
+     * Median over rounds of {@code library}'s headline here divided by its headline in {@code other}
+     * in the same round (e.g. a parallel start's wall time over the slowest server of that same run);
+     * NaN when no round has both.
+     */
+    public double ratioTo(Comparison other, Library library) {
+        Map<Integer, Double> mine = headlines.getOrDefault(library, Map.of());
+        Map<Integer, Double> theirs = other.headlines.getOrDefault(library, Map.of());
+        List<Double> ratios = new ArrayList<>();
+        mine.forEach((round, value) -> {
+            Double their = theirs.get(round);
+            if (their != null && their > 0) {
+                ratios.add(value / their);
+            }
+        });
+        return Samples.median(ratios.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
     /** Median over rounds of McpHost's headline divided by {@code other}'s in the same round. */
     public double ratio(Library other) {
         Map<Integer, Double> mine = headlines.get(Library.MCPHOST);
