@@ -31,6 +31,10 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class HostScenarios {
     private static final double MILLIS = 1e6;
+    /** Marks of the in-run reading beside {@link TimedTransport}'s: the host's events and the transport factory's call. */
+    private static final String STARTING = "ServerStarting";
+    private static final String SUPPLIED = "transport made";
+    private static final String READY = "ServerReady";
 
     private HostScenarios() {
     }
@@ -117,11 +121,6 @@ public final class HostScenarios {
         return rows;
     }
 
-    /** Marks of the in-run reading beside {@link TimedTransport}'s: the host's events and the transport factory's call. */
-    private static final String STARTING = "ServerStarting";
-    private static final String SUPPLIED = "transport made";
-    private static final String READY = "ServerReady";
-
     /**
      * One McpHost start of {@code count} servers; with {@code inRun}, also the slowest server's own
      * start inside it, and where the wall time went into {@code phases}.
@@ -133,7 +132,8 @@ public final class HostScenarios {
      * wall is what the host does around the servers. Each transport is also wrapped ({@link TimedTransport},
      * made by the spec's supplier, which the host calls when that server starts) to split the slowest
      * span into spawn, the server's answers and what follows the last answer: the events alone cannot say
-     * whether the time went to the server or to the host.
+     * whether the time went to the server or to the host. The wrapper costs a map entry per request:
+     * microseconds against the milliseconds measured.
      */
     private static void hostRound(ServerKind server, int count, int round, Comparison start, Comparison close,
                                   Comparison inRun, Map<String, Samples> phases) {
