@@ -84,6 +84,9 @@ public final class McpServer {
      */
     public ServerSession serve(Transport transport) {
         Objects.requireNonNull(transport, "transport");
+        // The first request (initialize, discover) needs Jackson's mapper for its records: on a cold JVM
+        // it is built while the client connects and writes, not after the request arrived.
+        io.mcphost.protocol.internal.JsonCodec.get().prepare();
         return ServerConnection.open(registry, modern, transport, connections);
     }
 

@@ -219,6 +219,11 @@ final class Exchange {
         } catch (McpException e) {
             entry.future().completeExceptionally(e);
         }
+        if (handshake) {
+            // Waiting for a server that may still be starting: the time to build Jackson's mapper (on a
+            // cold JVM a few hundred ms of CPU), which the handshake itself does not need.
+            CODEC.prepare();
+        }
         return entry.future();
     }
 

@@ -40,8 +40,7 @@ final class CodecWarmUp {
     }
 
     /** Starts building on a daemon thread; the future completes with the mapper before the warm-up runs. */
-    static CompletableFuture<JsonMapper> start(Supplier<JsonMapper> build) {
-        CompletableFuture<JsonMapper> built = new CompletableFuture<>();
+    static void start(Supplier<JsonMapper> build, CompletableFuture<JsonMapper> built) {
         Thread.ofPlatform().daemon().name("mcphost-json-init").start(() -> {
             JsonMapper mapper;
             try {
@@ -53,7 +52,6 @@ final class CodecWarmUp {
             built.complete(mapper);
             warmUp(mapper);
         });
-        return built;
     }
 
     /** Waits for the mapper; a failure to build it is rethrown as it was thrown (it is a bug, not I/O). */

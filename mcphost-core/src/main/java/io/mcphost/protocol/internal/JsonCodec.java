@@ -14,8 +14,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.ObjectWriteContext;
+import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectReader;
@@ -29,17 +32,26 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * classified into the sealed {@link JsonRpcMessage} types; MCP payloads are converted between
  * trees and records here too. Thread-safe and shared.
  *
- * <p>Building the mapper takes a cold JVM a few hundred milliseconds, and the first conversion of
- * each record type a few tens more. So {@link #get()} returns at once and the mapper is built on a
- * background thread ({@link CodecWarmUp}), which then converts the common results once: a client
- * launching a server overlaps that with the server's own start instead of making the server wait
- * for Jackson. Whatever needs the mapper first waits for it ({@link #mapper()}); making JSON trees
- * ({@link #newObject()}, {@link #nodes()}) never does.
+ * <p>Building the mapper takes a cold JVM a few hundred milliseconds of CPU, and the first
+ * conversion of each record type a few tens more. So messages never need it: they are read into
+ * trees and written from trees with the streaming core alone ({@link JsonTrees}), and the records of
+ * the handshake and the plain tool result are built from trees directly ({@link HandshakeRecords},
+ * {@link FastResults}). The mapper is built on a background thread ({@link CodecWarmUp}) from the
+ * moment someone calls {@link #prepare()} (a client, once it waits for a new server's first answer;
+ * a server, once it serves) or first needs it ({@link #mapper()}): on a two-core machine a build
+ * started any earlier competes with the client's own start and the server's, and measurably delays
+ * both. Making JSON trees ({@link #newObject()}, {@link #nodes()}) never waits for it.
  */
 public final class JsonCodec {
+    /**
+     * The streaming factory: messages are read into trees and written from them with it alone
+     * ({@link JsonTrees}), so framing never waits for the mapper, which is built on the same factory.
+     */
+    private static final JsonFactory FACTORY = new JsonFactory();
     private static final JsonCodec INSTANCE = new JsonCodec();
 
-    private final CompletableFuture<JsonMapper> building;
+    /** The mapper being built, or null until someone needs it or {@link #prepare()} is called. */
+    private final AtomicReference<CompletableFuture<JsonMapper>> building = new AtomicReference<>();
     /** The built mapper once someone has waited for it: later reads skip the future. */
     private volatile JsonMapper mapper;
     private final ClassValue<ObjectReader> readers = new ClassValue<>() {
@@ -50,11 +62,10 @@ public final class JsonCodec {
     };
 
     private JsonCodec() {
-        building = CodecWarmUp.start(JsonCodec::build);
     }
 
     static JsonMapper build() {
-        return JsonMapper.builder()
+        return JsonMapper.builder(FACTORY)
                 .addModule(new IdJsonModule())
                 .addModule(DirectCreators.module())
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -70,11 +81,29 @@ public final class JsonCodec {
         return INSTANCE;
     }
 
-    /** The configured mapper; the first callers wait (on a cold JVM, up to a few hundred ms) until it is built. */
+    /**
+     * Starts building the mapper on a background thread unless that has begun; returns at once. A
+     * client calls this when it starts waiting for a server (the first answer of a new connection), so
+     * the build overlaps the server's start instead of competing with the client's own.
+     */
+    public void prepare() {
+        if (mapper == null && building.get() == null) {
+            CompletableFuture<JsonMapper> mine = new CompletableFuture<>();
+            if (building.compareAndSet(null, mine)) {
+                CodecWarmUp.start(JsonCodec::build, mine);
+            }
+        }
+    }
+
+    /**
+     * The configured mapper; the first callers wait (on a cold JVM, up to a few hundred ms) until it
+     * is built, starting the build if nobody has ({@link #prepare()}).
+     */
     public JsonMapper mapper() {
         JsonMapper m = mapper;
         if (m == null) {
-            m = CodecWarmUp.await(building);
+            prepare();
+            m = CodecWarmUp.await(building.get());
             mapper = m;
         }
         return m;
@@ -98,7 +127,7 @@ public final class JsonCodec {
     public List<JsonRpcMessage> decode(String text) {
         JsonNode tree;
         try {
-            tree = mapper().readTree(text);
+            tree = JsonTrees.read(FACTORY, text);
         } catch (JacksonException e) {
             throw new McpProtocolException(null, "not valid JSON: " + e.getOriginalMessage(), e);
         }
@@ -114,7 +143,7 @@ public final class JsonCodec {
     public List<JsonRpcMessage> decode(byte[] utf8, int offset, int length) {
         JsonNode tree;
         try {
-            tree = mapper().readTree(utf8, offset, length);
+            tree = JsonTrees.read(FACTORY, utf8, offset, length);
         } catch (JacksonException e) {
             // Again decoded, malformed UTF-8 replaced by U+FFFD: a stray Latin-1 byte in a string must not
             // cost the whole message (as it did not when lines were decoded first). Still not JSON: refused.
@@ -215,7 +244,7 @@ public final class JsonCodec {
      */
     public byte[] encodeBytes(JsonRpcMessage message) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-        try (JsonGenerator gen = mapper().createGenerator(out)) {
+        try (JsonGenerator gen = FACTORY.createGenerator(ObjectWriteContext.empty(), out)) {
             gen.writeStartObject();
             gen.writeStringProperty("jsonrpc", JsonRpcMessage.VERSION);
             switch (message) {
@@ -223,26 +252,33 @@ public final class JsonCodec {
                     writeId(gen, r.id());
                     gen.writeStringProperty("method", r.method());
                     if (r.params().isPresent()) {
-                        gen.writePOJOProperty("params", r.params().get());
+                        writeTree(gen, "params", r.params().get());
                     }
                 }
                 case JsonRpcNotification n -> {
                     gen.writeStringProperty("method", n.method());
                     if (n.params().isPresent()) {
-                        gen.writePOJOProperty("params", n.params().get());
+                        writeTree(gen, "params", n.params().get());
                     }
                 }
                 case JsonRpcResponse r -> {
                     writeId(gen, r.id());
-                    gen.writePOJOProperty("result", r.result());
+                    writeTree(gen, "result", r.result());
                 }
                 case JsonRpcErrorResponse e -> {
-                    return mapper().writeValueAsBytes(toTree(e)); // rare: the tree form is simplest
+                    ObjectNode tree = toTree(e); // rare: the tree form is simplest
+                    tree.remove("jsonrpc");
+                    tree.properties().forEach(p -> writeTree(gen, p.getKey(), p.getValue()));
                 }
             }
             gen.writeEndObject();
         }
         return out.toByteArray();
+    }
+
+    private void writeTree(JsonGenerator gen, String name, JsonNode value) {
+        gen.writeName(name);
+        JsonTrees.write(gen, value, pojo -> mapper().valueToTree(pojo));
     }
 
     private static void writeId(JsonGenerator gen, RequestId id) {
@@ -290,7 +326,8 @@ public final class JsonCodec {
 
     /** Converts a record (or any bean) to a JSON tree. */
     public JsonNode valueToTree(Object value) {
-        return mapper().valueToTree(value);
+        JsonNode plain = value == null ? null : HandshakeRecords.toTree(value);
+        return plain != null ? plain : mapper().valueToTree(value);
     }
 
     /**
@@ -313,6 +350,10 @@ public final class JsonCodec {
                 if (plain != null) {
                     return type.cast(plain);
                 }
+            }
+            Object handshake = HandshakeRecords.fromTree(node, type);
+            if (handshake != null) {
+                return type.cast(handshake);
             }
             return readers.get(type).readValue(node);
         } catch (JacksonException e) {
