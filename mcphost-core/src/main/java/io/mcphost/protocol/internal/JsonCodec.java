@@ -62,6 +62,7 @@ public final class JsonCodec {
     };
 
     private JsonCodec() {
+        CodecWarmUp.warmTreesEarly(this);
     }
 
     static JsonMapper build() {
