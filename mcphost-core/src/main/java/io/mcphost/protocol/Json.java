@@ -26,7 +26,7 @@ public final class Json {
     public static JsonNode parse(String text) {
         JsonNode node;
         try {
-            node = CODEC.mapper().readTree(text);
+            node = CODEC.readTree(text);
         } catch (JacksonException e) {
             throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage(), e);
         }

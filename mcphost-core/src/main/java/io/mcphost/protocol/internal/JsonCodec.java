@@ -110,6 +110,21 @@ public final class JsonCodec {
         return m;
     }
 
+    /**
+     * Parses JSON text into a tree, as the mapper's {@code readTree} does (a missing node for text with
+     * no value), without waiting for the mapper: the one way text becomes a tree.
+     *
+     * @throws JacksonException when the text is not JSON or holds more than one value
+     */
+    public JsonNode readTree(String text) {
+        return JsonTrees.read(FACTORY, text);
+    }
+
+    /** {@link #readTree(String)} for UTF-8 bytes. */
+    public JsonNode readTree(byte[] utf8) {
+        return JsonTrees.read(FACTORY, utf8, 0, utf8.length);
+    }
+
     /** The node factory, the mapper's default: available without waiting for the mapper. */
     public JsonNodeFactory nodes() {
         return JsonNodeFactory.instance;
@@ -128,7 +143,7 @@ public final class JsonCodec {
     public List<JsonRpcMessage> decode(String text) {
         JsonNode tree;
         try {
-            tree = JsonTrees.read(FACTORY, text);
+            tree = readTree(text);
         } catch (JacksonException e) {
             throw new McpProtocolException(null, "not valid JSON: " + e.getOriginalMessage(), e);
         }

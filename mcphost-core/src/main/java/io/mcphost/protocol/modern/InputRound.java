@@ -67,7 +67,7 @@ public record InputRound(String method, ObjectNode params, Optional<String> requ
     public static InputRound fromJson(String json) {
         JsonNode node;
         try {
-            node = CODEC.mapper().readTree(json);
+            node = CODEC.readTree(json);
         } catch (RuntimeException e) {
             throw new McpProtocolException(null, "a stored input round is not JSON: " + e.getMessage(), e);
         }

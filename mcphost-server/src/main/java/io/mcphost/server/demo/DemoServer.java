@@ -266,7 +266,7 @@ public final class DemoServer {
     }
 
     private static JsonNode schema(String json) {
-        return CODEC.mapper().readTree(json);
+        return CODEC.readTree(json);
     }
 
     private static double number(JsonNode arguments, String name) {

@@ -75,7 +75,7 @@ final class RequestStates {
         if (!MessageDigest.isEqual(tag, mac(body))) {
             throw refused("its integrity check failed");
         }
-        JsonNode payload = CODEC.mapper().readTree(body);
+        JsonNode payload = CODEC.readTree(body);
         if (!digest(binding).equals(payload.path("b").asString(""))) {
             throw refused("it belongs to another request");
         }

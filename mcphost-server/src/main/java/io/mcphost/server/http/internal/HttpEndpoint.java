@@ -194,7 +194,7 @@ public final class HttpEndpoint implements HttpHandler {
         }
         JsonNode tree;
         try {
-            tree = CODEC.mapper().readTree(body);
+            tree = CODEC.readTree(body);
         } catch (JacksonException e) {
             Replies.error(exchange, 400, JsonRpcError.PARSE_ERROR, "Parse error: " + e.getOriginalMessage());
             return;
