@@ -128,25 +128,16 @@ public final class Comparison {
      * NaN when no round has both.
      */
     public double ratioTo(Comparison other, Library library) {
-        Map<Integer, Double> mine = headlines.getOrDefault(library, Map.of());
-        Map<Integer, Double> theirs = other.headlines.getOrDefault(library, Map.of());
-        List<Double> ratios = new ArrayList<>();
-        mine.forEach((round, value) -> {
-            Double their = theirs.get(round);
-            if (their != null && their > 0) {
-                ratios.add(value / their);
-            }
-        });
-        return Samples.median(ratios.stream().mapToDouble(Double::doubleValue).toArray());
+        return medianRatio(headlines.getOrDefault(library, Map.of()), other.headlines.getOrDefault(library, Map.of()));
     }
 
     /** Median over rounds of McpHost's headline divided by {@code other}'s in the same round. */
     public double ratio(Library other) {
-        Map<Integer, Double> mine = headlines.get(Library.MCPHOST);
-        Map<Integer, Double> theirs = headlines.get(other);
-        if (mine == null || theirs == null) {
-            return Double.NaN;
-        }
+        return medianRatio(headlines.getOrDefault(Library.MCPHOST, Map.of()), headlines.getOrDefault(other, Map.of()));
+    }
+
+    /** The median of mine/theirs over the rounds both have; NaN when none. */
+    private static double medianRatio(Map<Integer, Double> mine, Map<Integer, Double> theirs) {
         List<Double> ratios = new ArrayList<>();
         mine.forEach((round, value) -> {
             Double their = theirs.get(round);
