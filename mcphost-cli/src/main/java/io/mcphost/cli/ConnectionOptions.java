@@ -71,6 +71,11 @@ final class ConnectionOptions {
             description = "Request timeout: 30 (seconds), 30s, 2m, 500ms or PT2M. Default 60 s.")
     String timeout;
 
+    @Option(names = "--close-grace", paramLabel = "DURATION", scope = ScopeType.INHERIT,
+            description = "How long a local server may take to exit after its stdin closes, before it gets SIGTERM"
+                + " (then SIGKILL): 200ms (the default), 1s, 5s.")
+    String closeGrace;
+
     /** A usage error of the command line, reported with a pointer to {@code mcphost --help}. */
     CommandLine.ParameterException usage(String message) {
         return new CommandLine.ParameterException(mixee.commandLine(), message);
@@ -83,6 +88,18 @@ final class ConnectionOptions {
         }
         try {
             return Durations.parse("--timeout", timeout);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+    }
+
+    /** How long a local server gets to exit after its stdin closes: {@code --close-grace}, else {@link ClientTarget#CLOSE_GRACE}. */
+    Duration closeGrace() {
+        if (closeGrace == null) {
+            return ClientTarget.CLOSE_GRACE;
+        }
+        try {
+            return Durations.parse("--close-grace", closeGrace);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
