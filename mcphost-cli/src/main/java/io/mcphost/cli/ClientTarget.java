@@ -30,17 +30,19 @@ record ClientTarget(McpClient client, Duration closeBudget) implements Target {
 
     /**
      * How long a local server gets to exit by itself after its stdin closes before SIGTERM reaches its
-     * process group, unless {@code --close-grace} says otherwise. The MCP lifecycle asks a client to
-     * close stdin, wait for the server to exit, and send SIGTERM "if the server does not exit within a
-     * reasonable time". A command line tool that already has (and printed) its answer has nothing more
-     * to wait for, and the wait is on the user's prompt. Measured (exit after stdin closed, with nothing
-     * in flight): the demo server (a JVM) 16–76 ms, SDK example servers under Node 22 16–33 ms, a POSIX
-     * sh server a few ms; server-everything ~365 ms, not because of work but because a 350 ms timer of its
-     * own, armed at {@code initialize}, keeps Node alive. 200 ms lets every server that exits promptly on
-     * end of input go unsignalled with room for a loaded machine (3× the slowest prompt exit measured),
-     * while a server that lingers costs the user 200 ms, not the library's 2 s default (meant for
-     * long-lived hosts, whose servers may flush state), nor the 800 ms the CLI gave before. The MCP
-     * Inspector CLI sends SIGTERM at once.
+     * process group, unless {@code --close-grace} says otherwise. The MCP lifecycle asks a client to close
+     * stdin, wait for the server to exit, and send SIGTERM "if the server does not exit within a
+     * reasonable time"; for a command line tool that has its answer, the wait is all on the user's prompt.
+     * Measured on a loaded 2-core machine (exit after stdin closed, nothing in flight): a POSIX sh server
+     * a few ms, SDK example servers under Node 22 16–33 ms, the demo server (a JVM) 7–76 ms;
+     * server-everything 325–370 ms, with nothing left to do (timers of its own keep Node alive). 200 ms
+     * leaves every server that exits promptly at end of input unsignalled, with room (over 2.5× the
+     * slowest prompt exit measured) for a machine under load, while a server that lingers costs 200 ms
+     * rather than the 800 ms this CLI gave before or the library's 2 s (meant for long-lived hosts). The
+     * MCP Inspector CLI sends SIGTERM at once. Every command gets this grace, {@code subscribe} and the
+     * tour too: each ends its servers only when the user is done with them (answer printed, Ctrl-C), and
+     * a server with something to clean up gets SIGTERM, the signal for that, and the library's term
+     * grace after it.
      */
     static final Duration CLOSE_GRACE = Duration.ofMillis(200);
 

@@ -13,9 +13,10 @@ import picocli.CommandLine.Spec;
 
 /**
  * The options that say which server or servers a command talks to: {@code --stdio}, {@code --url} with
- * its HTTP settings, {@code --config} with {@code --server}, the local server's environment and the
- * request timeout. One picocli mixin of the root command, inherited by every command, so each command is
- * written once and works with all three sources. Option mistakes become usage errors naming the option.
+ * its HTTP settings, {@code --config} with {@code --server}, the local server's environment, the
+ * request timeout and how long a local server gets to exit. One picocli mixin of the root command,
+ * inherited by every command, so each command is written once and works with all three sources. Option
+ * mistakes become usage errors naming the option.
  * Not thread-safe: one instance per command-line parse.
  */
 final class ConnectionOptions {
@@ -72,8 +73,8 @@ final class ConnectionOptions {
     String timeout;
 
     @Option(names = "--close-grace", paramLabel = "DURATION", scope = ScopeType.INHERIT,
-            description = "How long a local server may take to exit after its stdin closes, before it gets SIGTERM"
-                + " (then SIGKILL): 200ms (the default), 1s, 5s.")
+            description = "When a command ends, how long a local server (--stdio, --config) may take to exit after its"
+                + " stdin closes before it gets SIGTERM, then SIGKILL: 500ms, 2s, ... Default 200 ms.")
     String closeGrace;
 
     /** A usage error of the command line, reported with a pointer to {@code mcphost --help}. */
