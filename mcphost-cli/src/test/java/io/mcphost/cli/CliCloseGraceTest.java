@@ -95,12 +95,13 @@ class CliCloseGraceTest {
     /**
      * A server in POSIX sh (the bench's floor server, trimmed): answers initialize, tools/list and
      * tools/call of {@code echo}; at the end of its input it writes {@code EOF <epoch ns>} and exits, or,
-     * when {@code lingers}, keeps running; on SIGTERM it writes {@code TERM <epoch ns>} and exits.
+     * when {@code lingers}, keeps running (waiting in {@code wait}, which a trapped signal interrupts at
+     * once, unlike a foreground {@code sleep}); on SIGTERM it writes {@code TERM <epoch ns>} and exits.
      */
     private static Path server(Path dir, Path marker, boolean lingers) throws IOException {
         String script = """
                 mark=%s
-                trap 'echo "TERM $(date +%%s%%N)" >> "$mark"; exit 143' TERM
+                trap 'trap "" TERM; echo "TERM $(date +%%s%%N)" >> "$mark"; exit 143' TERM
                 while IFS= read -r line; do
                   case $line in *'"id":'*) ;; *) continue ;; esac
                   id=${line#*\\"id\\":}
@@ -122,7 +123,7 @@ class CliCloseGraceTest {
                 done
                 echo "EOF $(date +%%s%%N)" >> "$mark"
                 %s
-                """.formatted(ShellWords.quote(marker.toString()), lingers ? "while :; do sleep 1; done" : "exit 0");
+                """.formatted(ShellWords.quote(marker.toString()), lingers ? "while :; do sleep 1 & wait $!; done" : "exit 0");
         return Files.writeString(Files.createTempFile(dir, lingers ? "lingering" : "prompt", ".sh"), script);
     }
 
@@ -137,8 +138,9 @@ class CliCloseGraceTest {
     }
 
     /**
-     * The events in the order they first happened. SIGTERM may be recorded twice: the library signals the
-     * process group and each process it knows, and a subshell forked for {@code $(date)} runs the trap too.
+     * The events in the order they first happened. SIGTERM comes twice (the library signals the process
+     * group and each process it knows), so the trap ignores it first: else the second could kill the
+     * {@code date} of the first, or run the trap again in the subshell forked for {@code $(date)}.
      */
     private static List<String> events(Path marker) throws IOException {
         return Files.readAllLines(marker).stream().map(line -> line.split(" ")[0]).distinct().toList();
