@@ -13,9 +13,10 @@ import picocli.CommandLine.Spec;
 
 /**
  * The options that say which server or servers a command talks to: {@code --stdio}, {@code --url} with
- * its HTTP settings, {@code --config} with {@code --server}, the local server's environment and the
- * request timeout. One picocli mixin of the root command, inherited by every command, so each command is
- * written once and works with all three sources. Option mistakes become usage errors naming the option.
+ * its HTTP settings, {@code --config} with {@code --server}, the local server's environment, the
+ * request timeout and how long a local server gets to exit. One picocli mixin of the root command,
+ * inherited by every command, so each command is written once and works with all three sources. Option
+ * mistakes become usage errors naming the option.
  * Not thread-safe: one instance per command-line parse.
  */
 final class ConnectionOptions {
@@ -71,6 +72,11 @@ final class ConnectionOptions {
             description = "Request timeout: 30 (seconds), 30s, 2m, 500ms or PT2M. Default 60 s.")
     String timeout;
 
+    @Option(names = "--close-grace", paramLabel = "DURATION", scope = ScopeType.INHERIT,
+            description = "When a command ends, how long a local server (--stdio, --config) may take to exit after its"
+                + " stdin closes before it gets SIGTERM, then SIGKILL: 500ms, 2s, ... Default 200 ms.")
+    String closeGrace;
+
     /** A usage error of the command line, reported with a pointer to {@code mcphost --help}. */
     CommandLine.ParameterException usage(String message) {
         return new CommandLine.ParameterException(mixee.commandLine(), message);
@@ -83,6 +89,18 @@ final class ConnectionOptions {
         }
         try {
             return Durations.parse("--timeout", timeout);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+    }
+
+    /** How long a local server gets to exit after its stdin closes: {@code --close-grace}, else {@link ClientTarget#CLOSE_GRACE}. */
+    Duration closeGrace() {
+        if (closeGrace == null) {
+            return ClientTarget.CLOSE_GRACE;
+        }
+        try {
+            return Durations.parse("--close-grace", closeGrace);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }

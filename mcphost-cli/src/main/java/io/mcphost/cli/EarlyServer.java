@@ -23,8 +23,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Only for a command line whose shape is plain: one {@code --stdio COMMAND}, no {@code --env},
  * {@code --env-pass}, {@code --config}, {@code --url}, {@code --server}, and a command that talks to one
- * server. The command line is still parsed as always; when the server it names (command, name,
- * environment) is the one spawned here, {@link OneServer} takes this transport ({@link #claim}), else it
+ * server ({@code --close-grace} is read here too, as the transport holds it). The command line is still
+ * parsed as always; when the server it names (command, name, environment, close grace) is the one spawned here, {@link OneServer} takes this transport ({@link #claim}), else it
  * starts its own and this one is closed at exit ({@link #discard}). Until claimed, what the server says
  * is kept and handed on in order when the client starts the transport. A server that cannot be started
  * here is left to the normal path, which reports it. Used by {@link Main#main} only (tests calling
@@ -44,16 +44,19 @@ final class EarlyServer implements Transport {
     private final StdioTransport delegate;
     private final List<String> command;
     private final String name;
+    private final Duration closeGrace;
     private final ReentrantLock lock = new ReentrantLock();
     private final List<JsonRpcMessage> kept = new ArrayList<>();
     private InboundHandler handler;
     private McpTransportException closedBeforeStart;
     private boolean closed;
 
-    private EarlyServer(List<String> command, String name) {
+    private EarlyServer(List<String> command, String name, Duration closeGrace) {
         this.command = command;
         this.name = name;
-        this.delegate = StdioTransport.builder(command).name(name).env(Map.of()).envPassthrough(List.of()).build();
+        this.closeGrace = closeGrace;
+        this.delegate = StdioTransport.builder(command).name(name).env(Map.of()).envPassthrough(List.of())
+                .closeGracePeriod(closeGrace).build();
     }
 
     /** Spawns the server now when the command line is plain enough to be sure of it; else does nothing. */
@@ -62,6 +65,7 @@ final class EarlyServer implements Transport {
             return;
         }
         String stdio = null;
+        String closeGrace = null;
         boolean oneServerCommand = false;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
@@ -80,6 +84,11 @@ final class EarlyServer implements Transport {
                 } else {
                     stdio = arg.substring("--stdio=".length());
                 }
+            } else if (arg.equals("--close-grace") || arg.startsWith("--close-grace=")) {
+                if (closeGrace != null || arg.equals("--close-grace") && i + 1 >= args.length) {
+                    return;
+                }
+                closeGrace = arg.equals("--close-grace") ? args[++i] : arg.substring("--close-grace=".length());
             } else if (ONE_SERVER.contains(arg)) {
                 oneServerCommand = true;
             }
@@ -96,7 +105,13 @@ final class EarlyServer implements Transport {
         if (command.isEmpty()) {
             return;
         }
-        EarlyServer server = new EarlyServer(command, nameOf(command));
+        Duration grace;
+        try {
+            grace = closeGrace == null ? ClientTarget.CLOSE_GRACE : Durations.parse("--close-grace", closeGrace);
+        } catch (IllegalArgumentException e) {
+            return; // the normal path reports it as a usage error
+        }
+        EarlyServer server = new EarlyServer(command, nameOf(command), grace);
         try {
             server.delegate.start(server.new Keeper());
         } catch (RuntimeException e) {
@@ -117,14 +132,16 @@ final class EarlyServer implements Transport {
     }
 
     /**
-     * The server spawned early, if it is the one the parsed command line names (same command and name, no
-     * environment added); it is handed out once.
+     * The server spawned early, if it is the one the parsed command line names (same command, name and
+     * close grace, no environment added); it is handed out once.
      */
-    static Optional<Transport> claim(List<String> command, String name, Map<String, String> env, List<String> envPass) {
+    static Optional<Transport> claim(List<String> command, String name, Map<String, String> env, List<String> envPass,
+                                     Duration closeGrace) {
         LOCK.lock();
         try {
             EarlyServer server = spawned;
-            if (server == null || !server.command.equals(command) || !server.name.equals(name) || !env.isEmpty() || !envPass.isEmpty()) {
+            if (server == null || !server.command.equals(command) || !server.name.equals(name) || !env.isEmpty() || !envPass.isEmpty()
+                    || !server.closeGrace.equals(closeGrace)) {
                 return Optional.empty();
             }
             spawned = null;

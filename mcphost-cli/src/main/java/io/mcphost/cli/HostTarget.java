@@ -14,6 +14,7 @@ import io.mcphost.host.HostResourceTemplate;
 import io.mcphost.host.HostTool;
 import io.mcphost.host.McpHost;
 import io.mcphost.host.ReconnectPolicy;
+import io.mcphost.host.ServerSpec;
 import io.mcphost.host.ServerState;
 import io.mcphost.host.ServerStatus;
 import io.mcphost.protocol.McpError;
@@ -24,6 +25,7 @@ import io.mcphost.protocol.resources.ReadResourceResult;
 import io.mcphost.protocol.tools.CallToolResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -71,7 +73,8 @@ final class HostTarget implements Target {
 
     private static HostTarget open(McpHostCommand cli, McpConfig loaded, ClientFeatures features, boolean ownNames,
                                    List<ServerConfig> notStarted, String named) {
-        McpHost.Builder builder = McpHost.fromConfig(loaded);
+        McpHost.Builder builder = McpHost.builder();
+        loaded.enabledServers().forEach(server -> builder.server(spec(cli, server)));
         if (ownNames) {
             builder.naming(io.mcphost.host.ToolNaming.unprefixed());
         }
@@ -82,7 +85,7 @@ final class HostTarget implements Target {
         McpHost host = features.configure(builder
                 .requestTimeout(cli.requestTimeout())
                 .startupTimeout(cli.requestTimeout())
-                .closeTimeout(ClientTarget.CLOSE_BUDGET)
+                .closeTimeout(cli.closeBudget())
                 .reconnect(ReconnectPolicy.never())) // one command, one run: nothing to wait for
                 .start();
         try {
@@ -94,6 +97,12 @@ final class HostTarget implements Target {
         HostTarget commands = new HostTarget(cli, host, features, fileName(loaded), notStarted, named);
         commands.reportFailures(host.servers().stream().map(ServerStatus::name).toList());
         return commands;
+    }
+
+    /** A server of the file, whose local process gets the command's {@code --close-grace} to exit after its stdin closes. */
+    private static ServerSpec spec(McpHostCommand cli, ServerConfig server) {
+        Duration grace = cli.closeGrace();
+        return ServerSpec.fromConfig(server, stdio -> stdio.closeGracePeriod(grace));
     }
 
     /** Loads a configuration: a file, or a shortcut naming a tool's usual file. Mistakes are usage errors. */
@@ -253,7 +262,7 @@ final class HostTarget implements Target {
         List<java.util.concurrent.Future<ServerStatus>> started = new ArrayList<>();
         try (var threads = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
             for (ServerConfig server : starting) {
-                started.add(threads.submit(() -> host.addServer(io.mcphost.host.ServerSpec.fromConfig(server))));
+                started.add(threads.submit(() -> host.addServer(spec(cli, server))));
             }
         }
         for (var future : started) {

@@ -160,6 +160,16 @@ final class McpHostCommand implements Callable<Integer> {
         return connection.requestTimeout();
     }
 
+    /** How long a local server gets to exit after its stdin closes, before SIGTERM ({@code --close-grace}). */
+    Duration closeGrace() {
+        return connection.closeGrace();
+    }
+
+    /** How long closing a command's server or servers may take: enough for {@link #closeGrace()}, see {@link ClientTarget#closeBudget}. */
+    Duration closeBudget() {
+        return ClientTarget.closeBudget(closeGrace());
+    }
+
     /** Connects to the chosen server for a command that takes no tool arguments; the caller closes it. */
     McpClient connect() {
         rejectToolArguments();
@@ -240,7 +250,7 @@ final class McpHostCommand implements Callable<Integer> {
         }
         var source = connection.configSource();
         if (source.isEmpty()) {
-            return new ClientTarget(OneServer.open(this));
+            return new ClientTarget(OneServer.open(this), closeBudget());
         }
         HostTarget host = openHost(source.get(), nameHint);
         try {
@@ -263,7 +273,7 @@ final class McpHostCommand implements Callable<Integer> {
         rejectToolArguments();
         var source = anyConfig || connection.config != null ? connection.configSource() : java.util.Optional.<String>empty();
         if (source.isEmpty()) {
-            return new ClientTarget(openOne());
+            return new ClientTarget(openOne(), closeBudget());
         }
         connection.rejectOneServerOptions();
         return HostTarget.openForUri(this, HostTarget.load(this, source.get(), consoleInputs()), connection.server, uri, features());

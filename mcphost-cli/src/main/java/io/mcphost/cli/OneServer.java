@@ -7,6 +7,7 @@ import io.mcphost.transport.Transport;
 import io.mcphost.transport.http.HttpTransport;
 import io.mcphost.transport.stdio.StdioTransport;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,14 +54,17 @@ final class OneServer {
             name = "demo";
         }
         // The server Main spawned before parsing, when it is this one (EarlyServer); else started now.
-        Transport transport = EarlyServer.claim(command, name, variables, cmd.connection.envPass).orElseGet(() ->
-                StdioTransport.builder(command).name(name).env(variables).envPassthrough(cmd.connection.envPass).build());
+        Duration grace = cmd.closeGrace();
+        Transport transport = EarlyServer.claim(command, name, variables, cmd.connection.envPass, grace).orElseGet(() ->
+                StdioTransport.builder(command).name(name).env(variables).envPassthrough(cmd.connection.envPass)
+                        .closeGracePeriod(grace).build());
         return connect(cmd, transport, name);
     }
 
     /** Connects to one server of a configuration file, by its transport settings there. */
     static McpClient open(McpHostCommand cmd, io.mcphost.config.ServerConfig server) {
-        Transport transport = io.mcphost.host.ServerSpec.fromConfig(server).newTransport();
+        Duration grace = cmd.closeGrace();
+        Transport transport = io.mcphost.host.ServerSpec.fromConfig(server, stdio -> stdio.closeGracePeriod(grace)).newTransport();
         return connect(cmd, transport, server.name());
     }
 
@@ -95,7 +99,8 @@ final class OneServer {
 
     /** Connects with the terminal's elicitation, sampling as chosen and --log-level; see {@link ClientFeatures}. */
     private static McpClient connect(McpHostCommand cmd, Transport transport, String name) {
-        McpClientBuilder builder = McpClient.builder(transport).name(name).era(cmd.era()).requestTimeout(cmd.requestTimeout());
+        McpClientBuilder builder = McpClient.builder(transport).name(name).era(cmd.era()).requestTimeout(cmd.requestTimeout())
+                .closeTimeout(cmd.closeBudget()); // the commands that close the client themselves, as ClientTarget does
         if (cmd.connection.timeoutGiven()) {
             builder.initializeTimeout(cmd.requestTimeout()); // --timeout bounds the handshake too, not only the calls
         }

@@ -116,7 +116,7 @@ class CliStartupTest {
             EarlyServer.start(withEnv);
             EarlyServer.start(new String[] {"--stdio", server, "--help"});
             EarlyServer.start(new String[] {"--stdio", server}); // the tour: not a one-server command here
-            assertThat(EarlyServer.claim(ShellWords.split(server), "bash", Map.of(), List.of())).isEmpty();
+            assertThat(EarlyServer.claim(ShellWords.split(server), "bash", Map.of(), List.of(), ClientTarget.CLOSE_GRACE)).isEmpty();
 
             CliRun r = CliRun.of(withEnv);
 
@@ -129,18 +129,34 @@ class CliStartupTest {
     }
 
     @Test
+    void anEarlyServerKeepsTheCloseGraceOfTheCommandLine() {
+        try {
+            EarlyServer.start(new String[] {"--close-grace=1.5s", "--stdio", "sh -c 'exec cat'", "ping"});
+            List<String> command = List.of("sh", "-c", "exec cat");
+
+            assertThat(EarlyServer.claim(command, "sh", Map.of(), List.of(), ClientTarget.CLOSE_GRACE)).isEmpty();
+            Optional<Transport> taken = EarlyServer.claim(command, "sh", Map.of(), List.of(), Duration.ofMillis(1500));
+            assertThat(taken).isPresent();
+            taken.orElseThrow().close(Duration.ofMillis(200));
+        } finally {
+            EarlyServer.discard();
+        }
+    }
+
+    @Test
     void anEarlyServerIsHandedOutOnlyForTheSameCommandAndEnvironment() {
         String[] args = {"--stdio", "sh -c 'exec cat'", "ping"};
         try {
             EarlyServer.start(args);
             List<String> command = List.of("sh", "-c", "exec cat");
 
-            assertThat(EarlyServer.claim(List.of("sh", "-c", "exec cat >/dev/null"), "sh", Map.of(), List.of())).isEmpty();
-            assertThat(EarlyServer.claim(command, "sh", Map.of("K", "V"), List.of())).isEmpty();
-            assertThat(EarlyServer.claim(command, "sh", Map.of(), List.of("HOME"))).isEmpty();
-            Optional<Transport> taken = EarlyServer.claim(command, "sh", Map.of(), List.of());
+            assertThat(EarlyServer.claim(List.of("sh", "-c", "exec cat >/dev/null"), "sh", Map.of(), List.of(), ClientTarget.CLOSE_GRACE)).isEmpty();
+            assertThat(EarlyServer.claim(command, "sh", Map.of("K", "V"), List.of(), ClientTarget.CLOSE_GRACE)).isEmpty();
+            assertThat(EarlyServer.claim(command, "sh", Map.of(), List.of("HOME"), ClientTarget.CLOSE_GRACE)).isEmpty();
+            assertThat(EarlyServer.claim(command, "sh", Map.of(), List.of(), Duration.ofSeconds(1))).as("another close grace").isEmpty();
+            Optional<Transport> taken = EarlyServer.claim(command, "sh", Map.of(), List.of(), ClientTarget.CLOSE_GRACE);
             assertThat(taken).isPresent();
-            assertThat(EarlyServer.claim(command, "sh", Map.of(), List.of())).as("handed out once").isEmpty();
+            assertThat(EarlyServer.claim(command, "sh", Map.of(), List.of(), ClientTarget.CLOSE_GRACE)).as("handed out once").isEmpty();
             taken.orElseThrow().close(Duration.ofMillis(200));
         } finally {
             EarlyServer.discard();

@@ -38,12 +38,21 @@ public record StdioConfig(String command, List<String> args, Map<String, String>
      */
     @Override
     public StdioTransport toTransport(String serverName) {
+        return transportBuilder(serverName).build();
+    }
+
+    /**
+     * A {@link StdioTransport.Builder} with this command, name, environment and directory set, for a
+     * caller that changes transport settings the file does not hold (such as
+     * {@link StdioTransport.Builder#closeGracePeriod}) before building. Does no I/O.
+     */
+    public StdioTransport.Builder transportBuilder(String serverName) {
         StdioTransport.Builder b = StdioTransport.builder(command, args.toArray(String[]::new))
                 .name(serverName)
                 .env(env)
                 .envPassthrough(envPassthrough);
         cwd.ifPresent(b::cwd);
-        return b.build();
+        return b;
     }
 
     /** {@code stdio: } and the command line; the environment stays out of it. */

@@ -8,13 +8,16 @@ import io.mcphost.client.SamplingHandler;
 import io.mcphost.auth.AuthorizationHandler;
 import io.mcphost.config.HttpConfig;
 import io.mcphost.config.ServerConfig;
+import io.mcphost.config.StdioConfig;
 import io.mcphost.protocol.roots.Root;
 import io.mcphost.transport.Transport;
+import io.mcphost.transport.stdio.StdioTransport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -84,10 +87,27 @@ public final class ServerSpec {
      * the host adds no knowledge of configuration formats. Does no I/O.
      */
     public static ServerSpec fromConfig(ServerConfig config) {
+        return fromConfig(config, stdio -> { });
+    }
+
+    /**
+     * As {@link #fromConfig(ServerConfig)}, with the builder of each stdio transport (one per start)
+     * passed to {@code stdio} before it is built, for settings a configuration file does not hold, such as
+     * a shorter {@link StdioTransport.Builder#closeGracePeriod} for a command-line tool. HTTP entries are
+     * not affected. {@code stdio} is called on the thread starting the server and must not do I/O.
+     */
+    public static ServerSpec fromConfig(ServerConfig config, Consumer<StdioTransport.Builder> stdio) {
         Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(stdio, "stdio");
         // An HTTP entry's OAuth flow shows its URL through the host's handler (none: a user must log in first).
-        Builder b = authorizing(config.name(), handler -> config.transport() instanceof HttpConfig http
-                ? http.toTransport(config.name(), handler) : config.toTransport()).required(config.isRequired());
+        Builder b = authorizing(config.name(), handler -> switch (config.transport()) {
+            case HttpConfig http -> http.toTransport(config.name(), handler);
+            case StdioConfig local -> {
+                StdioTransport.Builder builder = local.transportBuilder(config.name());
+                stdio.accept(builder);
+                yield builder.build();
+            }
+        }).required(config.isRequired());
         b.description = config.transport().describe();
         config.prefix().ifPresent(b::prefix);
         config.timeout().ifPresent(t -> b.startupTimeout(t).requestTimeout(t));
