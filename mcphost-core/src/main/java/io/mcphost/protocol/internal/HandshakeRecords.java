@@ -30,17 +30,6 @@ final class HandshakeRecords {
     private HandshakeRecords() {
     }
 
-    /** The record of {@code type} for {@code node}, or null when this class does not build that type or shape. */
-    static Object fromTree(JsonNode node, Class<?> type) {
-        if (type == Implementation.class) {
-            return implementation(node);
-        }
-        if (type == ServerCapabilities.class) {
-            return serverCapabilities(node);
-        }
-        return null;
-    }
-
     /** The tree of {@code value}, or null when this class does not write its type. */
     static JsonNode toTree(Object value) {
         return switch (value) {
@@ -89,7 +78,8 @@ final class HandshakeRecords {
         return new Implementation(name, title, version, description, icons, websiteUrl);
     }
 
-    private static List<Icon> icons(JsonNode array) {
+    /** Icons whose fields are all strings (sizes a list of strings), or null for any other shape. */
+    static List<Icon> icons(JsonNode array) {
         if (!array.isArray()) {
             return null;
         }

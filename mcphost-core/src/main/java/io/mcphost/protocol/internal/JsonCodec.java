@@ -8,7 +8,10 @@ import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.JsonRpcResponse;
 import io.mcphost.protocol.McpProtocolException;
 import io.mcphost.protocol.RequestId;
+import io.mcphost.protocol.lifecycle.Implementation;
+import io.mcphost.protocol.lifecycle.ServerCapabilities;
 import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.tools.ListToolsResult;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -347,6 +350,27 @@ public final class JsonCodec {
     }
 
     /**
+     * The record built straight from its tree, for the types a connection and its first calls need
+     * (the handshake's, a tools list, a plain tool result) in their plain shapes; null for any other
+     * type or shape, which Jackson converts. Equal records either way (each converter's test checks).
+     */
+    private static Object plainRecord(JsonNode node, Class<?> type) {
+        if (type == CallToolResult.class) {
+            return FastResults.callToolResult(node);
+        }
+        if (type == ListToolsResult.class) {
+            return PlainTools.listToolsResult(node);
+        }
+        if (type == Implementation.class) {
+            return HandshakeRecords.implementation(node);
+        }
+        if (type == ServerCapabilities.class) {
+            return HandshakeRecords.serverCapabilities(node);
+        }
+        return null;
+    }
+
+    /**
      * Converts a JSON tree to a record.
      *
      * @throws McpProtocolException when the tree does not have the type's shape
@@ -361,15 +385,9 @@ public final class JsonCodec {
             if (type.isInstance(node)) {
                 return type.cast(node); // asked for a tree: as the mapper's treeToValue does
             }
-            if (type == CallToolResult.class) {
-                CallToolResult plain = FastResults.callToolResult(node);
-                if (plain != null) {
-                    return type.cast(plain);
-                }
-            }
-            Object handshake = HandshakeRecords.fromTree(node, type);
-            if (handshake != null) {
-                return type.cast(handshake);
+            Object plain = plainRecord(node, type);
+            if (plain != null) {
+                return type.cast(plain);
             }
             return readers.get(type).readValue(node);
         } catch (JacksonException e) {

@@ -1,0 +1,72 @@
+package io.mcphost.protocol.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mcphost.protocol.McpProtocolException;
+import io.mcphost.protocol.tools.ListToolsResult;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
+
+/** {@link PlainTools} builds the {@code tools/list} records Jackson builds, and leaves every other shape to Jackson. */
+class PlainToolsTest {
+    private static final JsonCodec CODEC = JsonCodec.get();
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "{\"tools\":[]}",
+            "{}",
+            "{\"tools\":[{\"name\":\"echo\",\"inputSchema\":{\"type\":\"object\"}}],\"nextCursor\":\"c2\"}",
+            "{\"tools\":[{\"name\":\"echo\",\"title\":\"Echo\",\"description\":\"Echoes ü ✓\",\"inputSchema\":{\"type\":\"object\","
+                    + "\"properties\":{\"text\":{\"type\":\"string\"}},\"required\":[\"text\"]},\"outputSchema\":{\"type\":\"object\"},"
+                    + "\"annotations\":{\"title\":\"E\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,"
+                    + "\"openWorldHint\":false},\"execution\":{\"taskSupport\":\"optional\"},\"_meta\":{\"k\":[1]},"
+                    + "\"icons\":[{\"src\":\"https://example.com/i.png\",\"sizes\":[\"48x48\"]}]}],"
+                    + "\"_meta\":{\"m\":true},\"resultType\":\"complete\",\"ttlMs\":60000,\"cacheScope\":\"session\"}",
+            "{\"tools\":[{\"name\":\"a\",\"inputSchema\":{}},{\"name\":\"b\",\"inputSchema\":{},\"execution\":{}},"
+                    + "{\"name\":\"c\",\"inputSchema\":{},\"annotations\":{}}]}",
+            // Unknown fields are skipped, as the mapper skips them; a negative ttl is dropped by the record.
+            "{\"tools\":[{\"name\":\"a\",\"inputSchema\":{},\"somethingNew\":{\"x\":null},"
+                    + "\"annotations\":{\"readOnlyHint\":true,\"futureHint\":\"?\"},\"execution\":{\"taskSupport\":\"required\",\"more\":1}}],"
+                    + "\"extra\":[1,2],\"ttlMs\":-5}",
+            "{\"tools\":[{\"name\":\"a\",\"inputSchema\":\"not an object, still a tree\"}]}",
+    })
+    void plainListsGiveWhatJacksonGives(String json) {
+        JsonNode tree = CODEC.readTree(json);
+        ListToolsResult fast = PlainTools.listToolsResult(tree);
+        assertThat(fast).as("taken by the fast path").isNotNull();
+        assertThat(fast).isEqualTo(CODEC.mapper().treeToValue(tree, ListToolsResult.class));
+        assertThat(CODEC.treeToValue(tree, ListToolsResult.class)).isEqualTo(fast);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "{\"tools\":null}",
+            "{\"tools\":{}}",
+            "{\"tools\":[\"echo\"]}",
+            "{\"tools\":[{\"name\":\"a\"}]}",
+            "{\"tools\":[{\"inputSchema\":{}}]}",
+            "{\"tools\":[{\"name\":7,\"inputSchema\":{}}]}",
+            "{\"tools\":[{\"name\":\"a\",\"inputSchema\":{},\"title\":null}]}",
+            "{\"tools\":[{\"name\":\"a\",\"inputSchema\":{},\"annotations\":{\"readOnlyHint\":\"true\"}}]}",
+            "{\"tools\":[{\"name\":\"a\",\"inputSchema\":{},\"annotations\":[]}]}",
+            "{\"tools\":[{\"name\":\"a\",\"inputSchema\":{},\"execution\":{\"taskSupport\":\"sometimes\"}}]}",
+            "{\"tools\":[{\"name\":\"a\",\"inputSchema\":{},\"icons\":[{\"sizes\":[]}]}]}",
+            "{\"tools\":[],\"ttlMs\":1.5}",
+            "{\"tools\":[],\"nextCursor\":3}",
+            "[]",
+    })
+    void otherShapesAreLeftToJackson(String json) {
+        JsonNode tree = CODEC.readTree(json);
+        assertThat(PlainTools.listToolsResult(tree)).isNull();
+        ListToolsResult viaJackson;
+        try {
+            viaJackson = CODEC.mapper().treeToValue(tree, ListToolsResult.class);
+        } catch (RuntimeException refused) {
+            assertThatThrownBy(() -> CODEC.treeToValue(tree, ListToolsResult.class)).isInstanceOf(McpProtocolException.class);
+            return;
+        }
+        assertThat(CODEC.treeToValue(tree, ListToolsResult.class)).isEqualTo(viaJackson);
+    }
+}
