@@ -2,8 +2,8 @@ package io.mcphost.cli;
 
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.McpTransportException;
-import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.RequestId;
+import io.mcphost.transport.ForwardingTransport;
 import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.stdio.StdioTransport;
@@ -28,9 +28,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * starts its own and this one is closed at exit ({@link #discard}). Until claimed, what the server says
  * is kept and handed on in order when the client starts the transport. A server that cannot be started
  * here is left to the normal path, which reports it. Used by {@link Main#main} only (tests calling
- * {@code Main.run} never spawn early). Thread-safe.
+ * {@code Main.run} never spawn early). Everything but {@link #start} goes to the {@link StdioTransport}
+ * unchanged ({@link ForwardingTransport}). Thread-safe.
  */
-final class EarlyServer implements Transport {
+final class EarlyServer extends ForwardingTransport {
     /** The commands that open one server through {@link OneServer} with --stdio. */
     private static final Set<String> ONE_SERVER = Set.of("call", "tools", "describe", "info", "resources", "read",
             "prompts", "prompt", "ping", "complete", "request");
@@ -41,7 +42,6 @@ final class EarlyServer implements Transport {
     private static final ReentrantLock LOCK = new ReentrantLock();
     private static EarlyServer spawned;
 
-    private final StdioTransport delegate;
     private final List<String> command;
     private final String name;
     private final Duration closeGrace;
@@ -52,11 +52,11 @@ final class EarlyServer implements Transport {
     private boolean closed;
 
     private EarlyServer(List<String> command, String name, Duration closeGrace) {
+        super(StdioTransport.builder(command).name(name).env(Map.of()).envPassthrough(List.of())
+                .closeGracePeriod(closeGrace).build());
         this.command = command;
         this.name = name;
         this.closeGrace = closeGrace;
-        this.delegate = StdioTransport.builder(command).name(name).env(Map.of()).envPassthrough(List.of())
-                .closeGracePeriod(closeGrace).build();
     }
 
     /** Spawns the server now when the command line is plain enough to be sure of it; else does nothing. */
@@ -113,7 +113,7 @@ final class EarlyServer implements Transport {
         }
         EarlyServer server = new EarlyServer(command, nameOf(command), grace);
         try {
-            server.delegate.start(server.new Keeper());
+            server.delegate().start(server.new Keeper());
         } catch (RuntimeException e) {
             return; // cannot start: the normal path tries again and says why
         }
@@ -216,6 +216,7 @@ final class EarlyServer implements Transport {
         }
     }
 
+    /** Hands the running server to the client: the delegate was started at spawn time, with a {@link Keeper}. */
     @Override
     public void start(InboundHandler inbound) {
         // Kept messages are delivered under the lock, so none that arrives meanwhile can overtake them.
@@ -239,30 +240,5 @@ final class EarlyServer implements Transport {
         if (ended) {
             inbound.onClosed(cause);
         }
-    }
-
-    @Override
-    public void send(JsonRpcMessage message) {
-        delegate.send(message);
-    }
-
-    @Override
-    public void close(Duration budget) {
-        delegate.close(budget);
-    }
-
-    @Override
-    public void close() {
-        delegate.close();
-    }
-
-    @Override
-    public String describe() {
-        return delegate.describe();
-    }
-
-    @Override
-    public void handshakeCompleted(ProtocolVersion version) {
-        delegate.handshakeCompleted(version);
     }
 }

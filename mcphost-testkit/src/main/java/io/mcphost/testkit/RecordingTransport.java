@@ -17,7 +17,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * what was said on the wire without mocking anything. Wrap the client's end to see what a client
  * sends, or the server's end to see what reaches a server.
  *
- * <p>Every {@link Transport} method is forwarded to the wrapped transport unchanged ({@link ForwardingTransport}),
+ * <p>Every {@link Transport} method is forwarded to the wrapped transport unchanged ({@link ForwardingTransport}, over core's {@link io.mcphost.transport.ForwardingTransport}),
  * headers and session id included, so the wrapper never changes how a client or server behaves. A message is recorded before it is forwarded: a message that fails to send is
  * still in {@link #sent()}. Thread-safe: messages may be sent and received on any threads while a
  * test reads the records; each read returns a snapshot.

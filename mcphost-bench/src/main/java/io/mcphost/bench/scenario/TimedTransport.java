@@ -4,14 +4,11 @@ import io.mcphost.protocol.JsonRpcErrorResponse;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.JsonRpcResponse;
-import io.mcphost.protocol.McpTransportException;
-import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.RequestId;
+import io.mcphost.transport.ForwardingTransport;
 import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
-import java.time.Duration;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -24,48 +21,37 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Thread-safe as its delegate is: requests are noted before they are sent, since the answer can
  * arrive before {@code send} returns.
  */
-final class TimedTransport implements Transport {
+final class TimedTransport extends ForwardingTransport {
     static final String SPAWNED = "spawned";
 
-    private final Transport delegate;
     private final String server;
     private final StartTimes times;
     private final Map<RequestId, String> pending = new ConcurrentHashMap<>();
 
     TimedTransport(Transport delegate, String server, StartTimes times) {
-        this.delegate = delegate;
+        super(delegate);
         this.server = server;
         this.times = times;
     }
 
     @Override
     public void start(InboundHandler inbound) {
-        delegate.start(new InboundHandler() {
-            @Override
-            public void onMessage(JsonRpcMessage message) {
-                RequestId id = switch (message) {
-                    case JsonRpcResponse r -> r.id();
-                    case JsonRpcErrorResponse e -> e.id().orElse(null);
-                    default -> null;
-                };
-                String method = id == null ? null : pending.remove(id);
-                if (method != null) {
-                    times.mark(server, method);
-                }
-                inbound.onMessage(message);
-            }
-
-            @Override
-            public void onRequestFailed(RequestId id, McpTransportException cause) {
-                inbound.onRequestFailed(id, cause);
-            }
-
-            @Override
-            public void onClosed(McpTransportException cause) {
-                inbound.onClosed(cause);
-            }
-        });
+        super.start(inbound);
         times.mark(server, SPAWNED);
+    }
+
+    @Override
+    protected void deliver(JsonRpcMessage message, InboundHandler inbound) {
+        RequestId id = switch (message) {
+            case JsonRpcResponse r -> r.id();
+            case JsonRpcErrorResponse e -> e.id().orElse(null);
+            default -> null;
+        };
+        String method = id == null ? null : pending.remove(id);
+        if (method != null) {
+            times.mark(server, method);
+        }
+        inbound.onMessage(message);
     }
 
     private void note(JsonRpcMessage message) {
@@ -77,47 +63,12 @@ final class TimedTransport implements Transport {
     @Override
     public void send(JsonRpcMessage message) {
         note(message);
-        delegate.send(message);
+        super.send(message);
     }
 
     @Override
     public void send(JsonRpcMessage message, Map<String, String> headers) {
         note(message);
-        delegate.send(message, headers);
-    }
-
-    @Override
-    public boolean mirrorsHeaders() {
-        return delegate.mirrorsHeaders();
-    }
-
-    @Override
-    public void close(Duration budget) {
-        delegate.close(budget);
-    }
-
-    @Override
-    public void close() {
-        delegate.close();
-    }
-
-    @Override
-    public String describe() {
-        return delegate.describe();
-    }
-
-    @Override
-    public void handshakeCompleted(ProtocolVersion version) {
-        delegate.handshakeCompleted(version);
-    }
-
-    @Override
-    public boolean reopenable() {
-        return delegate.reopenable();
-    }
-
-    @Override
-    public Optional<String> sessionId() {
-        return delegate.sessionId();
+        super.send(message, headers);
     }
 }
