@@ -1,15 +1,10 @@
 package io.mcphost.protocol.internal;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.mcphost.protocol.tools.CallToolResult;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import tools.jackson.databind.JsonNode;
 
 class FastResultsTest {
-    private static final JsonCodec CODEC = JsonCodec.get();
-
     @ParameterizedTest
     @ValueSource(strings = {
             "{}",
@@ -22,11 +17,7 @@ class FastResultsTest {
             "{\"content\":[{\"type\":\"text\",\"text\":\"ü ✓ \\\"q\\\"\"}],\"_meta\":{\"k\":1},\"resultType\":\"complete\"}",
     })
     void thePlainShapesGiveWhatJacksonGives(String json) {
-        JsonNode tree = CODEC.mapper().readTree(json);
-        CallToolResult fast = FastResults.callToolResult(tree);
-        assertThat(fast).as("taken by the fast path").isNotNull();
-        assertThat(fast).isEqualTo(CODEC.mapper().treeToValue(tree, CallToolResult.class));
-        assertThat(CODEC.treeToValue(tree, CallToolResult.class)).isEqualTo(fast);
+        PlainRecordAssertions.givesWhatJacksonGives(json, CallToolResult.class, FastResults::callToolResult);
     }
 
     @ParameterizedTest
@@ -41,15 +32,6 @@ class FastResultsTest {
             "{\"content\":[],\"resultType\":5}",
     })
     void everyOtherShapeIsLeftToJackson(String json) {
-        JsonNode tree = CODEC.mapper().readTree(json);
-        assertThat(FastResults.callToolResult(tree)).isNull();
-        // And the codec still converts what Jackson converts, exactly as before.
-        CallToolResult viaJackson;
-        try {
-            viaJackson = CODEC.mapper().treeToValue(tree, CallToolResult.class);
-        } catch (RuntimeException refused) {
-            return; // what Jackson refuses, the codec refuses too (its own test covers the message)
-        }
-        assertThat(CODEC.treeToValue(tree, CallToolResult.class)).isEqualTo(viaJackson);
+        PlainRecordAssertions.isLeftToJackson(json, CallToolResult.class, FastResults::callToolResult);
     }
 }

@@ -28,11 +28,7 @@ class HandshakeRecordsTest {
             "{\"name\":\"\",\"version\":\"\",\"title\":\"ü ✓\"}",
     })
     void plainImplementationsGiveWhatJacksonGives(String json) {
-        JsonNode tree = CODEC.mapper().readTree(json);
-        Implementation fast = HandshakeRecords.implementation(tree);
-        assertThat(fast).as("taken by the fast path").isNotNull();
-        assertThat(fast).isEqualTo(CODEC.mapper().treeToValue(tree, Implementation.class));
-        assertThat(CODEC.treeToValue(tree, Implementation.class)).isEqualTo(fast);
+        PlainRecordAssertions.givesWhatJacksonGives(json, Implementation.class, HandshakeRecords::implementation);
     }
 
     @ParameterizedTest
@@ -48,9 +44,7 @@ class HandshakeRecordsTest {
             "[]",
     })
     void otherImplementationShapesAreLeftToJackson(String json) {
-        JsonNode tree = CODEC.mapper().readTree(json);
-        assertThat(HandshakeRecords.implementation(tree)).isNull();
-        assertSameOutcomeAsJackson(tree, Implementation.class);
+        PlainRecordAssertions.isLeftToJackson(json, Implementation.class, HandshakeRecords::implementation);
     }
 
     @ParameterizedTest
@@ -62,19 +56,13 @@ class HandshakeRecordsTest {
             "{\"tools\":true}",
     })
     void plainCapabilitiesGiveWhatJacksonGives(String json) {
-        JsonNode tree = CODEC.mapper().readTree(json);
-        ServerCapabilities fast = HandshakeRecords.serverCapabilities(tree);
-        assertThat(fast).as("taken by the fast path").isNotNull();
-        assertThat(fast).isEqualTo(CODEC.mapper().treeToValue(tree, ServerCapabilities.class));
-        assertThat(CODEC.treeToValue(tree, ServerCapabilities.class)).isEqualTo(fast);
+        PlainRecordAssertions.givesWhatJacksonGives(json, ServerCapabilities.class, HandshakeRecords::serverCapabilities);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"{\"tools\":null}", "{\"somethingNew\":{}}", "[]", "\"tools\""})
     void otherCapabilityShapesAreLeftToJackson(String json) {
-        JsonNode tree = CODEC.mapper().readTree(json);
-        assertThat(HandshakeRecords.serverCapabilities(tree)).isNull();
-        assertSameOutcomeAsJackson(tree, ServerCapabilities.class);
+        PlainRecordAssertions.isLeftToJackson(json, ServerCapabilities.class, HandshakeRecords::serverCapabilities);
     }
 
     @Test
@@ -97,18 +85,5 @@ class HandshakeRecordsTest {
     @EnumSource(LoggingLevel.class)
     void loggingLevelsWriteTheirWireNames(LoggingLevel level) {
         assertThat(HandshakeRecords.toTree(level)).isEqualTo(CODEC.mapper().valueToTree(level));
-    }
-
-    private static void assertSameOutcomeAsJackson(JsonNode tree, Class<?> type) {
-        Object viaJackson;
-        try {
-            viaJackson = CODEC.mapper().treeToValue(tree, type);
-        } catch (RuntimeException refused) {
-            // What Jackson refuses, the codec refuses too, as a protocol error.
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> CODEC.treeToValue(tree, type))
-                    .isInstanceOf(io.mcphost.protocol.McpProtocolException.class);
-            return;
-        }
-        assertThat(CODEC.treeToValue(tree, type)).isEqualTo(viaJackson);
     }
 }

@@ -1,18 +1,12 @@
 package io.mcphost.protocol.internal;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mcphost.protocol.McpProtocolException;
 import io.mcphost.protocol.tools.ListToolsResult;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import tools.jackson.databind.JsonNode;
 
 /** {@link PlainTools} builds the {@code tools/list} records Jackson builds, and leaves every other shape to Jackson. */
 class PlainToolsTest {
-    private static final JsonCodec CODEC = JsonCodec.get();
-
     @ParameterizedTest
     @ValueSource(strings = {
             "{\"tools\":[]}",
@@ -33,11 +27,7 @@ class PlainToolsTest {
             "{\"tools\":[{\"name\":\"a\",\"inputSchema\":\"not an object, still a tree\"}]}",
     })
     void plainListsGiveWhatJacksonGives(String json) {
-        JsonNode tree = CODEC.readTree(json);
-        ListToolsResult fast = PlainTools.listToolsResult(tree);
-        assertThat(fast).as("taken by the fast path").isNotNull();
-        assertThat(fast).isEqualTo(CODEC.mapper().treeToValue(tree, ListToolsResult.class));
-        assertThat(CODEC.treeToValue(tree, ListToolsResult.class)).isEqualTo(fast);
+        PlainRecordAssertions.givesWhatJacksonGives(json, ListToolsResult.class, PlainTools::listToolsResult);
     }
 
     @ParameterizedTest
@@ -58,15 +48,6 @@ class PlainToolsTest {
             "[]",
     })
     void otherShapesAreLeftToJackson(String json) {
-        JsonNode tree = CODEC.readTree(json);
-        assertThat(PlainTools.listToolsResult(tree)).isNull();
-        ListToolsResult viaJackson;
-        try {
-            viaJackson = CODEC.mapper().treeToValue(tree, ListToolsResult.class);
-        } catch (RuntimeException refused) {
-            assertThatThrownBy(() -> CODEC.treeToValue(tree, ListToolsResult.class)).isInstanceOf(McpProtocolException.class);
-            return;
-        }
-        assertThat(CODEC.treeToValue(tree, ListToolsResult.class)).isEqualTo(viaJackson);
+        PlainRecordAssertions.isLeftToJackson(json, ListToolsResult.class, PlainTools::listToolsResult);
     }
 }
