@@ -15,12 +15,13 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Builds {@link JsonCodec}'s mapper on a background thread and then warms it up: one pass of the
- * conversions a client's first exchanges need (the initialize result, a tools list, a tool result
- * with text content, a resource and a prompt), so Jackson has built and cached its deserializers
- * and the record constructors' handles before the first call needs them. On a cold JVM the mapper
- * takes 150–250 ms and the first conversions 70–120 ms more: done while the server process starts,
- * both are off the path of the first call. Before that, {@link #warmTreesEarly} pays the one-time
- * costs of the mapper-free tree path that every message takes.
+ * conversions a client's exchanges need when their shapes are not the plain ones the codec builds
+ * itself (the initialize result, a tools list, a tool result, a resource and a prompt), so Jackson has
+ * built and cached its deserializers and the record constructors' handles before a call needs them.
+ * On a cold JVM the mapper takes 150–250 ms and the first conversions 70–120 ms more; the build starts
+ * when a client first waits for its server ({@link JsonCodec#prepare()}), so both overlap the server's
+ * start. Before that, {@link #warmTreesEarly} pays the one-time costs of the mapper-free tree path that
+ * every message takes.
  */
 final class CodecWarmUp {
     /** Plain MCP messages in the shapes servers answer with; their content does not matter. */
@@ -101,8 +102,10 @@ final class CodecWarmUp {
             mapper.valueToTree(Implementation.of("warm-up", "1"));
             mapper.writeValueAsBytes(init);
             JsonCodec codec = JsonCodec.get(); // initialised by now: its constructor only started this thread
-            codec.treeToValue(mapper.readTree(TOOLS), ListToolsResult.class);
-            codec.treeToValue(mapper.readTree(CALL), CallToolResult.class);
+            // Through the mapper, not the codec: the codec builds plain tools lists and tool results itself,
+            // and it is for the other shapes (an image block, annotations) that Jackson's deserializers are needed.
+            mapper.treeToValue(mapper.readTree(TOOLS), ListToolsResult.class);
+            mapper.treeToValue(mapper.readTree(CALL), CallToolResult.class);
             codec.treeToValue(mapper.readTree(READ), ReadResourceResult.class);
             codec.treeToValue(mapper.readTree(PROMPT), GetPromptResult.class);
             // The framing path of every message: a request encoded to bytes, an answer line classified
