@@ -106,7 +106,9 @@ public final class StreamableHttpEngine implements HttpEngine {
         }
         if (message instanceof JsonRpcRequest request) {
             // In the background: a JSON-mode server sends its headers only with the answer.
-            Thread.ofVirtual().name("mcphost-http-" + settings.name()).start(() -> exchange(request));
+            if (!postDirect(request)) {
+                Thread.ofVirtual().name("mcphost-http-" + settings.name()).start(() -> exchange(request));
+            }
             return;
         }
         McpTransportException failure = post(message);
@@ -158,6 +160,10 @@ public final class StreamableHttpEngine implements HttpEngine {
         } finally {
             requestSlots.release();
         }
+        report(request, failure);
+    }
+
+    private void report(JsonRpcRequest request, McpTransportException failure) {
         if (failure != null) {
             try {
                 delivery.requestFailed(request.id(), failure);
@@ -165,6 +171,82 @@ public final class StreamableHttpEngine implements HttpEngine {
                 LOG.error("server '{}': reporting the failure of {} failed: {}", settings.name(), request.method(), e.getClass());
             }
         }
+    }
+
+    /**
+     * Sends a request without a thread of its own when nothing may wait before the POST (a free
+     * request slot, no OAuth, no expired session, the HTTP client's own executor): the caller's thread
+     * starts the exchange, and a successful JSON answer, read whole, is handled on the HTTP client's
+     * thread that read it ({@link BufferedBody}); anything that may block (an SSE stream, an error
+     * status, a fallback, a failure) moves to a virtual thread then. Saves three thread hand-offs per
+     * call (starting the request's thread, the JDK's hop to the common pool, waking the request's
+     * thread). Returns false when the caller must take the threaded path.
+     */
+    private boolean postDirect(JsonRpcRequest request) {
+        if (!exchanges.direct()) {
+            return false;
+        }
+        try {
+            if (!requestSlots.tryAcquire(0, TimeUnit.NANOSECONDS)) { // honours the slots' fairness
+                return false;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        String used = sessionId.get();
+        boolean initialize = McpMethod.INITIALIZE.equals(request.method());
+        java.util.concurrent.CompletableFuture<HttpResponse<Object>> sent;
+        try {
+            if (used == null && expiredSession != null && !initialize) {
+                requestSlots.release();
+                return false; // the threaded path reports it
+            }
+            // Answered once: by the JSON answer read whole, or by whatever else completes the exchange.
+            java.util.concurrent.atomic.AtomicBoolean once = new java.util.concurrent.atomic.AtomicBoolean();
+            sent = exchanges.sendAsync(postRequest(request, used),
+                    answer -> finishDirect(once, request, answer, null, used, initialize));
+            sent.whenComplete((response, error) -> {
+                if (error != null || response.body() instanceof InputStream) { // else the callback had it
+                    Thread.ofVirtual().name("mcphost-http-" + settings.name())
+                            .start(() -> finishDirect(once, request, response, error, used, initialize));
+                }
+            });
+        } catch (RuntimeException e) {
+            requestSlots.release();
+            return false; // the threaded path fails it the same way, reported as it does
+        }
+        return true;
+    }
+
+    private void finishDirect(java.util.concurrent.atomic.AtomicBoolean once, JsonRpcRequest request,
+                              HttpResponse<?> response, Throwable error, String used, boolean initialize) {
+        if (!once.compareAndSet(false, true)) {
+            return;
+        }
+        McpTransportException failure;
+        try {
+            failure = received(request, exchanges.received(response, error), used, initialize);
+        } catch (Exchanges.AuthorizationRequired e) {
+            failure = e.refused();
+        } catch (IOException e) {
+            failure = exchanges.isClosed() ? null : new McpTransportException(settings.name(), "cannot reach " + where + ": " + describe(e), e);
+        } catch (RuntimeException e) { // as in exchange: nothing escapes, nothing quoted
+            failure = new McpTransportException(settings.name(), request.method() + " could not be sent to " + where
+                    + ": " + e.getClass().getSimpleName());
+        } finally {
+            requestSlots.release();
+        }
+        report(request, failure);
+    }
+
+    /** The POST of {@code message} in session {@code used} (null: none yet). */
+    private HttpRequest postRequest(JsonRpcMessage message, String used) {
+        HttpRequest.Builder builder = exchanges.request(settings.endpoint())
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(CODEC.encode(message)));
+        return withSession(builder, used).build();
     }
 
     /** One POST and its answer; returns why it failed, or null. */
@@ -178,20 +260,21 @@ public final class StreamableHttpEngine implements HttpEngine {
             return new McpSessionExpiredException(settings.name(), "the server no longer knows session "
                     + SessionChecks.abbreviate(lost) + "; waiting for a new one");
         }
-        HttpRequest.Builder builder = exchanges.request(settings.endpoint())
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(CODEC.encode(message)));
-        withSession(builder, used);
         HttpResponse<InputStream> response;
         try {
-            response = exchanges.send(builder.build());
+            response = exchanges.send(postRequest(message, used));
         } catch (Exchanges.AuthorizationRequired e) {
             return e.refused(); // 401 / 403 insufficient_scope: the client's authorisation stage takes it from here
         } catch (IOException e) {
             // After close the client fails its pending calls itself; nothing to report.
             return exchanges.isClosed() ? null : new McpTransportException(settings.name(), "cannot reach " + where + ": " + describe(e), e);
         }
+        return received(message, response, used, initialize);
+    }
+
+    /** Handles the response to the POST of {@code message} (sent in session {@code used}); returns why it failed, or null. */
+    private McpTransportException received(JsonRpcMessage message, HttpResponse<InputStream> response, String used,
+                                           boolean initialize) {
         int status = response.statusCode();
         try {
             if (status / 100 == 2) {
