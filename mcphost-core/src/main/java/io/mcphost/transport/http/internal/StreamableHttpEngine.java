@@ -61,6 +61,7 @@ public final class StreamableHttpEngine implements HttpEngine {
     private final Exchanges exchanges;
     private final Fallback fallback;
     private final ModernPost modern;
+    private final RequestRunner runner;
     private final String where;
     private final AtomicReference<String> sessionId = new AtomicReference<>();
     private volatile String protocolVersion;
@@ -77,6 +78,28 @@ public final class StreamableHttpEngine implements HttpEngine {
         this.fallback = fallback;
         this.modern = new ModernPost(settings, delivery, exchanges);
         this.where = HttpErrors.safe(settings.endpoint());
+        this.runner = new RequestRunner(settings, delivery, exchanges, where, new RequestRunner.Posts() {
+            @Override
+            public McpTransportException post(JsonRpcMessage request) {
+                return StreamableHttpEngine.this.post(request);
+            }
+
+            @Override
+            public McpTransportException modern(JsonRpcRequest request, java.util.Map<String, String> headers) {
+                return modern.exchange(request, headers);
+            }
+
+            @Override
+            public RequestRunner.Direct direct(JsonRpcRequest request) {
+                return StreamableHttpEngine.this.direct(request);
+            }
+
+            @Override
+            public McpTransportException received(JsonRpcMessage request, HttpResponse<InputStream> response, String used,
+                                                  boolean initialize) {
+                return StreamableHttpEngine.this.received(request, response, used, initialize);
+            }
+        });
     }
 
     /** Whether a POST has succeeded, i.e. the server speaks Streamable HTTP. */
@@ -89,16 +112,6 @@ public final class StreamableHttpEngine implements HttpEngine {
         return Optional.ofNullable(sessionId.get());
     }
 
-    /**
-     * Requests in flight at once, each holding a connection until its answer is read. Unbounded, a burst
-     * of calls opens as many connections; more than the server keeps idle (the JDK server: 200) are
-     * then closed under the client's pool, and the next request on one fails with no answer. Answers
-     * and notifications to the server are not counted, so a call waiting on the user can never starve
-     * the answer that would let it finish.
-     */
-    private static final int MAX_REQUESTS_IN_FLIGHT = 64;
-    private final java.util.concurrent.Semaphore requestSlots = new java.util.concurrent.Semaphore(MAX_REQUESTS_IN_FLIGHT, true);
-
     @Override
     public void send(JsonRpcMessage message) {
         if (exchanges.isClosed()) {
@@ -106,9 +119,7 @@ public final class StreamableHttpEngine implements HttpEngine {
         }
         if (message instanceof JsonRpcRequest request) {
             // In the background: a JSON-mode server sends its headers only with the answer.
-            if (!postDirect(request)) {
-                Thread.ofVirtual().name("mcphost-http-" + settings.name()).start(() -> exchange(request));
-            }
+            runner.start(request, null);
             return;
         }
         McpTransportException failure = post(message);
@@ -134,110 +145,17 @@ public final class StreamableHttpEngine implements HttpEngine {
         if (exchanges.isClosed()) {
             throw new McpClosedException(settings.name(), "the HTTP transport to " + where + " is closed");
         }
-        Thread.ofVirtual().name("mcphost-http-" + settings.name()).start(() -> exchange(request, headers));
+        runner.start(request, headers);
     }
 
-    private void exchange(JsonRpcRequest request) {
-        exchange(request, null);
-    }
-
-    private void exchange(JsonRpcRequest request, java.util.Map<String, String> modernHeaders) {
-        McpTransportException failure;
-        try {
-            requestSlots.acquire();
-        } catch (InterruptedException e) {
-            delivery.requestFailed(request.id(), new McpTransportException(settings.name(), "interrupted before "
-                    + request.method() + " could be sent to " + where, e));
-            return;
-        }
-        try {
-            failure = modernHeaders == null ? post(request) : modern.exchange(request, modernHeaders);
-        } catch (RuntimeException e) {
-            // Nothing may escape a request thread: the caller would wait for its whole timeout, and the
-            // JVM's default handler would print the exception, whose message may quote a header value.
-            failure = new McpTransportException(settings.name(), request.method() + " could not be sent to " + where
-                    + ": " + e.getClass().getSimpleName());
-        } finally {
-            requestSlots.release();
-        }
-        report(request, failure);
-    }
-
-    private void report(JsonRpcRequest request, McpTransportException failure) {
-        if (failure != null) {
-            try {
-                delivery.requestFailed(request.id(), failure);
-            } catch (RuntimeException e) { // say so, but never print what the exception quotes
-                LOG.error("server '{}': reporting the failure of {} failed: {}", settings.name(), request.method(), e.getClass());
-            }
-        }
-    }
-
-    /**
-     * Sends a request without a thread of its own when nothing may wait before the POST (a free
-     * request slot, no OAuth, no expired session, the HTTP client's own executor): the caller's thread
-     * starts the exchange, and a successful JSON answer, read whole, is handled on the HTTP client's
-     * thread that read it ({@link BufferedBody}); anything that may block (an SSE stream, an error
-     * status, a fallback, a failure) moves to a virtual thread then. Saves three thread hand-offs per
-     * call (starting the request's thread, the JDK's hop to the common pool, waking the request's
-     * thread). Returns false when the caller must take the threaded path.
-     */
-    private boolean postDirect(JsonRpcRequest request) {
-        if (!exchanges.direct()) {
-            return false;
-        }
-        try {
-            if (!requestSlots.tryAcquire(0, TimeUnit.NANOSECONDS)) { // honours the slots' fairness
-                return false;
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+    /** The POST of {@code request} when it may be sent at once (see {@link RequestRunner}), else null. */
+    private RequestRunner.Direct direct(JsonRpcRequest request) {
         String used = sessionId.get();
         boolean initialize = McpMethod.INITIALIZE.equals(request.method());
-        java.util.concurrent.CompletableFuture<HttpResponse<Object>> sent;
-        try {
-            if (used == null && expiredSession != null && !initialize) {
-                requestSlots.release();
-                return false; // the threaded path reports it
-            }
-            // Answered once: by the JSON answer read whole, or by whatever else completes the exchange.
-            java.util.concurrent.atomic.AtomicBoolean once = new java.util.concurrent.atomic.AtomicBoolean();
-            sent = exchanges.sendAsync(postRequest(request, used),
-                    answer -> finishDirect(once, request, answer, null, used, initialize));
-            sent.whenComplete((response, error) -> {
-                if (error != null || response.body() instanceof InputStream) { // else the callback had it
-                    Thread.ofVirtual().name("mcphost-http-" + settings.name())
-                            .start(() -> finishDirect(once, request, response, error, used, initialize));
-                }
-            });
-        } catch (RuntimeException e) {
-            requestSlots.release();
-            return false; // the threaded path fails it the same way, reported as it does
+        if (used == null && expiredSession != null && !initialize) {
+            return null; // between an expiry and the new handshake: post says so
         }
-        return true;
-    }
-
-    private void finishDirect(java.util.concurrent.atomic.AtomicBoolean once, JsonRpcRequest request,
-                              HttpResponse<?> response, Throwable error, String used, boolean initialize) {
-        if (!once.compareAndSet(false, true)) {
-            return;
-        }
-        McpTransportException failure;
-        try {
-            failure = received(request, exchanges.received(response, error), used, initialize);
-        } catch (Exchanges.AuthorizationRequired e) {
-            failure = e.refused();
-        } catch (IOException e) {
-            failure = exchanges.isClosed() ? null : new McpTransportException(settings.name(), "cannot reach " + where + ": " + describe(e), e);
-        } catch (RuntimeException e) { // as in exchange: nothing escapes, nothing quoted
-            failure = new McpTransportException(settings.name(), request.method() + " could not be sent to " + where
-                    + ": " + e.getClass().getSimpleName());
-        } finally {
-            requestSlots.release();
-        }
-        report(request, failure);
+        return new RequestRunner.Direct(postRequest(request, used), used, initialize);
     }
 
     /** The POST of {@code message} in session {@code used} (null: none yet). */
@@ -245,7 +163,7 @@ public final class StreamableHttpEngine implements HttpEngine {
         HttpRequest.Builder builder = exchanges.request(settings.endpoint())
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(CODEC.encode(message)));
+                .POST(HttpRequest.BodyPublishers.ofByteArray(CODEC.encodeBytes(message))); // no String in between
         return withSession(builder, used).build();
     }
 
