@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * The HTTP exchanges and response bodies an engine has open, so that closing it can abort every
@@ -106,6 +107,66 @@ final class Exchanges {
         } finally {
             inFlight.remove(future);
         }
+    }
+
+    /**
+     * Whether {@link #sendAsync} may be used: requests carry only the configured headers (no OAuth
+     * token of the moment, no DPoP proof to renew on a nonce), and the HTTP client runs on its own
+     * default executor, whose threads may run the answer's handling (an application's executor may
+     * be too small for that).
+     */
+    boolean direct() {
+        return settings.oauth() == null && http.executor().isEmpty();
+    }
+
+    /**
+     * Starts an exchange without waiting. A successful JSON answer of known length is read whole
+     * and given to {@code answered} on the HTTP client's thread (see {@link BufferedBody}); the future
+     * then completes with a null body. Any other outcome is left to the future's completion (on the
+     * common pool): pass it to {@link #received}. Only when {@link #direct()}.
+     */
+    CompletableFuture<HttpResponse<Object>> sendAsync(HttpRequest request, Consumer<HttpResponse<InputStream>> answered) {
+        if (closed.get()) {
+            return CompletableFuture.failedFuture(new IOException("the transport is closed"));
+        }
+        CompletableFuture<HttpResponse<Object>> future = http.sendAsync(request,
+                BufferedBody.handler(request, settings.maxMessageBytes(), answered));
+        inFlight.add(future);
+        if (closed.get()) {
+            future.cancel(true); // abortAll ran meanwhile and may have missed it
+        }
+        return future.whenComplete((response, failure) -> inFlight.remove(future));
+    }
+
+    /**
+     * The outcome of {@link #sendAsync} as {@link #send} would have returned it: the body tracked
+     * until {@link #done}, a refusal for want of authorisation thrown as {@link AuthorizationRequired}.
+     *
+     * @throws IOException when the exchange failed or the engine was closed meanwhile
+     */
+    @SuppressWarnings("unchecked")
+    HttpResponse<InputStream> received(HttpResponse<?> outcome, Throwable failure) throws IOException {
+        if (failure != null) {
+            Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
+                    ? failure.getCause() : failure;
+            if (cause instanceof CancellationException) {
+                throw new IOException("the exchange was aborted: the transport is closed");
+            }
+            throw cause instanceof IOException io ? io : new IOException(String.valueOf(cause), cause);
+        }
+        HttpResponse<InputStream> response = (HttpResponse<InputStream>) outcome; // streamed: not handled by the callback
+        bodies.add(response.body());
+        if (closed.get()) {
+            done(response.body());
+            throw new IOException("the transport is closed");
+        }
+        io.mcphost.transport.McpAuthorizationRequiredException refused =
+                HttpErrors.authorizationRequired(settings.name(), response.request().method(), response);
+        if (refused != null) {
+            done(response.body());
+            throw new AuthorizationRequired(refused);
+        }
+        return response;
     }
 
     /** Sends and waits at most {@code limit}; the body is discarded. For the session's DELETE. */

@@ -21,6 +21,10 @@ public final class HttpErrors {
     /** Up to {@code limit} bytes of a body as text; the rest is discarded and the stream closed. */
     public static String readBounded(InputStream body, int limit) throws IOException {
         try (body) {
+            if (body instanceof java.io.ByteArrayInputStream whole && whole.available() <= limit) {
+                // Read whole already (BufferedBody): one copy, not the chunked reads of an open stream.
+                return new String(whole.readAllBytes(), StandardCharsets.UTF_8);
+            }
             byte[] bytes = body.readNBytes(limit);
             if (bytes.length == limit && body.read() >= 0) {
                 throw new IOException("the response body is larger than " + limit + " bytes");

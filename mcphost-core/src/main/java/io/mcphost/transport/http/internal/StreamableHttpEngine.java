@@ -61,6 +61,7 @@ public final class StreamableHttpEngine implements HttpEngine {
     private final Exchanges exchanges;
     private final Fallback fallback;
     private final ModernPost modern;
+    private final RequestRunner runner;
     private final String where;
     private final AtomicReference<String> sessionId = new AtomicReference<>();
     private volatile String protocolVersion;
@@ -77,6 +78,28 @@ public final class StreamableHttpEngine implements HttpEngine {
         this.fallback = fallback;
         this.modern = new ModernPost(settings, delivery, exchanges);
         this.where = HttpErrors.safe(settings.endpoint());
+        this.runner = new RequestRunner(settings, delivery, exchanges, where, new RequestRunner.Posts() {
+            @Override
+            public McpTransportException post(JsonRpcMessage request) {
+                return StreamableHttpEngine.this.post(request);
+            }
+
+            @Override
+            public McpTransportException modern(JsonRpcRequest request, java.util.Map<String, String> headers) {
+                return modern.exchange(request, headers);
+            }
+
+            @Override
+            public RequestRunner.Direct direct(JsonRpcRequest request) {
+                return StreamableHttpEngine.this.direct(request);
+            }
+
+            @Override
+            public McpTransportException received(JsonRpcMessage request, HttpResponse<InputStream> response, String used,
+                                                  boolean initialize) {
+                return StreamableHttpEngine.this.received(request, response, used, initialize);
+            }
+        });
     }
 
     /** Whether a POST has succeeded, i.e. the server speaks Streamable HTTP. */
@@ -89,16 +112,6 @@ public final class StreamableHttpEngine implements HttpEngine {
         return Optional.ofNullable(sessionId.get());
     }
 
-    /**
-     * Requests in flight at once, each holding a connection until its answer is read. Unbounded, a burst
-     * of calls opens as many connections; more than the server keeps idle (the JDK server: 200) are
-     * then closed under the client's pool, and the next request on one fails with no answer. Answers
-     * and notifications to the server are not counted, so a call waiting on the user can never starve
-     * the answer that would let it finish.
-     */
-    private static final int MAX_REQUESTS_IN_FLIGHT = 64;
-    private final java.util.concurrent.Semaphore requestSlots = new java.util.concurrent.Semaphore(MAX_REQUESTS_IN_FLIGHT, true);
-
     @Override
     public void send(JsonRpcMessage message) {
         if (exchanges.isClosed()) {
@@ -106,7 +119,7 @@ public final class StreamableHttpEngine implements HttpEngine {
         }
         if (message instanceof JsonRpcRequest request) {
             // In the background: a JSON-mode server sends its headers only with the answer.
-            Thread.ofVirtual().name("mcphost-http-" + settings.name()).start(() -> exchange(request));
+            runner.start(request, null);
             return;
         }
         McpTransportException failure = post(message);
@@ -132,39 +145,26 @@ public final class StreamableHttpEngine implements HttpEngine {
         if (exchanges.isClosed()) {
             throw new McpClosedException(settings.name(), "the HTTP transport to " + where + " is closed");
         }
-        Thread.ofVirtual().name("mcphost-http-" + settings.name()).start(() -> exchange(request, headers));
+        runner.start(request, headers);
     }
 
-    private void exchange(JsonRpcRequest request) {
-        exchange(request, null);
+    /** The POST of {@code request} when it may be sent at once (see {@link RequestRunner}), else null. */
+    private RequestRunner.Direct direct(JsonRpcRequest request) {
+        String used = sessionId.get();
+        boolean initialize = McpMethod.INITIALIZE.equals(request.method());
+        if (used == null && expiredSession != null && !initialize) {
+            return null; // between an expiry and the new handshake: post says so
+        }
+        return new RequestRunner.Direct(postRequest(request, used), used, initialize);
     }
 
-    private void exchange(JsonRpcRequest request, java.util.Map<String, String> modernHeaders) {
-        McpTransportException failure;
-        try {
-            requestSlots.acquire();
-        } catch (InterruptedException e) {
-            delivery.requestFailed(request.id(), new McpTransportException(settings.name(), "interrupted before "
-                    + request.method() + " could be sent to " + where, e));
-            return;
-        }
-        try {
-            failure = modernHeaders == null ? post(request) : modern.exchange(request, modernHeaders);
-        } catch (RuntimeException e) {
-            // Nothing may escape a request thread: the caller would wait for its whole timeout, and the
-            // JVM's default handler would print the exception, whose message may quote a header value.
-            failure = new McpTransportException(settings.name(), request.method() + " could not be sent to " + where
-                    + ": " + e.getClass().getSimpleName());
-        } finally {
-            requestSlots.release();
-        }
-        if (failure != null) {
-            try {
-                delivery.requestFailed(request.id(), failure);
-            } catch (RuntimeException e) { // say so, but never print what the exception quotes
-                LOG.error("server '{}': reporting the failure of {} failed: {}", settings.name(), request.method(), e.getClass());
-            }
-        }
+    /** The POST of {@code message} in session {@code used} (null: none yet). */
+    private HttpRequest postRequest(JsonRpcMessage message, String used) {
+        HttpRequest.Builder builder = exchanges.request(settings.endpoint())
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(CODEC.encodeBytes(message))); // no String in between
+        return withSession(builder, used).build();
     }
 
     /** One POST and its answer; returns why it failed, or null. */
@@ -178,20 +178,21 @@ public final class StreamableHttpEngine implements HttpEngine {
             return new McpSessionExpiredException(settings.name(), "the server no longer knows session "
                     + SessionChecks.abbreviate(lost) + "; waiting for a new one");
         }
-        HttpRequest.Builder builder = exchanges.request(settings.endpoint())
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(CODEC.encode(message)));
-        withSession(builder, used);
         HttpResponse<InputStream> response;
         try {
-            response = exchanges.send(builder.build());
+            response = exchanges.send(postRequest(message, used));
         } catch (Exchanges.AuthorizationRequired e) {
             return e.refused(); // 401 / 403 insufficient_scope: the client's authorisation stage takes it from here
         } catch (IOException e) {
             // After close the client fails its pending calls itself; nothing to report.
             return exchanges.isClosed() ? null : new McpTransportException(settings.name(), "cannot reach " + where + ": " + describe(e), e);
         }
+        return received(message, response, used, initialize);
+    }
+
+    /** Handles the response to the POST of {@code message} (sent in session {@code used}); returns why it failed, or null. */
+    private McpTransportException received(JsonRpcMessage message, HttpResponse<InputStream> response, String used,
+                                           boolean initialize) {
         int status = response.statusCode();
         try {
             if (status / 100 == 2) {

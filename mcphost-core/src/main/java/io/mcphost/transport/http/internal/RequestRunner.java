@@ -1,0 +1,173 @@
+package io.mcphost.transport.http.internal;
+
+import io.mcphost.protocol.JsonRpcMessage;
+import io.mcphost.protocol.JsonRpcRequest;
+import io.mcphost.protocol.McpTransportException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the requests of a {@link StreamableHttpEngine} in the background, so that sending one never
+ * waits for the server: on a virtual thread of its own each, or, when nothing on the way may block,
+ * on no thread of ours at all ({@link #postDirect}). Reports each request's failure to the client.
+ * Thread-safe.
+ */
+final class RequestRunner {
+    private static final Logger LOG = LoggerFactory.getLogger(RequestRunner.class);
+
+    /** What the engine does for a request; the runner only decides where it runs. */
+    interface Posts {
+        /** One POST and its answer, blocking; returns why it failed, or null. */
+        McpTransportException post(JsonRpcMessage request);
+
+        /** One request of revision 2026-07-28, blocking; returns why it failed, or null. */
+        McpTransportException modern(JsonRpcRequest request, Map<String, String> headers);
+
+        /** The POST for {@code request} if it may be sent without waiting for anything, else null. */
+        Direct direct(JsonRpcRequest request);
+
+        /** Handles the response to a {@link Direct} POST; returns why it failed, or null. */
+        McpTransportException received(JsonRpcMessage request, HttpResponse<InputStream> response, String used,
+                                       boolean initialize);
+    }
+
+    /** A POST ready to go: the request, the session it is sent in (null: none), whether it is the initialize. */
+    record Direct(HttpRequest request, String used, boolean initialize) {
+    }
+
+    /**
+     * Requests in flight at once, each holding a connection until its answer is read. Unbounded, a burst
+     * of calls opens as many connections; more than the server keeps idle (the JDK server: 200) are
+     * then closed under the client's pool, and the next request on one fails with no answer. Answers
+     * and notifications to the server are not counted, so a call waiting on the user can never starve
+     * the answer that would let it finish.
+     */
+    private static final int MAX_REQUESTS_IN_FLIGHT = 64;
+    private final Semaphore requestSlots = new Semaphore(MAX_REQUESTS_IN_FLIGHT, true);
+    private final HttpSettings settings;
+    private final Delivery delivery;
+    private final Exchanges exchanges;
+    private final String where;
+    private final Posts posts;
+
+    RequestRunner(HttpSettings settings, Delivery delivery, Exchanges exchanges, String where, Posts posts) {
+        this.settings = settings;
+        this.delivery = delivery;
+        this.exchanges = exchanges;
+        this.where = where;
+        this.posts = posts;
+    }
+
+    /** Starts {@code request} (of revision 2026-07-28 when {@code modernHeaders} is not null); returns at once. */
+    void start(JsonRpcRequest request, Map<String, String> modernHeaders) {
+        if (modernHeaders == null && postDirect(request)) {
+            return;
+        }
+        Thread.ofVirtual().name("mcphost-http-" + settings.name()).start(() -> exchange(request, modernHeaders));
+    }
+
+    private void exchange(JsonRpcRequest request, Map<String, String> modernHeaders) {
+        McpTransportException failure;
+        try {
+            requestSlots.acquire();
+        } catch (InterruptedException e) {
+            delivery.requestFailed(request.id(), new McpTransportException(settings.name(), "interrupted before "
+                    + request.method() + " could be sent to " + where, e));
+            return;
+        }
+        try {
+            failure = modernHeaders == null ? posts.post(request) : posts.modern(request, modernHeaders);
+        } catch (RuntimeException e) {
+            // Nothing may escape a request thread: the caller would wait for its whole timeout, and the
+            // JVM's default handler would print the exception, whose message may quote a header value.
+            failure = new McpTransportException(settings.name(), request.method() + " could not be sent to " + where
+                    + ": " + e.getClass().getSimpleName());
+        } finally {
+            requestSlots.release();
+        }
+        report(request, failure);
+    }
+
+    private void report(JsonRpcRequest request, McpTransportException failure) {
+        if (failure != null) {
+            try {
+                delivery.requestFailed(request.id(), failure);
+            } catch (RuntimeException e) { // say so, but never print what the exception quotes
+                LOG.error("server '{}': reporting the failure of {} failed: {}", settings.name(), request.method(), e.getClass());
+            }
+        }
+    }
+
+    /**
+     * Sends a request without a thread of its own when nothing may wait before the POST (a free
+     * request slot, no OAuth, no expired session, the HTTP client's own executor): the caller's thread
+     * starts the exchange, and a successful JSON answer, read whole, is handled on the HTTP client's
+     * thread that read it ({@link BufferedBody}); anything that may block (an SSE stream, an error
+     * status, a fallback, a failure) moves to a virtual thread then. Saves three thread hand-offs per
+     * call (starting the request's thread, the JDK's hop to the common pool, waking the request's
+     * thread). Returns false when the caller must take the threaded path.
+     */
+    private boolean postDirect(JsonRpcRequest request) {
+        if (!exchanges.direct()) {
+            return false;
+        }
+        try {
+            if (!requestSlots.tryAcquire(0, TimeUnit.NANOSECONDS)) { // honours the slots' fairness
+                return false;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        try {
+            Direct direct = posts.direct(request);
+            if (direct == null) {
+                requestSlots.release();
+                return false; // the threaded path reports why
+            }
+            // Answered once: by the JSON answer read whole, or by whatever else completes the exchange.
+            AtomicBoolean once = new AtomicBoolean();
+            exchanges.sendAsync(direct.request(), answer -> finish(once, request, direct, answer, null))
+                    .whenComplete((response, error) -> {
+                        if (error != null || response.body() instanceof InputStream) { // else the callback had it
+                            Thread.ofVirtual().name("mcphost-http-" + settings.name())
+                                    .start(() -> finish(once, request, direct, response, error));
+                        }
+                    });
+        } catch (RuntimeException e) {
+            requestSlots.release();
+            return false; // the threaded path fails it the same way, reported as it does
+        }
+        return true;
+    }
+
+    private void finish(AtomicBoolean once, JsonRpcRequest request, Direct direct, HttpResponse<?> response, Throwable error) {
+        if (!once.compareAndSet(false, true)) {
+            return;
+        }
+        McpTransportException failure;
+        try {
+            failure = posts.received(request, exchanges.received(response, error), direct.used(), direct.initialize());
+        } catch (Exchanges.AuthorizationRequired e) {
+            failure = e.refused(); // 401 / 403 insufficient_scope: the client's authorisation stage takes it from here
+        } catch (IOException e) {
+            // After close the client fails its pending calls itself; nothing to report.
+            failure = exchanges.isClosed() ? null : new McpTransportException(settings.name(), "cannot reach " + where
+                    + ": " + StreamableHttpEngine.describe(e), e);
+        } catch (RuntimeException e) { // as in exchange: nothing escapes, nothing quoted
+            failure = new McpTransportException(settings.name(), request.method() + " could not be sent to " + where
+                    + ": " + e.getClass().getSimpleName());
+        } finally {
+            requestSlots.release();
+        }
+        report(request, failure);
+    }
+}
