@@ -5,11 +5,12 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Builds the JSON codec on a second thread while the main thread parses the command line: the codec's
- * first use costs a few hundred milliseconds of class loading and introspection (less with the AOT
- * cache), which then overlap the parse and the server's own start ({@link EarlyServer} has spawned it
- * already). Nothing is started for help and version output, which need no codec. A daemon thread: the JVM
- * never waits for it.
+ * Initialises the JSON codec on a second thread while the main thread parses the command line: its
+ * class initialisation starts the codec's own warm-up of the tree path (a line read, a message written)
+ * on a thread of its own, so both overlap the parse and the server's own start ({@link EarlyServer} has
+ * spawned it already). Jackson's mapper is not built here: the client starts that when it waits for
+ * the server's first answer, and a plain call never needs it. Nothing is started for help and version
+ * output, which need no codec. A daemon thread: the JVM never waits for it.
  */
 final class Warmup {
     private static final Set<String> NO_CONNECTION = Set.of("-h", "--help", "-V", "--version", "help");
@@ -24,7 +25,7 @@ final class Warmup {
         }
         Thread.ofPlatform().daemon().name("mcphost-warmup").start(() -> {
             StartupTrace.mark("warm-up start");
-            Json.parse("{\"warm\":[1,2.5,\"up\",true,null]}");
+            Json.newObject(); // the codec's class initialisation: what it warms, it warms on its own thread
             StartupTrace.mark("warm-up end");
         });
     }
