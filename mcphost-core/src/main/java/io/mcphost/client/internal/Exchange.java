@@ -220,9 +220,9 @@ final class Exchange {
             entry.future().completeExceptionally(e);
         }
         if (handshake) {
-            // Waiting for a server that may still be starting: the time to build Jackson's mapper (on a
-            // cold JVM a few hundred ms of CPU), which the handshake itself does not need.
-            CODEC.prepare();
+            // Waiting for a server that may still be starting: the time to link the request path and
+            // build Jackson's mapper (on a cold JVM a few hundred ms of CPU), which the handshake does not need.
+            ClientWarmUp.serverStarting();
         }
         return entry.future();
     }

@@ -130,6 +130,7 @@ public final class RealMcpClient implements McpClient {
             lifecycle.unlock();
         }
         try {
+            ClientWarmUp.start();
             config.transport().start(inbound);
             connection.session(EraProbe.connect(exchange, config, connection, true));
             observer.ifPresent(ObserverStage::sessionStarted);
@@ -145,6 +146,20 @@ public final class RealMcpClient implements McpClient {
             config.transport().close(config.closeTimeout());
             throw cause;
         }
+    }
+
+    /**
+     * Connects with a session known in advance, no handshake: only for {@link ClientWarmUp}, whose
+     * client exists to run the request path over an in-memory pair (the handshake path is linked by
+     * the real client connecting meanwhile).
+     */
+    void connectKnown(Session session) {
+        if (!state.compareAndSet(ClientState.CREATED, ClientState.CONNECTING)) {
+            throw new IllegalStateException("connectKnown() is for a CREATED client; this one is " + state.get());
+        }
+        config.transport().start(inbound);
+        connection.session(session);
+        state.compareAndSet(ClientState.CONNECTING, ClientState.READY);
     }
 
     @Override

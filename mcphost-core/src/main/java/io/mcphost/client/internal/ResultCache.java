@@ -26,7 +26,20 @@ final class ResultCache implements RequestStage {
     private record Entry(JsonNode result, long freshUntilNanos) {
     }
 
-    private final Map<String, Entry> entries = new ConcurrentHashMap<>();
+    /**
+     * The method with the params that choose the result (cursor, uri), not the per-request {@code _meta}.
+     * Trees compare by value; a key is never turned into text (Jackson builds a mapper of its own the
+     * first time a tree is, a few hundred ms on a cold JVM, before a host's first tools list).
+     */
+    private record Key(String method, JsonNode params) {
+        static Key of(String method, ObjectNode params) {
+            ObjectNode keyed = params.deepCopy();
+            keyed.remove("_meta");
+            return new Key(method, keyed);
+        }
+    }
+
+    private final Map<Key, Entry> entries = new ConcurrentHashMap<>();
 
     @Override
     public CompletableFuture<JsonNode> apply(OutboundRequest request, Next next) {
@@ -34,7 +47,7 @@ final class ResultCache implements RequestStage {
                 || request.params().has("requestState")) {
             return next.proceed(request);
         }
-        String key = key(request.method(), request.params());
+        Key key = Key.of(request.method(), request.params());
         Entry hit = entries.get(key);
         if (hit != null) {
             if (System.nanoTime() - hit.freshUntilNanos() < 0) {
@@ -66,7 +79,8 @@ final class ResultCache implements RequestStage {
             }
             case McpMethod.NOTIFICATIONS_RESOURCES_UPDATED -> {
                 String uri = params.path("uri").asString("");
-                entries.keySet().removeIf(k -> k.startsWith(McpMethod.RESOURCES_READ + " ") && k.contains(uri));
+                entries.keySet().removeIf(k -> k.method().equals(McpMethod.RESOURCES_READ)
+                        && k.params().path("uri").asString("").contains(uri));
             }
             default -> { }
         }
@@ -78,13 +92,6 @@ final class ResultCache implements RequestStage {
     }
 
     private void drop(String method) {
-        entries.keySet().removeIf(k -> k.startsWith(method + " "));
-    }
-
-    /** The method with the params that choose the result (cursor, uri), not the per-request {@code _meta}. */
-    static String key(String method, ObjectNode params) {
-        ObjectNode keyed = params.deepCopy();
-        keyed.remove("_meta");
-        return method + " " + keyed;
+        entries.keySet().removeIf(k -> k.method().equals(method));
     }
 }

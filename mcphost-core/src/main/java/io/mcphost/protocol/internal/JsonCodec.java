@@ -12,6 +12,7 @@ import io.mcphost.protocol.lifecycle.Implementation;
 import io.mcphost.protocol.lifecycle.ServerCapabilities;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.ListToolsResult;
+import io.mcphost.protocol.tools.Tool;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -357,6 +358,9 @@ public final class JsonCodec {
     private static Object plainRecord(JsonNode node, Class<?> type) {
         if (type == CallToolResult.class) {
             return FastResults.callToolResult(node);
+        }
+        if (type == Tool.class) {
+            return PlainTools.tool(node); // a client lists tools page by page, item by item
         }
         if (type == ListToolsResult.class) {
             return PlainTools.listToolsResult(node);

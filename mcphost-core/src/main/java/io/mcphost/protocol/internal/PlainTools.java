@@ -88,7 +88,8 @@ final class PlainTools {
         return tools;
     }
 
-    private static Tool tool(JsonNode node) {
+    /** One tool, or null when its shape is not a plain one (the caller then uses Jackson). */
+    static Tool tool(JsonNode node) {
         if (!node.isObject()) {
             return null;
         }

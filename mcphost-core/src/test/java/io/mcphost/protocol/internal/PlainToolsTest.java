@@ -2,6 +2,7 @@ package io.mcphost.protocol.internal;
 
 
 import io.mcphost.protocol.tools.ListToolsResult;
+import io.mcphost.protocol.tools.Tool;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -49,5 +50,28 @@ class PlainToolsTest {
     })
     void otherShapesAreLeftToJackson(String json) {
         PlainRecordAssertions.isLeftToJackson(json, ListToolsResult.class, PlainTools::listToolsResult);
+    }
+
+    /** A client lists page by page and converts each tool on its own: the codec takes the same path for one tool. */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "{\"name\":\"echo\",\"inputSchema\":{\"type\":\"object\"}}",
+            "{\"name\":\"echo\",\"title\":\"Echo\",\"description\":\"d\",\"inputSchema\":{},\"outputSchema\":{\"type\":\"object\"},"
+                    + "\"annotations\":{\"readOnlyHint\":true},\"execution\":{\"taskSupport\":\"forbidden\"},\"_meta\":{\"k\":1},"
+                    + "\"icons\":[{\"src\":\"https://example.com/i.png\"}],\"somethingNew\":[null]}",
+    })
+    void plainToolsGiveWhatJacksonGives(String json) {
+        PlainRecordAssertions.givesWhatJacksonGives(json, Tool.class, PlainTools::tool);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "{\"name\":\"a\"}",
+            "{\"name\":null,\"inputSchema\":{}}",
+            "{\"name\":\"a\",\"inputSchema\":{},\"annotations\":{\"openWorldHint\":1}}",
+            "\"echo\"",
+    })
+    void otherToolShapesAreLeftToJackson(String json) {
+        PlainRecordAssertions.isLeftToJackson(json, Tool.class, PlainTools::tool);
     }
 }
