@@ -14,6 +14,7 @@ import io.mcphost.transport.http.internal.HttpEngine;
 import io.mcphost.transport.http.internal.HttpChecks;
 import io.mcphost.transport.http.internal.HttpErrors;
 import io.mcphost.transport.http.internal.HttpSettings;
+import io.mcphost.transport.http.internal.PlainHttpClient;
 import io.mcphost.transport.http.internal.LegacySseEngine;
 import io.mcphost.transport.http.internal.StreamableHttpEngine;
 import java.net.URI;
@@ -449,7 +450,11 @@ public final class HttpTransport implements Transport {
             }
             Duration connect = connectTimeout;
             boolean plain = endpoint.getScheme().equalsIgnoreCase("http");
-            Supplier<HttpClient> factory = httpClient != null ? httpClient : () -> HttpClient.newBuilder()
+            // Plain http: McpHost's own HTTP/1.1 client (PlainHttpClient: the JDK client's single selector thread
+            // capped throughput at a third of what the sockets carry); -Dmcphost.http.client=jdk goes back to the JDK's.
+            boolean own = plain && !"jdk".equals(System.getProperty("mcphost.http.client"));
+            Supplier<HttpClient> factory = httpClient != null ? httpClient : own ? () -> new PlainHttpClient(connect)
+                    : () -> HttpClient.newBuilder()
                     .connectTimeout(connect)
                     .followRedirects(HttpClient.Redirect.NEVER)
                     // Plain HTTP/2 would mean an h2c upgrade attempt on the first POST, which some servers mishandle.
