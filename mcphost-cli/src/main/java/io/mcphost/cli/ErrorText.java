@@ -10,9 +10,10 @@ import java.util.regex.Pattern;
  * library's messages (which name the server and the request) remain the source. Stateless.
  */
 final class ErrorText {
-    private static final Pattern REFUSED = Pattern.compile("cannot reach (\\S+): ConnectException\\b.*");
-    private static final Pattern UNKNOWN_HOST = Pattern.compile("cannot reach (\\S+): UnresolvedAddressException\\b.*"
-            + "|cannot reach (\\S+): UnknownHostException\\b.*");
+    // The JDK's HttpClient (https) says only the exception's class; McpHost's own HTTP/1.1 client (plain http) the socket's words.
+    private static final Pattern REFUSED = Pattern.compile("cannot reach (\\S+): (?:ConnectException\\b|Connection refused).*");
+    private static final Pattern UNKNOWN_HOST = Pattern.compile("cannot reach (\\S+): (?:UnresolvedAddressException\\b"
+            + "|UnknownHostException\\b|unknown host\\b).*");
     // Jackson's wording for an unexpected character: the code point in brackets says nothing to a person.
     private static final Pattern JACKSON_CHAR = Pattern.compile("Unexpected character \\('(.{1,2})' \\(code \\d+\\)\\)");
     // The transport names the status, content type and the body's start in parentheses (older wording: without them).
@@ -36,7 +37,7 @@ final class ErrorText {
         }
         m = UNKNOWN_HOST.matcher(text);
         if (m.find()) {
-            text = text.substring(0, m.start()) + "unknown host in " + (m.group(1) != null ? m.group(1) : m.group(2));
+            text = text.substring(0, m.start()) + "unknown host in " + m.group(1);
         }
         m = HTML_ANSWER.matcher(text);
         if (m.find()) {

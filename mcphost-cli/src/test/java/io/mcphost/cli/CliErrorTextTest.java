@@ -20,6 +20,18 @@ class CliErrorTextTest {
         assertThat(r.err()).contains("connection refused at http://127.0.0.1:1/mcp").doesNotContain("ConnectException");
     }
 
+    /** Both HTTP clients' wordings (the JDK's names only the exception's class; McpHost's own, the socket's words). */
+    @Test
+    void networkFailuresReadTheSameWhicheverClientReportedThem() {
+        String url = "http://127.0.0.1:1/mcp";
+        assertThat(ErrorText.of("server 'a': cannot reach " + url + ": ConnectException"))
+                .isEqualTo(ErrorText.of("server 'a': cannot reach " + url + ": Connection refused"))
+                .isEqualTo("server 'a': connection refused at " + url + " (is the server running?)");
+        assertThat(ErrorText.of("server 'a': cannot reach http://nowhere.invalid/mcp: UnresolvedAddressException"))
+                .isEqualTo(ErrorText.of("server 'a': cannot reach http://nowhere.invalid/mcp: unknown host nowhere.invalid"))
+                .isEqualTo("server 'a': unknown host in http://nowhere.invalid/mcp");
+    }
+
     @Test
     void htmlFromAServerThatIsNotMcpSaysWhatWasExpected() throws Exception {
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);

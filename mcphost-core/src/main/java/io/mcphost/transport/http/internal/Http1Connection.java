@@ -71,10 +71,14 @@ final class Http1Connection {
         }
         String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
         int port = uri.getPort() == -1 ? 80 : uri.getPort();
+        InetSocketAddress address = new InetSocketAddress(bare, port);
+        if (address.isUnresolved()) {
+            throw new java.net.UnknownHostException("unknown host " + bare);
+        }
         Socket socket = new Socket();
         try {
             socket.setTcpNoDelay(true); // a request is written in one flush; never wait for an ACK before it leaves
-            socket.connect(new InetSocketAddress(bare, port), (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis())));
+            socket.connect(address, (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis())));
             return new Http1Connection(socket, authority(uri));
         } catch (SocketTimeoutException e) {
             socket.close();
