@@ -73,22 +73,32 @@ final class ProcessGroup {
         return members;
     }
 
+    /** Whether {@code process} is in group {@code group} now; false when it cannot be told (it ended, no /proc). */
+    static boolean contains(long group, ProcessHandle process) {
+        return group > 0 && ProcessTable.groupOf(process.pid()).orElse(0) == group;
+    }
+
     /**
      * Sends {@code signal} (TERM, KILL) to every process of group {@code group} at once with kill(1),
      * without a shell; nothing when 0 (an empty group makes kill fail, harmlessly). Blocks only while kill(1) is spawned.
+     *
+     * @return whether kill(1) was started: false when the group is 0 or there is no kill(1), and then
+     *         the caller must signal each process itself
      */
-    static void signal(long group, String signal) {
+    static boolean signal(long group, String signal) {
         if (group <= 0) {
-            return;
+            return false;
         }
         try {
             // Not waited for: kill(1) acts at once, and the caller waits for the members to die anyway
             // (twenty servers closing in parallel must not each wait for a kill process to be reaped).
             new ProcessBuilder("kill", "-s", signal, "--", "-" + group)
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return true;
         } catch (IOException e) {
-            // No kill(1): the caller signals each member it knows by itself.
+            // No kill(1): false makes the caller signal each process it knows by itself.
             LOG.debug("cannot signal process group {}: {}", group, e.toString());
+            return false;
         }
     }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -106,6 +107,15 @@ final class ProcessTable {
             }
         }
         return found;
+    }
+
+    /**
+     * The process group {@code pid} is in now, read afresh (not from a shared look: a process may
+     * have left its group since), or empty when it ended or /proc cannot say.
+     */
+    static OptionalLong groupOf(long pid) {
+        Entry e = AVAILABLE ? read(pid, PROC.resolve(Long.toString(pid)).resolve("stat")) : null;
+        return e == null ? OptionalLong.empty() : OptionalLong.of(e.group());
     }
 
     private static ProcessTable scan() {

@@ -14,7 +14,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Ends a child process and everything it started, within a deadline: wait for a voluntary exit
- * (stdin is already closed), then SIGTERM the whole tree, then SIGKILL whatever is left.
+ * (stdin is already closed), then SIGTERM the whole tree, then SIGKILL whatever is left. Each
+ * process gets each signal once: a second SIGTERM means "exit now" to some servers.
  *
  * <p>Where the root leads its own process group (Linux, started through {@code setsid}: see
  * {@link ProcessGroup}), the group is signalled too, and its members count as the tree: that finds
@@ -155,27 +156,41 @@ public final class ProcessTree {
         if (awaitAllDead(start + exitNanos)) {
             return true;
         }
-        // The group first, in one go: it also reaches what forks while we walk the tree.
-        signalGroup("TERM");
-        for (ProcessHandle p : alive()) {
-            p.destroy();
-        }
+        signalTree(false);
         // From the schedule, not from now: the time signalling took comes out of the grace, not on top of it.
         if (awaitAllDead(start + exitNanos + termNanos)) {
             return true;
         }
-        signalGroup("KILL");
-        for (ProcessHandle p : alive()) {
-            p.destroyForcibly();
-        }
+        signalTree(true);
         return awaitAllDead(start + total);
     }
 
     /** Kills the whole tree at once, without waiting (for the JVM shutdown hook). */
     public void killNow() {
-        signalGroup("KILL");
+        signalTree(true);
+    }
+
+    /**
+     * Sends SIGTERM (or SIGKILL when {@code kill}) once to every running process of the tree: the
+     * group in one go where it can be, then each process outside it on its own. Not twice to a
+     * member: some servers take a second SIGTERM as "exit now" and skip their clean-up.
+     */
+    private void signalTree(boolean kill) {
+        // The group first, in one go: it also reaches what forks while we walk the tree.
+        boolean groupSignalled = signalGroup(kill ? "KILL" : "TERM");
         for (ProcessHandle p : alive()) {
-            p.destroyForcibly();
+            // A member has the group's signal (or is about to: kill(1) is not waited for). A descendant
+            // that left the group (setsid) has not, nor has anything when the group could not be signalled.
+            // Membership is read now, not from a shared look: a process may have left the group since. One
+            // forked into the group after kill(1) acted misses this SIGTERM, and gets the SIGKILL.
+            if (groupSignalled && ProcessGroup.contains(group, p)) {
+                continue;
+            }
+            if (kill) {
+                p.destroyForcibly();
+            } else {
+                p.destroy();
+            }
         }
     }
 
@@ -187,15 +202,18 @@ public final class ProcessTree {
         seen.addAll(ProcessGroup.members(group));
     }
 
-    /** Signals the group at once when it still has members (and remembers them first). */
-    private void signalGroup(String signal) {
-        if (group > 0) {
-            Set<ProcessHandle> members = ProcessGroup.members(group);
-            seen.addAll(members);
-            if (!members.isEmpty()) {
-                ProcessGroup.signal(group, signal);
-            }
+    /**
+     * Signals the group at once when it still has members (and remembers them first).
+     *
+     * @return whether the group was signalled (kill(1) started), so its members need no signal of their own
+     */
+    private boolean signalGroup(String signal) {
+        if (group <= 0) {
+            return false;
         }
+        Set<ProcessHandle> members = ProcessGroup.members(group);
+        seen.addAll(members);
+        return !members.isEmpty() && ProcessGroup.signal(group, signal);
     }
 
     /**

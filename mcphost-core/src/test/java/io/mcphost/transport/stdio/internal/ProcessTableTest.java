@@ -34,4 +34,28 @@ class ProcessTableTest {
             sh.destroyForcibly();
         }
     }
+
+    @Test
+    void readsTheGroupAProcessIsInNowAndNothingForAnEndedOne() throws Exception {
+        assumeTrue(ProcessTable.available(), "needs /proc");
+        long ours = ProcessTable.groupOf(ProcessHandle.current().pid()).orElseThrow();
+        Process plain = new ProcessBuilder("sleep", "30").start();
+        // setsid(1) execs sleep (a child of ours leads no group), so its pid is its new group.
+        Process leader = new ProcessBuilder("setsid", "sleep", "30").start();
+        try {
+            assertThat(ProcessTable.groupOf(plain.pid())).hasValue(ours);
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (ProcessTable.groupOf(leader.pid()).orElse(0) != leader.pid() && System.nanoTime() < deadline) {
+                Thread.sleep(5); // setsid runs between the fork and the exec of sleep
+            }
+            assertThat(ProcessTable.groupOf(leader.pid())).hasValue(leader.pid());
+            assertThat(ProcessGroup.contains(leader.pid(), leader.toHandle())).isTrue();
+            assertThat(ProcessGroup.contains(leader.pid(), plain.toHandle())).isFalse();
+        } finally {
+            plain.destroyForcibly().waitFor();
+            leader.destroyForcibly().waitFor();
+        }
+        assertThat(ProcessTable.groupOf(plain.pid())).isEmpty();
+        assertThat(ProcessGroup.contains(ours, plain.toHandle())).isFalse();
+    }
 }
