@@ -15,7 +15,7 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Ends a child process and everything it started, within a deadline: wait for a voluntary exit
  * (stdin is already closed), then SIGTERM the whole tree, then SIGKILL whatever is left. Each
- * process gets each signal once: a second SIGTERM means "exit now" to some servers.
+ * process gets SIGTERM once: a second one means "exit now" to some servers.
  *
  * <p>Where the root leads its own process group (Linux, started through {@code setsid}: see
  * {@link ProcessGroup}), the group is signalled too, and its members count as the tree: that finds
@@ -171,19 +171,22 @@ public final class ProcessTree {
     }
 
     /**
-     * Sends SIGTERM (or SIGKILL when {@code kill}) once to every running process of the tree: the
-     * group in one go where it can be, then each process outside it on its own. Not twice to a
-     * member: some servers take a second SIGTERM as "exit now" and skip their clean-up.
+     * Sends SIGTERM once to every running process of the tree: the group in one go where it can be,
+     * then each process outside it on its own (not twice to a member: some servers take a second
+     * SIGTERM as "exit now" and skip their clean-up). SIGKILL, when {@code kill}, to the group and to
+     * every process.
      */
     private void signalTree(boolean kill) {
         // The group first, in one go: it also reaches what forks while we walk the tree.
         boolean groupSignalled = signalGroup(kill ? "KILL" : "TERM");
         for (ProcessHandle p : alive()) {
-            // A member has the group's signal (or is about to: kill(1) is not waited for). A descendant
+            // A member has the group's SIGTERM (or is about to: kill(1) is not waited for). A descendant
             // that left the group (setsid) has not, nor has anything when the group could not be signalled.
             // Membership is read now, not from a shared look: a process may have left the group since. One
-            // forked into the group after kill(1) acted misses this SIGTERM, and gets the SIGKILL.
-            if (groupSignalled && ProcessGroup.contains(group, p)) {
+            // forked into the group after kill(1) acted misses this SIGTERM, and gets the SIGKILL. SIGKILL
+            // goes to every process as well: a second one changes nothing, and the close must not depend
+            // on a kill(1) it does not wait for.
+            if (!kill && groupSignalled && ProcessGroup.contains(group, p)) {
                 continue;
             }
             if (kill) {
