@@ -15,6 +15,8 @@ final class ChunkedBody extends InputStream {
     private final int maxLine;
     /** Bytes left in the current chunk; 0 between chunks; -1 once the last chunk and trailers are read. */
     private long left;
+    /** The CRLF after a chunk's data, read at the next read: a chunk's last bytes are handed on at once. */
+    private boolean crlfDue;
 
     ChunkedBody(InputStream in, int maxLine) {
         this.in = in;
@@ -32,6 +34,10 @@ final class ChunkedBody extends InputStream {
         if (len == 0) {
             return 0;
         }
+        if (crlfDue) {
+            crlfDue = false;
+            crlf();
+        }
         if (left == 0) {
             left = nextChunk();
         }
@@ -43,9 +49,7 @@ final class ChunkedBody extends InputStream {
             throw new EOFException("the answer's body ended inside a chunk");
         }
         left -= n;
-        if (left == 0) {
-            crlf();
-        }
+        crlfDue = left == 0;
         return n;
     }
 
@@ -88,11 +92,13 @@ final class ChunkedBody extends InputStream {
             if (line.length() >= maxLine) {
                 throw new IOException("a chunk-size line of the answer exceeds " + maxLine + " bytes");
             }
-            if (c != '\r') {
-                line.append((char) c);
-            }
+            line.append((char) c);
             c = in.read();
         }
-        return line.toString();
+        int end = line.length() > 0 && line.charAt(line.length() - 1) == '\r' ? line.length() - 1 : line.length();
+        if (line.indexOf("\r") >= 0 && line.indexOf("\r") < end) {
+            throw new IOException("a bare CR in the answer's chunked framing"); // RFC 9112 2.2
+        }
+        return line.substring(0, end);
     }
 }

@@ -10,6 +10,8 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.net.URI;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
@@ -36,10 +38,13 @@ final class Http1Connection {
     private static final int MAX_HEAD = 256 * 1024;
 
     /** The status line and headers of a response. */
-    record Head(int status, HttpHeaders headers, boolean keepAlive) {
+    record Head(int status, HttpHeaders headers, boolean keepAlive, boolean http11) {
     }
 
-    /** A reused connection that failed before any byte of the answer: the server had closed it while it was idle. */
+    /**
+     * A reused connection on which the request could not even be written: the server had closed it
+     * while it was idle, so it never saw the request, which may be sent again on a new connection.
+     */
     static final class Stale extends IOException {
         private static final long serialVersionUID = 1L;
 
@@ -48,6 +53,11 @@ final class Http1Connection {
         }
     }
 
+    /** Header names this class writes itself, or that would change the framing: never taken from the request. */
+    private static final java.util.Set<String> OWN_HEADERS = java.util.Set.of("host", "content-length", "transfer-encoding",
+            "connection", "te", "upgrade", "expect", "keep-alive", "proxy-connection");
+
+    private final SocketChannel channel;
     private final Socket socket;
     private final InputStream in;
     private final OutputStream out;
@@ -55,9 +65,11 @@ final class Http1Connection {
     private int exchanges;
     private long idleSinceNanos;
     private boolean reusable = true;
+    private volatile Runnable onAbort = () -> { };
 
-    private Http1Connection(Socket socket, String authority) throws IOException {
-        this.socket = socket;
+    private Http1Connection(SocketChannel channel, String authority) throws IOException {
+        this.channel = channel;
+        this.socket = channel.socket();
         this.in = new BufferedInputStream(socket.getInputStream(), 16 * 1024);
         this.out = new BufferedOutputStream(socket.getOutputStream(), 8 * 1024);
         this.authority = authority;
@@ -75,16 +87,18 @@ final class Http1Connection {
         if (address.isUnresolved()) {
             throw new java.net.UnknownHostException("unknown host " + bare);
         }
-        Socket socket = new Socket();
+        // A channel, used through its blocking socket adaptor, so that a pooled connection can be probed
+        // without blocking before it is used again (alive()).
+        SocketChannel channel = SocketChannel.open();
         try {
-            socket.setTcpNoDelay(true); // a request is written in one flush; never wait for an ACK before it leaves
-            socket.connect(address, (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis())));
-            return new Http1Connection(socket, authority(uri));
+            channel.socket().setTcpNoDelay(true); // a request is written in one flush; never wait for an ACK before it leaves
+            channel.socket().connect(address, (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis())));
+            return new Http1Connection(channel, authority(uri));
         } catch (SocketTimeoutException e) {
-            socket.close();
+            channel.close();
             throw new java.net.http.HttpConnectTimeoutException("connecting to " + authority(uri) + " timed out after " + timeout);
         } catch (IOException | RuntimeException e) {
-            socket.close();
+            channel.close();
             throw e;
         }
     }
@@ -112,14 +126,18 @@ final class Http1Connection {
      */
     Head exchange(HttpRequest request, byte[] body) throws IOException {
         exchanges++;
-        boolean answered = false;
         try {
             write(request, body);
-            socket.setSoTimeout(request.timeout().map(t -> (int) Math.min(Integer.MAX_VALUE, Math.max(1, t.toMillis()))).orElse(0));
+        } catch (IOException e) {
+            reusable = false;
+            // Nothing of the request reached a server that had closed the connection: safe to send again.
+            // Once written, it is not: the server may have acted on it (the JDK client does not resend a POST either).
+            throw reused() ? new Stale("the pooled connection to " + authority + " was closed by the server", e) : e;
+        }
+        long deadline = request.timeout().map(t -> System.nanoTime() + t.toNanos()).orElse(0L);
+        try {
             while (true) {
-                String status = line(!answered);
-                answered = true;
-                Head head = head(status);
+                Head head = head(line(deadline), deadline);
                 if (head.status() >= 200) {
                     socket.setSoTimeout(0); // the body streams for as long as it streams (an SSE stream: hours)
                     return head;
@@ -133,10 +151,30 @@ final class Http1Connection {
             throw new HttpTimeoutException("no answer within " + request.timeout().orElseThrow());
         } catch (IOException e) {
             reusable = false;
-            if (!answered && reused() && !(e instanceof HttpTimeoutException)) {
-                throw new Stale("the pooled connection to " + authority + " was closed by the server", e);
-            }
             throw e;
+        }
+    }
+
+    /**
+     * Whether an idle connection can carry a request: the server has not closed it and sent nothing
+     * unasked (a 408, stray bytes) since the last answer. A non-blocking read of the socket, no wait.
+     */
+    boolean alive() {
+        if (!reusable || !channel.isOpen()) {
+            return false;
+        }
+        try {
+            if (in.available() > 0) {
+                return false;
+            }
+            channel.configureBlocking(false);
+            try {
+                return channel.read(ByteBuffer.allocate(1)) == 0; // -1: closed by the server; 1: unasked bytes
+            } finally {
+                channel.configureBlocking(true);
+            }
+        } catch (IOException | RuntimeException e) {
+            return false;
         }
     }
 
@@ -153,9 +191,16 @@ final class Http1Connection {
         // The request's headers passed the JDK's builder checks (names are tokens, values have no CR/LF,
         // Host, Connection and Content-Length cannot be set), so they are written as they are.
         for (Map.Entry<String, List<String>> header : request.headers().map().entrySet()) {
-            agent |= header.getKey().equalsIgnoreCase("User-Agent");
+            String name = header.getKey();
+            if (OWN_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
+                continue; // framing is this class's alone: a second Content-Length would desynchronise the connection
+            }
+            agent |= name.equalsIgnoreCase("User-Agent");
             for (String value : header.getValue()) {
-                head.append(header.getKey()).append(": ").append(value).append("\r\n");
+                if (!token(name) || value.indexOf('\r') >= 0 || value.indexOf('\n') >= 0 || value.indexOf(0) >= 0) {
+                    throw new IOException("header '" + (token(name) ? name : "?") + "' is not valid in HTTP/1.1");
+                }
+                head.append(name).append(": ").append(value).append("\r\n");
             }
         }
         if (!agent) {
@@ -172,36 +217,59 @@ final class Http1Connection {
         out.flush();
     }
 
-    private Head head(String status) throws IOException {
+    private Head head(String status, long deadline) throws IOException {
         // HTTP-version SP status-code SP [reason-phrase]
-        if (!status.startsWith("HTTP/1.") || status.length() < 12 || status.charAt(8) != ' ') {
+        if (!status.startsWith("HTTP/1.") || status.length() < 12 || status.charAt(8) != ' '
+                || (status.length() > 12 && status.charAt(12) != ' ')) {
             throw new IOException("not an HTTP/1.1 answer: '" + printable(status) + "'");
         }
-        int code;
-        try {
-            code = Integer.parseInt(status.substring(9, 12));
-        } catch (NumberFormatException e) {
+        int code = 0;
+        for (int i = 9; i < 12; i++) {
+            char c = status.charAt(i);
+            if (c < '0' || c > '9') {
+                throw new IOException("not an HTTP status line: '" + printable(status) + "'");
+            }
+            code = code * 10 + (c - '0');
+        }
+        if (code < 100) {
             throw new IOException("not an HTTP status line: '" + printable(status) + "'");
         }
         boolean http11 = status.charAt(7) == '1';
         Map<String, List<String>> fields = new LinkedHashMap<>();
         int total = status.length();
-        for (String line = line(false); !line.isEmpty(); line = line(false)) {
+        for (String line = line(deadline); !line.isEmpty(); line = line(deadline)) {
             total += line.length();
             if (total > MAX_HEAD) {
                 throw new IOException("the answer's header section exceeds " + MAX_HEAD + " bytes");
             }
             int colon = line.indexOf(':');
-            if (colon <= 0 || line.charAt(0) == ' ' || line.charAt(0) == '\t') {
-                throw new IOException("malformed header line in the answer"); // obsolete folding included (RFC 9112 5.2)
+            String name = colon <= 0 ? "" : line.substring(0, colon);
+            if (!token(name)) {
+                // No whitespace before the colon (RFC 9112 5.1) and no obsolete line folding (5.2).
+                throw new IOException("malformed header line in the answer");
             }
-            String name = line.substring(0, colon).strip();
             fields.computeIfAbsent(name.toLowerCase(Locale.ROOT), n -> new ArrayList<>()).add(line.substring(colon + 1).strip());
         }
         HttpHeaders headers = HttpHeaders.of(fields, (n, v) -> true);
         boolean close = headers.allValues("connection").stream()
                 .anyMatch(v -> v.toLowerCase(Locale.ROOT).contains("close"));
-        return new Head(code, headers, http11 && !close);
+        return new Head(code, headers, http11 && !close, http11);
+    }
+
+    /** A header field name: one or more token characters (RFC 9110 5.6.2). */
+    private static boolean token(String name) {
+        if (name.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                    || "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -218,8 +286,12 @@ final class Http1Connection {
         }
         List<String> coding = head.headers().allValues("transfer-encoding");
         if (!coding.isEmpty()) {
-            String last = coding.getLast().toLowerCase(Locale.ROOT);
-            if (last.endsWith("chunked")) {
+            String[] codings = coding.getLast().split(",");
+            String last = codings[codings.length - 1].strip().toLowerCase(Locale.ROOT);
+            if (!head.headers().allValues("content-length").isEmpty() || !head.http11()) {
+                reusable = false; // both framings, or chunked from HTTP/1.0: the body is read, the connection not trusted (RFC 9112 6.1, 6.3)
+            }
+            if (last.equals("chunked") && head.http11()) {
                 return new ChunkedBody(in, MAX_LINE);
             }
             reusable = false; // framed by the end of the connection
@@ -244,7 +316,7 @@ final class Http1Connection {
 
     /** Whether the last answer's body, read to its end, leaves the connection usable for another exchange. */
     boolean reusable() {
-        return reusable && !socket.isClosed();
+        return reusable && channel.isOpen();
     }
 
     void idleSince(long nanos) {
@@ -259,18 +331,34 @@ final class Http1Connection {
     void abort() {
         reusable = false;
         try {
-            socket.close();
+            channel.close();
         } catch (IOException e) {
             // closing: nothing left to free
         }
+        onAbort.run();
     }
 
-    /** One line without its CRLF (a bare LF is accepted, RFC 9112 2.2). */
-    private String line(boolean first) throws IOException {
+    /** Runs {@code action} when the connection is aborted (a body pump waiting for demand must end too). */
+    void onAbort(Runnable action) {
+        onAbort = action;
+    }
+
+    /**
+     * One line without its CRLF (a bare LF is accepted, RFC 9112 2.2), read by {@code deadline}
+     * ({@link System#nanoTime()}; 0: none).
+     */
+    private String line(long deadline) throws IOException {
+        if (deadline != 0) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new SocketTimeoutException();
+            }
+            socket.setSoTimeout((int) Math.max(1, Math.min(Integer.MAX_VALUE, left / 1_000_000)));
+        }
         ByteArrayOutputStream line = new ByteArrayOutputStream(64);
         int b = in.read();
         if (b < 0) {
-            throw new EOFException(first ? "the server closed the connection without answering" : "the answer ended in its header section");
+            throw new EOFException("the server closed the connection without answering");
         }
         while (b != '\n') {
             if (b < 0) {
@@ -284,6 +372,11 @@ final class Http1Connection {
         }
         byte[] bytes = line.toByteArray();
         int end = bytes.length > 0 && bytes[bytes.length - 1] == '\r' ? bytes.length - 1 : bytes.length;
+        for (int i = 0; i < end; i++) {
+            if (bytes[i] == '\r' || bytes[i] == 0) {
+                throw new IOException("a bare CR or NUL in the answer's head"); // RFC 9112 2.2
+            }
+        }
         return new String(bytes, 0, end, StandardCharsets.ISO_8859_1);
     }
 

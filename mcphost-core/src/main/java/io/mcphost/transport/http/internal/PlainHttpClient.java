@@ -38,12 +38,15 @@ import javax.net.ssl.SSLSession;
  * benchmark (2 cores, 64 callers) that thread capped a client at ~16k calls/s where plain sockets get
  * ~50k from the same server.
  *
- * <p>Pooling: an answer read to its end leaves its connection for the next exchange (most recently
- * used first; dropped after {@value #IDLE_SECONDS} s idle, or when the server said {@code close} or
- * framed the body by closing). A pooled connection the server had closed fails before any byte of the
- * answer ({@link Http1Connection.Stale}); the exchange is then tried once more on a new connection,
- * which is safe because the server never read that request. Connections are not shared by two
- * exchanges at once; an unbounded number may be open (the transport bounds requests in flight).
+ * <p>Pooling: an answer read to its end returns its connection to the pool before the caller hears of
+ * it (most recently used first, per host and port; dropped after {@value #IDLE_SECONDS} s idle, or when
+ * the server said {@code close} or framed the body by closing). One idle for over a millisecond is
+ * probed before use, without waiting (servers close idle connections on their own schedule, many after
+ * 5 s). A request whose write fails on a reused connection is sent once more on a new one: the server
+ * had closed it and never saw the request. Once written, a request is never sent again, whatever
+ * happens to the answer: the server may have acted on it (the JDK client does not resend a POST
+ * either). Connections are not shared by two exchanges at once; an unbounded number may be open (the
+ * transport bounds requests in flight).
  *
  * <p>Cancelling the future of {@link #sendAsync} before the answer's head, closing a streamed body
  * before its end, and {@link #shutdownNow()} close the socket, which ends a blocked read at once.
@@ -53,9 +56,12 @@ public final class PlainHttpClient extends HttpClient {
     static final int IDLE_SECONDS = 20;
     private static final int MAX_IDLE = 64;
     private static final int CHUNK = 16 * 1024;
+    /** Idle longer than this, a pooled connection is probed before use (a non-blocking read, a few µs). */
+    private static final long PROBE_AFTER_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final Duration connectTimeout;
-    private final Deque<Http1Connection> idle = new ConcurrentLinkedDeque<>();
+    /** Idle connections by authority (host:port), most recently used first. */
+    private final java.util.Map<String, Deque<Http1Connection>> idle = new ConcurrentHashMap<>();
     private final Set<Http1Connection> open = ConcurrentHashMap.newKeySet();
     private volatile boolean terminated;
 
@@ -103,7 +109,7 @@ public final class PlainHttpClient extends HttpClient {
             byte[] body = RequestBody.bytes(request);
             Http1Connection.Head head = null;
             for (int attempt = 0; head == null; attempt++) {
-                connection = lease(request.uri());
+                connection = attempt == 0 ? lease(request.uri()) : connect(request.uri()); // a retry never takes a pooled one
                 future.attach(connection);
                 try {
                     head = connection.exchange(request, body);
@@ -125,30 +131,55 @@ public final class PlainHttpClient extends HttpClient {
                     future.complete(new Response<>(request, answered.status(), answered.headers(), value));
                 }
             });
-            Pump pump = new Pump(stream, subscriber, connection);
-            if (pump.run() && connection.reusable()) {
-                release(connection);
-            } else {
-                discard(connection);
+            Http1Connection used = connection;
+            connection = null; // from here the pump returns it to the pool or discards it
+            if (!new Pump(stream, subscriber, used, () -> finish(future, used)).run()) {
+                discard(used);
+                future.completeExceptionally(new IOException("the answer's body was not read to its end"));
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | Error e) {
             if (connection != null) {
                 discard(connection);
             }
             future.completeExceptionally(terminated ? new IOException("the HTTP client was shut down", e) : e);
+            if (e instanceof Error error) {
+                throw error;
+            }
+        }
+    }
+
+    /**
+     * The body was read to its end: the connection goes back to the pool before the subscriber hears of
+     * it (whoever then sends the next request finds it there), unless a cancel claimed it first.
+     */
+    private void finish(Pending<?> future, Http1Connection connection) {
+        if (!future.release(connection)) {
+            return; // cancelled meanwhile: the cancel closed it
+        }
+        if (connection.reusable()) {
+            release(connection);
+        } else {
+            discard(connection);
         }
     }
 
     private Http1Connection lease(URI uri) throws IOException {
-        String authority = Http1Connection.authority(uri);
+        Deque<Http1Connection> pool = idle.get(Http1Connection.authority(uri));
         long now = System.nanoTime();
-        for (Http1Connection c = idle.pollFirst(); c != null; c = idle.pollFirst()) {
-            if (c.authority().equals(authority) && now - c.idleSinceNanos() < TimeUnit.SECONDS.toNanos(IDLE_SECONDS)
-                    && c.reusable()) {
+        for (Http1Connection c = pool == null ? null : pool.pollFirst(); c != null; c = pool.pollFirst()) {
+            long idleNanos = now - c.idleSinceNanos();
+            // A connection back from an answer a moment ago is alive; one idle for longer is probed (no wait),
+            // since a server closes idle connections on its own schedule (many after 5 s) and a POST
+            // written to a closed one cannot safely be sent again.
+            if (idleNanos < TimeUnit.SECONDS.toNanos(IDLE_SECONDS) && (idleNanos < PROBE_AFTER_NANOS || c.alive())) {
                 return c;
             }
             discard(c);
         }
+        return connect(uri);
+    }
+
+    private Http1Connection connect(URI uri) throws IOException {
         if (terminated) {
             throw new IOException("the HTTP client is shut down");
         }
@@ -162,13 +193,14 @@ public final class PlainHttpClient extends HttpClient {
     }
 
     private void release(Http1Connection connection) {
-        if (terminated || idle.size() >= MAX_IDLE) {
+        Deque<Http1Connection> pool = idle.computeIfAbsent(connection.authority(), a -> new ConcurrentLinkedDeque<>());
+        if (terminated || pool.size() >= MAX_IDLE) {
             discard(connection);
             return;
         }
         connection.idleSince(System.nanoTime());
-        idle.offerFirst(connection);
-        if (terminated && idle.remove(connection)) {
+        pool.offerFirst(connection);
+        if (terminated && pool.remove(connection)) {
             discard(connection);
         }
     }
@@ -181,8 +213,10 @@ public final class PlainHttpClient extends HttpClient {
     @Override
     public void shutdown() {
         terminated = true;
-        for (Http1Connection c = idle.pollFirst(); c != null; c = idle.pollFirst()) {
-            discard(c);
+        for (Deque<Http1Connection> pool : idle.values()) {
+            for (Http1Connection c = pool.pollFirst(); c != null; c = pool.pollFirst()) {
+                discard(c);
+            }
         }
     }
 
@@ -264,23 +298,33 @@ public final class PlainHttpClient extends HttpClient {
         return Optional.empty();
     }
 
-    /** The future of an exchange: cancelled before the answer's head, it closes the connection. */
+    /**
+     * The future of an exchange: cancelled before the answer is complete, it closes the connection. The
+     * connection is claimed once, by the cancel or by the end of the body, never by both.
+     */
     private static final class Pending<T> extends CompletableFuture<HttpResponse<T>> {
-        private volatile Http1Connection connection;
+        private final java.util.concurrent.atomic.AtomicReference<Http1Connection> connection = new java.util.concurrent.atomic.AtomicReference<>();
 
         void attach(Http1Connection c) {
-            connection = c;
-            if (isCancelled()) {
+            connection.set(c);
+            if (isCancelled() && connection.compareAndSet(c, null)) {
                 c.abort();
             }
+        }
+
+        /** Claims {@code c} for the pool; false when a cancel took it. */
+        boolean release(Http1Connection c) {
+            return connection.compareAndSet(c, null);
         }
 
         @Override
         public boolean cancel(boolean mayInterruptIfRunning) {
             boolean cancelled = super.cancel(mayInterruptIfRunning);
-            Http1Connection c = connection;
-            if (cancelled && c != null) {
-                c.abort();
+            if (cancelled) {
+                Http1Connection c = connection.getAndSet(null);
+                if (c != null) {
+                    c.abort();
+                }
             }
             return cancelled;
         }
@@ -299,12 +343,28 @@ public final class PlainHttpClient extends HttpClient {
         private long demand;
         private boolean cancelled;
         private boolean finished;
+        /** Closed under the body, not cancelled by the subscriber: it must get onError. */
+        private boolean aborted;
         private IllegalArgumentException badRequest;
+        private final Runnable onEnd;
 
-        Pump(InputStream body, HttpResponse.BodySubscriber<?> subscriber, Http1Connection connection) {
+        Pump(InputStream body, HttpResponse.BodySubscriber<?> subscriber, Http1Connection connection, Runnable onEnd) {
             this.body = body;
             this.subscriber = subscriber;
             this.connection = connection;
+            this.onEnd = onEnd;
+            connection.onAbort(this::stop); // closed under us (shutdownNow): a pump waiting for demand ends too
+        }
+
+        /** The connection was closed under the body (shutdownNow, an aborted exchange): the subscriber hears of it. */
+        private void stop() {
+            lock.lock();
+            try {
+                aborted = true;
+                asked.signal();
+            } finally {
+                lock.unlock();
+            }
         }
 
         /** Runs until the body ends (true) or the subscriber cancels or the read fails (false). */
@@ -314,15 +374,16 @@ public final class PlainHttpClient extends HttpClient {
             while (true) {
                 lock.lock();
                 try {
-                    while (demand == 0 && !cancelled && badRequest == null) {
+                    while (demand == 0 && !cancelled && !aborted && badRequest == null) {
                         asked.awaitUninterruptibly();
                     }
-                    if (badRequest != null) {
-                        cancelled = true;
-                        subscriber.onError(badRequest); // rule 3.9
+                    if (cancelled) {
                         return false;
                     }
-                    if (cancelled) {
+                    if (badRequest != null || aborted) {
+                        cancelled = true;
+                        subscriber.onError(badRequest != null ? badRequest // rule 3.9
+                                : new IOException("the connection was closed before the answer's end"));
                         return false;
                     }
                     demand--;
@@ -341,10 +402,14 @@ public final class PlainHttpClient extends HttpClient {
                 if (n < 0) {
                     lock.lock();
                     try {
+                        if (cancelled) {
+                            return false; // cancelled as the body ended: the cancel closes the connection
+                        }
                         finished = true;
                     } finally {
                         lock.unlock();
                     }
+                    onEnd.run(); // the connection back in the pool before anyone hears the answer is complete
                     subscriber.onComplete();
                     return true;
                 }

@@ -84,13 +84,37 @@ class PlainHttpClientTest {
     }
 
     @Test
-    void aConnectionTheServerClosedWhileIdleIsReplacedOnce() throws Exception {
-        server = new RawServer(request -> ok("{}") + RawServer.HANG_UP);
-        for (int i = 0; i < 3; i++) {
-            assertThat(client.send(post("{}").build(), HttpResponse.BodyHandlers.ofString()).body()).isEqualTo("{}");
-        }
-        assertThat(server.connections.get()).isEqualTo(3);
-        assertThat(server.requests).hasSize(3); // each request reached the server exactly once
+    void connectionsTheServerClosedWhileIdleAreNotUsedAgain() throws Exception {
+        // Two pooled connections, both closed by the server after 50 ms idle (as servers do after 5 s).
+        server = new RawServer(request -> ok("{}") + RawServer.CLOSE_WHEN_IDLE);
+        CompletableFuture<HttpResponse<String>> a = client.sendAsync(post("{}").build(), HttpResponse.BodyHandlers.ofString());
+        CompletableFuture<HttpResponse<String>> b = client.sendAsync(post("{}").build(), HttpResponse.BodyHandlers.ofString());
+        a.get(2, TimeUnit.SECONDS);
+        b.get(2, TimeUnit.SECONDS);
+        int before = server.connections.get();
+        Thread.sleep(300);
+        assertThat(client.send(post("{}").build(), HttpResponse.BodyHandlers.ofString()).body()).isEqualTo("{}");
+        assertThat(server.connections.get()).as("a new connection, not a dead pooled one").isEqualTo(before + 1);
+        assertThat(server.requests).hasSize(3);
+    }
+
+    @Test
+    void aRequestTheServerReadIsNeverSentAgainWhateverHappensToItsAnswer() throws Exception {
+        AtomicInteger calls = new AtomicInteger();
+        server = new RawServer(request -> switch (calls.incrementAndGet()) {
+            case 1 -> ok("{}"); // the connection is pooled
+            case 2 -> RawServer.HANG_UP; // read, then the connection dropped: no answer at all
+            case 3 -> ok("{}");
+            case 4 -> "HTTP/1.1 5" + RawServer.HANG_UP; // an answer cut short
+            default -> ok("{\"again\":true}");
+        });
+        client.send(post("{}").build(), HttpResponse.BodyHandlers.ofString());
+        assertThatThrownBy(() -> client.send(post("\"second\"").build(), HttpResponse.BodyHandlers.ofString()))
+                .isInstanceOf(IOException.class);
+        client.send(post("{}").build(), HttpResponse.BodyHandlers.ofString());
+        assertThatThrownBy(() -> client.send(post("\"fourth\"").build(), HttpResponse.BodyHandlers.ofString()))
+                .isInstanceOf(IOException.class);
+        assertThat(server.requests).extracting(RawServer.Request::body).containsExactly("{}", "\"second\"", "{}", "\"fourth\"");
     }
 
     @Test
@@ -190,6 +214,8 @@ class PlainHttpClientTest {
     private static final class RawServer implements AutoCloseable {
         static final String AWAIT = "\u0000await\u0000";
         static final String HANG_UP = "\u0000hangup\u0000";
+        /** Keeps the connection for the next request, but closes it after 50 ms without one. */
+        static final String CLOSE_WHEN_IDLE = "\u0000idle\u0000";
 
         record Request(String line, String head, String body) {
         }
@@ -235,7 +261,7 @@ class PlainHttpClientTest {
         }
 
         private void serve(Socket s) {
-            try (s; InputStream in = s.getInputStream(); OutputStream out = s.getOutputStream()) {
+            try (s; InputStream in = new java.io.BufferedInputStream(s.getInputStream()); OutputStream out = s.getOutputStream()) {
                 while (true) {
                     Request request = read(in);
                     if (request == null) {
@@ -254,6 +280,22 @@ class PlainHttpClientTest {
                         } else if (part.equals(HANG_UP)) {
                             out.flush();
                             return;
+                        } else if (part.equals(CLOSE_WHEN_IDLE)) {
+                            out.flush();
+                            s.setSoTimeout(50);
+                            try {
+                                in.mark(1);
+                                if (in.read() < 0) {
+                                    return;
+                                }
+                                in.reset();
+                            } catch (java.net.SocketTimeoutException idle) {
+                                return; // idle too long: closed, as a server's keep-alive timeout does
+                            } finally {
+                                if (!s.isClosed()) {
+                                    s.setSoTimeout(0);
+                                }
+                            }
                         } else {
                             out.write(part.getBytes(StandardCharsets.UTF_8));
                         }
