@@ -2,15 +2,11 @@ package io.mcphost.transport.http.internal;
 
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Consumer;
-import javax.net.ssl.SSLSession;
 
 /**
  * A successful answer that is not an SSE stream and whose {@code Content-Length} is within the
@@ -38,7 +34,8 @@ final class BufferedBody implements Consumer<Optional<byte[]>> {
             if (info.statusCode() / 100 != 2 || type.startsWith("text/event-stream") || length < 0 || length > limit) {
                 return (HttpResponse.BodySubscriber<Object>) (HttpResponse.BodySubscriber<?>) HttpResponse.BodySubscribers.ofInputStream();
             }
-            BufferedBody body = new BufferedBody((int) length, bytes -> answered.accept(new Answer(request, info, bytes)));
+            BufferedBody body = new BufferedBody((int) length, bytes -> answered.accept(
+                    new ResponseRecord<>(request, info.statusCode(), info.headers(), bytes, info.version())));
             return (HttpResponse.BodySubscriber<Object>) (HttpResponse.BodySubscriber<?>) HttpResponse.BodySubscribers.ofByteArrayConsumer(body);
         };
     }
@@ -62,40 +59,6 @@ final class BufferedBody implements Consumer<Optional<byte[]>> {
             length += n;
         } else {
             answered.accept(new ByteArrayInputStream(bytes, 0, length));
-        }
-    }
-
-    /** A response read whole: the {@link HttpResponse} a caller of {@code send} would have seen. */
-    private record Answer(HttpRequest request, HttpResponse.ResponseInfo info, InputStream body)
-            implements HttpResponse<InputStream> {
-        @Override
-        public int statusCode() {
-            return info.statusCode();
-        }
-
-        @Override
-        public Optional<HttpResponse<InputStream>> previousResponse() {
-            return Optional.empty();
-        }
-
-        @Override
-        public HttpHeaders headers() {
-            return info.headers();
-        }
-
-        @Override
-        public Optional<SSLSession> sslSession() {
-            return Optional.empty();
-        }
-
-        @Override
-        public URI uri() {
-            return request.uri();
-        }
-
-        @Override
-        public HttpClient.Version version() {
-            return info.version();
         }
     }
 }

@@ -26,7 +26,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
-import javax.net.ssl.SSLSession;
 
 /**
  * The HTTP client of a Streamable HTTP (or HTTP+SSE) transport to a plain {@code http://} endpoint:
@@ -128,7 +127,7 @@ public final class PlainHttpClient extends HttpClient {
                 if (error != null) {
                     future.completeExceptionally(error);
                 } else {
-                    future.complete(new Response<>(request, answered.status(), answered.headers(), value));
+                    future.complete(new ResponseRecord<>(request, answered.status(), answered.headers(), value, Version.HTTP_1_1));
                 }
             });
             Http1Connection used = connection;
@@ -459,28 +458,6 @@ public final class PlainHttpClient extends HttpClient {
     }
 
     private record Info(int statusCode, HttpHeaders headers) implements HttpResponse.ResponseInfo {
-        @Override
-        public Version version() {
-            return Version.HTTP_1_1;
-        }
-    }
-
-    private record Response<T>(HttpRequest request, int statusCode, HttpHeaders headers, T body) implements HttpResponse<T> {
-        @Override
-        public Optional<HttpResponse<T>> previousResponse() {
-            return Optional.empty();
-        }
-
-        @Override
-        public Optional<SSLSession> sslSession() {
-            return Optional.empty();
-        }
-
-        @Override
-        public URI uri() {
-            return request.uri();
-        }
-
         @Override
         public Version version() {
             return Version.HTTP_1_1;
