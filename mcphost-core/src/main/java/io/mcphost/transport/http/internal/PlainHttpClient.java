@@ -54,7 +54,6 @@ import javax.net.ssl.SSLParameters;
 public final class PlainHttpClient extends HttpClient {
     static final int IDLE_SECONDS = 20;
     private static final int MAX_IDLE = 64;
-    private static final int CHUNK = 16 * 1024;
     /** Idle longer than this, a pooled connection is probed before use (a non-blocking read, a few µs). */
     private static final long PROBE_AFTER_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
@@ -132,7 +131,7 @@ public final class PlainHttpClient extends HttpClient {
             });
             Http1Connection used = connection;
             connection = null; // from here the pump returns it to the pool or discards it
-            if (!new Pump(stream, subscriber, used, () -> finish(future, used)).run()) {
+            if (!new BodyPump(stream, subscriber, used, () -> finish(future, used)).run()) {
                 discard(used);
                 future.completeExceptionally(new IOException("the answer's body was not read to its end"));
             }
@@ -326,134 +325,6 @@ public final class PlainHttpClient extends HttpClient {
                 }
             }
             return cancelled;
-        }
-    }
-
-    /**
-     * Feeds a body to its subscriber, chunk by chunk, as the subscriber asks (Reactive Streams rules: no
-     * more {@code onNext} than requested, all signals from the exchange's thread, in order).
-     */
-    private static final class Pump implements Flow.Subscription {
-        private final InputStream body;
-        private final HttpResponse.BodySubscriber<?> subscriber;
-        private final Http1Connection connection;
-        private final java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
-        private final java.util.concurrent.locks.Condition asked = lock.newCondition();
-        private long demand;
-        private boolean cancelled;
-        private boolean finished;
-        /** Closed under the body, not cancelled by the subscriber: it must get onError. */
-        private boolean aborted;
-        private IllegalArgumentException badRequest;
-        private final Runnable onEnd;
-
-        Pump(InputStream body, HttpResponse.BodySubscriber<?> subscriber, Http1Connection connection, Runnable onEnd) {
-            this.body = body;
-            this.subscriber = subscriber;
-            this.connection = connection;
-            this.onEnd = onEnd;
-            connection.onAbort(this::stop); // closed under us (shutdownNow): a pump waiting for demand ends too
-        }
-
-        /** The connection was closed under the body (shutdownNow, an aborted exchange): the subscriber hears of it. */
-        private void stop() {
-            lock.lock();
-            try {
-                aborted = true;
-                asked.signal();
-            } finally {
-                lock.unlock();
-            }
-        }
-
-        /** Runs until the body ends (true) or the subscriber cancels or the read fails (false). */
-        boolean run() {
-            subscriber.onSubscribe(this);
-            byte[] buffer = new byte[CHUNK];
-            while (true) {
-                lock.lock();
-                try {
-                    while (demand == 0 && !cancelled && !aborted && badRequest == null) {
-                        asked.awaitUninterruptibly();
-                    }
-                    if (cancelled) {
-                        return false;
-                    }
-                    if (badRequest != null || aborted) {
-                        cancelled = true;
-                        subscriber.onError(badRequest != null ? badRequest // rule 3.9
-                                : new IOException("the connection was closed before the answer's end"));
-                        return false;
-                    }
-                    demand--;
-                } finally {
-                    lock.unlock();
-                }
-                int n;
-                try {
-                    n = body.read(buffer);
-                } catch (IOException e) {
-                    if (!isCancelled()) {
-                        subscriber.onError(e);
-                    }
-                    return false;
-                }
-                if (n < 0) {
-                    lock.lock();
-                    try {
-                        if (cancelled) {
-                            return false; // cancelled as the body ended: the cancel closes the connection
-                        }
-                        finished = true;
-                    } finally {
-                        lock.unlock();
-                    }
-                    onEnd.run(); // the connection back in the pool before anyone hears the answer is complete
-                    subscriber.onComplete();
-                    return true;
-                }
-                subscriber.onNext(java.util.List.of(ByteBuffer.wrap(java.util.Arrays.copyOf(buffer, n))));
-            }
-        }
-
-        private boolean isCancelled() {
-            lock.lock();
-            try {
-                return cancelled;
-            } finally {
-                lock.unlock();
-            }
-        }
-
-        @Override
-        public void request(long n) {
-            lock.lock();
-            try {
-                if (n <= 0) {
-                    badRequest = new IllegalArgumentException("non-positive request: " + n);
-                } else {
-                    demand = demand + n < 0 ? Long.MAX_VALUE : demand + n;
-                }
-                asked.signal();
-            } finally {
-                lock.unlock();
-            }
-        }
-
-        @Override
-        public void cancel() {
-            boolean abort;
-            lock.lock();
-            try {
-                abort = !finished && !cancelled;
-                cancelled = true;
-                asked.signal();
-            } finally {
-                lock.unlock();
-            }
-            if (abort) {
-                connection.abort(); // a read blocked on a stream nobody wants ends now; the connection is not reused
-            }
         }
     }
 
