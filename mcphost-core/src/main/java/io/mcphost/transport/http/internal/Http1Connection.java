@@ -120,7 +120,7 @@ final class Http1Connection {
      * Writes {@code request} with {@code body} (null: none) and reads the answer's head, skipping
      * interim (1xx) answers. The request's timeout, if any, bounds the wait for the head.
      *
-     * @throws Stale when a reused connection ended before the first byte of the answer
+     * @throws Stale when the request could not be written to a reused connection (the server had closed it)
      * @throws HttpTimeoutException when the head did not come within the request's timeout
      * @throws IOException when writing or reading fails or the answer is not HTTP/1.1
      */
