@@ -11,14 +11,14 @@ import java.io.InputStream;
  * handed on as soon as any of it arrives. Not thread-safe.
  */
 final class ChunkedBody extends InputStream {
-    private final InputStream in;
+    private final ConnectionInput in;
     private final int maxLine;
     /** Bytes left in the current chunk; 0 between chunks; -1 once the last chunk and trailers are read. */
     private long left;
     /** The CRLF after a chunk's data, read at the next read: a chunk's last bytes are handed on at once. */
     private boolean crlfDue;
 
-    ChunkedBody(InputStream in, int maxLine) {
+    ChunkedBody(ConnectionInput in, int maxLine) {
         this.in = in;
         this.maxLine = maxLine;
     }
@@ -83,22 +83,18 @@ final class ChunkedBody extends InputStream {
     }
 
     private String line() throws IOException {
-        StringBuilder line = new StringBuilder(16);
-        int c = in.read();
-        while (c != '\n') {
-            if (c < 0) {
-                throw new EOFException("the answer's body ended inside its chunked framing");
-            }
-            if (line.length() >= maxLine) {
-                throw new IOException("a chunk-size line of the answer exceeds " + maxLine + " bytes");
-            }
-            line.append((char) c);
-            c = in.read();
+        String line;
+        try {
+            line = in.readLine(maxLine);
+        } catch (EOFException e) {
+            line = null;
         }
-        int end = line.length() > 0 && line.charAt(line.length() - 1) == '\r' ? line.length() - 1 : line.length();
-        if (line.indexOf("\r") >= 0 && line.indexOf("\r") < end) {
+        if (line == null) {
+            throw new EOFException("the answer's body ended inside its chunked framing");
+        }
+        if (line.indexOf('\r') >= 0) {
             throw new IOException("a bare CR in the answer's chunked framing"); // RFC 9112 2.2
         }
-        return line.substring(0, end);
+        return line;
     }
 }

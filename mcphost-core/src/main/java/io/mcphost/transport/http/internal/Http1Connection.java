@@ -1,8 +1,6 @@
 package io.mcphost.transport.http.internal;
 
-import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -59,7 +57,7 @@ final class Http1Connection {
 
     private final SocketChannel channel;
     private final Socket socket;
-    private final InputStream in;
+    private final ConnectionInput in;
     private final OutputStream out;
     private final String authority;
     private int exchanges;
@@ -70,7 +68,7 @@ final class Http1Connection {
     private Http1Connection(SocketChannel channel, String authority) throws IOException {
         this.channel = channel;
         this.socket = channel.socket();
-        this.in = new BufferedInputStream(socket.getInputStream(), 16 * 1024);
+        this.in = new ConnectionInput(socket.getInputStream(), 16 * 1024);
         this.out = new BufferedOutputStream(socket.getOutputStream(), 8 * 1024);
         this.authority = authority;
     }
@@ -355,29 +353,19 @@ final class Http1Connection {
             }
             socket.setSoTimeout((int) Math.max(1, Math.min(Integer.MAX_VALUE, left / 1_000_000)));
         }
-        ByteArrayOutputStream line = new ByteArrayOutputStream(64);
-        int b = in.read();
-        if (b < 0) {
+        String line;
+        try {
+            line = in.readLine(MAX_LINE);
+        } catch (EOFException e) {
+            throw new EOFException("the answer ended in its header section");
+        }
+        if (line == null) {
             throw new EOFException("the server closed the connection without answering");
         }
-        while (b != '\n') {
-            if (b < 0) {
-                throw new EOFException("the answer ended in its header section");
-            }
-            if (line.size() >= MAX_LINE) {
-                throw new IOException("a line of the answer's head exceeds " + MAX_LINE + " bytes");
-            }
-            line.write(b);
-            b = in.read();
+        if (line.indexOf('\r') >= 0 || line.indexOf(0) >= 0) {
+            throw new IOException("a bare CR or NUL in the answer's head"); // RFC 9112 2.2
         }
-        byte[] bytes = line.toByteArray();
-        int end = bytes.length > 0 && bytes[bytes.length - 1] == '\r' ? bytes.length - 1 : bytes.length;
-        for (int i = 0; i < end; i++) {
-            if (bytes[i] == '\r' || bytes[i] == 0) {
-                throw new IOException("a bare CR or NUL in the answer's head"); // RFC 9112 2.2
-            }
-        }
-        return new String(bytes, 0, end, StandardCharsets.ISO_8859_1);
+        return line;
     }
 
     private static String printable(String s) {

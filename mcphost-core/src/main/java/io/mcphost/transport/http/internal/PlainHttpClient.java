@@ -1,5 +1,6 @@
 package io.mcphost.transport.http.internal;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Authenticator;
@@ -13,6 +14,7 @@ import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Deque;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -24,6 +26,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 
@@ -59,7 +63,9 @@ public final class PlainHttpClient extends HttpClient {
 
     private final Duration connectTimeout;
     /** Idle connections by authority (host:port), most recently used first. */
-    private final java.util.Map<String, Deque<Http1Connection>> idle = new ConcurrentHashMap<>();
+    private final Map<String, Deque<Http1Connection>> idle = new ConcurrentHashMap<>();
+    /** How many connections wait in {@link #idle} (a deque's own size() walks it: not once per answer). */
+    private final AtomicInteger idleCount = new AtomicInteger();
     private final Set<Http1Connection> open = ConcurrentHashMap.newKeySet();
     private volatile boolean terminated;
 
@@ -164,7 +170,7 @@ public final class PlainHttpClient extends HttpClient {
     private Http1Connection lease(URI uri) throws IOException {
         Deque<Http1Connection> pool = idle.get(Http1Connection.authority(uri));
         long now = System.nanoTime();
-        for (Http1Connection c = pool == null ? null : pool.pollFirst(); c != null; c = pool.pollFirst()) {
+        for (Http1Connection c = poll(pool); c != null; c = poll(pool)) {
             long idleNanos = now - c.idleSinceNanos();
             // A connection back from an answer a moment ago is alive; one idle for longer is probed (no wait),
             // since a server closes idle connections on its own schedule (many after 5 s) and a POST
@@ -175,6 +181,14 @@ public final class PlainHttpClient extends HttpClient {
             discard(c);
         }
         return connect(uri);
+    }
+
+    private Http1Connection poll(Deque<Http1Connection> pool) {
+        Http1Connection c = pool == null ? null : pool.pollFirst();
+        if (c != null) {
+            idleCount.decrementAndGet();
+        }
+        return c;
     }
 
     private Http1Connection connect(URI uri) throws IOException {
@@ -192,13 +206,15 @@ public final class PlainHttpClient extends HttpClient {
 
     private void release(Http1Connection connection) {
         Deque<Http1Connection> pool = idle.computeIfAbsent(connection.authority(), a -> new ConcurrentLinkedDeque<>());
-        if (terminated || pool.size() >= MAX_IDLE) {
+        if (terminated || idleCount.incrementAndGet() > MAX_IDLE) {
+            idleCount.decrementAndGet();
             discard(connection);
             return;
         }
         connection.idleSince(System.nanoTime());
         pool.offerFirst(connection);
         if (terminated && pool.remove(connection)) {
+            idleCount.decrementAndGet();
             discard(connection);
         }
     }
@@ -212,7 +228,7 @@ public final class PlainHttpClient extends HttpClient {
     public void shutdown() {
         terminated = true;
         for (Deque<Http1Connection> pool : idle.values()) {
-            for (Http1Connection c = pool.pollFirst(); c != null; c = pool.pollFirst()) {
+            for (Http1Connection c = poll(pool); c != null; c = poll(pool)) {
                 discard(c);
             }
         }
@@ -301,7 +317,7 @@ public final class PlainHttpClient extends HttpClient {
      * connection is claimed once, by the cancel or by the end of the body, never by both.
      */
     private static final class Pending<T> extends CompletableFuture<HttpResponse<T>> {
-        private final java.util.concurrent.atomic.AtomicReference<Http1Connection> connection = new java.util.concurrent.atomic.AtomicReference<>();
+        private final AtomicReference<Http1Connection> connection = new AtomicReference<>();
 
         void attach(Http1Connection c) {
             connection.set(c);
@@ -346,7 +362,7 @@ public final class PlainHttpClient extends HttpClient {
             if (publisher == null || publisher.contentLength() == 0) {
                 return request.method().equals("POST") || request.method().equals("PUT") ? new byte[0] : null;
             }
-            java.io.ByteArrayOutputStream collected = new java.io.ByteArrayOutputStream(
+            ByteArrayOutputStream collected = new ByteArrayOutputStream(
                     (int) Math.max(64, Math.min(publisher.contentLength(), 1 << 20)));
             CompletableFuture<byte[]> done = new CompletableFuture<>();
             publisher.subscribe(new Flow.Subscriber<>() {
