@@ -108,7 +108,9 @@ final class SessionRecovery implements RequestStage {
         Exchange.propagateCancel(outer, inner);
         inner.whenComplete((result, error) -> {
             if (error == null) {
-                streak.set(0); // the session works: later expiries start a fresh count
+                if (streak.get() != 0) {
+                    streak.set(0); // the session works: later expiries start a fresh count
+                }
                 outer.complete(result);
                 return;
             }

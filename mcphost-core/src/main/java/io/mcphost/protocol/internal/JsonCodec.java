@@ -263,6 +263,10 @@ public final class JsonCodec {
      * once per message on every caller's path.
      */
     public byte[] encodeBytes(JsonRpcMessage message) {
+        byte[] plain = plainBytes(message);
+        if (plain != null) {
+            return plain;
+        }
         ByteArrayOutputStream out = new ByteArrayOutputStream(256);
         try (JsonGenerator gen = FACTORY.createGenerator(ObjectWriteContext.empty(), out)) {
             gen.writeStartObject();
@@ -294,6 +298,50 @@ public final class JsonCodec {
             gen.writeEndObject();
         }
         return out.toByteArray();
+    }
+
+    /**
+     * A request, notification or result written without a generator ({@link PlainJson}), byte for byte
+     * what the generator writes; null when its trees hold anything else, or for an error answer.
+     */
+    private static byte[] plainBytes(JsonRpcMessage message) {
+        PlainJson.Out out = new PlainJson.Out(256);
+        out.ascii("{\"jsonrpc\":\"2.0\"");
+        boolean plain = switch (message) {
+            case JsonRpcRequest r -> plainId(out, r.id()) && plainMethod(out, r.method()) && plainMember(out, ",\"params\":", r.params());
+            case JsonRpcNotification n -> plainMethod(out, n.method()) && plainMember(out, ",\"params\":", n.params());
+            case JsonRpcResponse r -> plainId(out, r.id()) && plainMember(out, ",\"result\":", Optional.of(r.result()));
+            case JsonRpcErrorResponse e -> false;
+        };
+        if (!plain) {
+            return null;
+        }
+        out.raw((byte) '}');
+        return out.toByteArray();
+    }
+
+    private static boolean plainId(PlainJson.Out out, RequestId id) {
+        out.ascii(",\"id\":");
+        return switch (id) {
+            case RequestId.NumberId n -> {
+                out.number(n.value());
+                yield true;
+            }
+            case RequestId.StringId s -> out.string(s.value());
+        };
+    }
+
+    private static boolean plainMethod(PlainJson.Out out, String method) {
+        out.ascii(",\"method\":");
+        return out.string(method);
+    }
+
+    private static boolean plainMember(PlainJson.Out out, String nameAndColon, Optional<JsonNode> value) {
+        if (value.isEmpty()) {
+            return true;
+        }
+        out.ascii(nameAndColon);
+        return out.tree(value.get());
     }
 
     private void writeTree(JsonGenerator gen, String name, JsonNode value) {

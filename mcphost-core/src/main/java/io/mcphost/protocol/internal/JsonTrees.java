@@ -40,6 +40,10 @@ final class JsonTrees {
      * @throws tools.jackson.core.JacksonException when the text is not JSON or holds more than one value
      */
     static JsonNode read(JsonFactory factory, byte[] utf8, int offset, int length) {
+        JsonNode plain = PlainJson.read(utf8, offset, length); // most messages: no parser to create
+        if (plain != null) {
+            return plain;
+        }
         try (JsonParser parser = factory.createParser(ObjectReadContext.empty(), utf8, offset, length)) {
             return readSingle(parser);
         }

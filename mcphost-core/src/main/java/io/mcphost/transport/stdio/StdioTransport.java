@@ -166,7 +166,12 @@ public final class StdioTransport implements Transport {
         try {
             while (true) {
                 switch (reader.next()) {
-                    case LineReader.Line line -> deliver(line);
+                    case LineReader.Line line -> {
+                        deliver(line);
+                        if (!reader.buffered()) {
+                            outbox.gather(reader.readEndedBurst()); // answers in bursts: senders gather (Outbox)
+                        }
+                    }
                     case LineReader.Oversized big -> skippedLogs.log(LOG, Level.WARN, skipped,
                             "server '{}': skipped a message of {} bytes, over the {}-byte limit (maxMessageBytes)",
                             name, big.bytes(), settings.maxMessageBytes());

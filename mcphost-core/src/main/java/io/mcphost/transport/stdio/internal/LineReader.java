@@ -80,6 +80,8 @@ public final class LineReader {
     private int limit;
     private byte[] line = new byte[INITIAL_LINE_BYTES];
     private int length;
+    /** Lines completed from the bytes of the current read so far. */
+    private int linesThisRead;
 
     public LineReader(InputStream in, int maxLineBytes) {
         this.in = in;
@@ -107,6 +109,7 @@ public final class LineReader {
                 }
                 pos = 0;
                 limit = n;
+                linesThisRead = 0;
             }
             int newline = indexOfNewline(pos, limit);
             int end = newline < 0 ? limit : newline;
@@ -124,6 +127,20 @@ public final class LineReader {
                 return dropped >= 0 ? new Oversized(dropped) : takeLine();
             }
         }
+    }
+
+    /**
+     * Whether the bytes of the last read are all consumed and held two or more lines: the writer
+     * sent them together (a burst). Meaningful right after {@link #next()} returned a line; false
+     * while bytes of the read remain, so a caller looks once per read.
+     */
+    public boolean readEndedBurst() {
+        return pos == limit && linesThisRead > 1;
+    }
+
+    /** Whether bytes of the last read remain to be taken: the next {@link #next()} may not block. */
+    public boolean buffered() {
+        return pos < limit;
     }
 
     private int indexOfNewline(int from, int to) {
@@ -150,6 +167,7 @@ public final class LineReader {
     }
 
     private Line takeLine() {
+        linesThisRead++;
         int end = length;
         if (end > 0 && line[end - 1] == '\r') {
             end--;

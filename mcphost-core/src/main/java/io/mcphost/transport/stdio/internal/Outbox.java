@@ -9,19 +9,28 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Writes whole lines to one stream for many senders, flushing once per batch: a sender queues its
- * line, takes the lock, and, unless the sender before it already wrote it, writes every line queued
- * up to and including its own and then flushes. Under contention one {@code write(2)} carries many
- * messages instead of one flush per message each behind the lock; a lone sender pays what it paid
- * before (one write, one flush). Thread-safe.
+ * line, takes the lock, and, unless another sender already wrote it, writes every line queued so
+ * far (its own and those behind it, up to {@link #BATCH_BYTES}) and then flushes. Under contention
+ * one {@code write(2)} carries many messages instead of one flush per message each behind the lock;
+ * a lone sender pays what it paid before (one write, one flush). Thread-safe.
+ *
+ * <p><b>Gathering.</b> Contention alone rarely forms batches: callers woken together by a burst of
+ * answers run one after another on the virtual-thread scheduler's few carriers, each reaching the
+ * lock after the one before has written. While {@link #gather(boolean) answers arrive in bursts},
+ * a sender on a virtual thread therefore yields once before taking the lock, so that the callers
+ * woken with it queue their lines first and one write carries them all. A measured trade: at 16 and
+ * 64 concurrent callers on a stdio server, about one {@code write(2)} per ten calls instead of one
+ * per call, and the server's own reads fall alike; a lone caller (answers arrive one at a time)
+ * never yields, nor does a platform thread.
  *
  * <p>A sender returns once its line was handed to the stream, by itself or by whoever wrote the
  * batch; when that write failed, every sender of the batch gets the failure.
  */
 public final class Outbox {
-    /** One queued line; {@code written} and {@code failure} are guarded by the lock. */
+    /** One queued line; {@code failure} is set before {@code written}, both by the batch's writer under the lock. */
     private static final class Entry {
         final byte[] json;
-        boolean written;
+        volatile boolean written;
         IOException failure;
 
         Entry(byte[] json) {
@@ -29,8 +38,17 @@ public final class Outbox {
         }
     }
 
+    /**
+     * A batch writer stops taking other senders' lines once it wrote this much: a pipe holds 64 KiB,
+     * so a bigger write would only block longer, and a steady stream of senders cannot keep one
+     * writer at it forever.
+     */
+    static final int BATCH_BYTES = 64 * 1024;
+
     private final ConcurrentLinkedQueue<Entry> queue = new ConcurrentLinkedQueue<>();
     private final ReentrantLock lock = new ReentrantLock();
+    /** Whether answers currently arrive in bursts, so senders come in bursts too: see the class doc. */
+    private volatile boolean gather;
 
     /**
      * Writes {@code json} and a newline to {@code out}, possibly together with lines of
@@ -43,6 +61,13 @@ public final class Outbox {
     public void send(byte[] json, Runnable check, OutputStream out) throws IOException {
         Entry mine = new Entry(json);
         queue.offer(mine);
+        if (gather && Thread.currentThread().isVirtual()) {
+            Thread.yield(); // the senders woken with this one queue their lines: see the class doc
+            if (mine.written) {
+                outcome(mine); // one of them wrote it meanwhile: no need to wait for the lock
+                return;
+            }
+        }
         lock.lock();
         try {
             if (!mine.written) {
@@ -57,19 +82,41 @@ public final class Outbox {
         } finally {
             lock.unlock();
         }
-        if (mine.failure != null) {
-            throw mine.failure;
+        outcome(mine);
+    }
+
+    /** Returns normally if the write of {@code written}'s batch succeeded; throws its failure otherwise. */
+    private static void outcome(Entry written) throws IOException {
+        if (written.failure != null) {
+            throw written.failure;
         }
     }
 
-    /** Writes the queued lines up to {@code last} in order, then flushes once. Holds the lock. */
-    private void writeBatch(Entry last, OutputStream out) {
+    /**
+     * Tells the outbox whether answers arrive in bursts (several lines in one read of the server's
+     * output): while they do, senders on virtual threads gather before writing. Called by the reader.
+     */
+    public void gather(boolean bursts) {
+        if (gather != bursts) {
+            gather = bursts;
+        }
+    }
+
+    /**
+     * Writes the queued lines in order up to and including {@code own}, and then those queued behind
+     * it until the queue is empty or {@link #BATCH_BYTES} were written; then flushes once. Holds the lock.
+     */
+    private void writeBatch(Entry own, OutputStream out) {
         List<Entry> batch = new ArrayList<>();
         IOException failure = null;
-        Entry next;
-        do {
-            next = queue.poll(); // never null: 'last' is queued and no one else polls without the lock
+        boolean ownWritten = false;
+        long bytes = 0;
+        while (!ownWritten || (bytes < BATCH_BYTES && !queue.isEmpty())) {
+            // Never null: 'own' is queued until taken, only the lock's holder takes, and others only add.
+            Entry next = queue.poll();
             batch.add(next);
+            ownWritten |= next == own;
+            bytes += next.json.length + 1;
             if (failure == null) {
                 try {
                     out.write(next.json);
@@ -78,7 +125,7 @@ public final class Outbox {
                     failure = e;
                 }
             }
-        } while (next != last);
+        }
         if (failure == null) {
             try {
                 out.flush();
@@ -87,8 +134,8 @@ public final class Outbox {
             }
         }
         for (Entry e : batch) {
-            e.written = true;
             e.failure = failure;
+            e.written = true; // volatile: publishes the failure to a sender that does not take the lock
         }
     }
 }
