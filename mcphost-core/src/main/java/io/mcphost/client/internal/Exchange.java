@@ -50,6 +50,8 @@ final class Exchange {
     private final PendingRequests pending;
     private final ConnectionState connection;
     private volatile List<RequestStage> stages = List.of();
+    /** The pipeline from its outermost stage to {@link #transmit}, linked once at {@link #install}: no lambda per stage per call. */
+    private volatile RequestStage.Next pipeline = request -> transmit(request, null);
     /** The log level the application asked for; on a modern session it rides on every request. */
     private volatile io.mcphost.protocol.logging.LoggingLevel logLevel;
     /** The x-mcp-header annotations of the tools as last listed (modern HTTP), by tool name. */
@@ -74,6 +76,22 @@ final class Exchange {
             throw new IllegalStateException("the stages of server '" + name + "' are installed already");
         }
         stages = List.copyOf(ordered);
+        RequestStage.Next next = request -> transmit(request, null);
+        for (RequestStage stage : stages.reversed()) {
+            next = link(stage, next);
+        }
+        pipeline = next;
+    }
+
+    /** {@code stage} in front of {@code rest}; a stage's failure to start becomes the failed future. */
+    private static RequestStage.Next link(RequestStage stage, RequestStage.Next rest) {
+        return request -> {
+            try {
+                return stage.apply(request, rest);
+            } catch (McpException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        };
     }
 
     String name() {
@@ -103,19 +121,7 @@ final class Exchange {
     /** Like {@link #send(String, JsonNode, CallOptions)}, telling {@code onSent} the id of each attempt. */
     CompletableFuture<JsonNode> sendTracked(String method, JsonNode params, CallOptions options, Consumer<RequestId> onSent) {
         ObjectNode body = objectParams(params, "params");
-        return proceed(0, new OutboundRequest(method, body == null ? CODEC.newObject() : body.deepCopy(), options, onSent));
-    }
-
-    private CompletableFuture<JsonNode> proceed(int index, OutboundRequest request) {
-        List<RequestStage> current = stages;
-        if (index == current.size()) {
-            return transmit(request, null);
-        }
-        try {
-            return current.get(index).apply(request, next -> proceed(index + 1, next));
-        } catch (McpException e) {
-            return CompletableFuture.failedFuture(e);
-        }
+        return pipeline.proceed(new OutboundRequest(method, body == null ? CODEC.newObject() : body.deepCopy(), options, onSent));
     }
 
     /** Like {@link #send(String, JsonNode, CallOptions)} with the result decoded; cancelling the returned future cancels the request. */
