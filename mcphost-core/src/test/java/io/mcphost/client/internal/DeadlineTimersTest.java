@@ -18,6 +18,17 @@ import tools.jackson.databind.node.JsonNodeFactory;
 class DeadlineTimersTest {
 
     @Test
+    void theDefaultMaximumIsTenTimeoutsAndSaturatesInsteadOfOverflowing() {
+        for (Duration timeout : List.of(Duration.ofMillis(1), Duration.ofSeconds(30), Duration.ofNanos(999_999_999),
+                Duration.ofSeconds(7, 123_456_789), Duration.ofDays(400))) {
+            assertThat(Deadline.Policy.defaultMaxTotal(timeout)).as("%s", timeout)
+                    .isEqualTo(timeout.multipliedBy(Deadline.DEFAULT_MAX_TOTAL_FACTOR));
+        }
+        Duration huge = Duration.ofSeconds(Long.MAX_VALUE / 5);
+        assertThat(Deadline.Policy.defaultMaxTotal(huge)).isEqualTo(Duration.ofSeconds(Long.MAX_VALUE, 999_999_999));
+    }
+
+    @Test
     void aDeadlineFiresNeverEarlyAndLateByLittle() throws Exception {
         PendingRequests pending = new PendingRequests("s", 10_000);
         int count = 200;
