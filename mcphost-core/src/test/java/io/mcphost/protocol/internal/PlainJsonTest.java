@@ -212,6 +212,14 @@ class PlainJsonTest {
             } else {
                 assertThat(mayDeclineReading(tree)).as(new String(bytes, StandardCharsets.UTF_8)).isTrue();
             }
+            // The same bytes as a slice between bytes that would continue or close the JSON: the same answer.
+            byte[] padded = concat(bytes('[', '"', '1'), bytes, bytes('1', '"', ']', '}', ' ', 'x'));
+            JsonNode slice = PlainJson.read(padded, 3, bytes.length);
+            if (plain == null) {
+                assertThat(slice).isNull();
+            } else {
+                assertSameTree(slice, plain, "slice");
+            }
             PlainJson.Out out = new PlainJson.Out(16);
             if (out.tree(tree)) {
                 assertThat(out.toByteArray()).isEqualTo(write(tree));
