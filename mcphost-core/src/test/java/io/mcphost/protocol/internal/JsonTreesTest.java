@@ -120,7 +120,8 @@ class JsonTreesTest {
         assertThat(CODEC.encode(message)).isEqualTo(line);
     }
 
-    private static byte[] write(JsonNode tree) {
+    /** The bytes the generator path ({@link JsonTrees#write}) makes for {@code tree}; PlainJsonTest's reference too. */
+    static byte[] write(JsonNode tree) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (JsonGenerator gen = FACTORY.createGenerator(ObjectWriteContext.empty(), out)) {
             JsonTrees.write(gen, tree, pojo -> CODEC.mapper().valueToTree(pojo));
@@ -128,11 +129,15 @@ class JsonTreesTest {
         return out.toByteArray();
     }
 
-    /** Equal, and every node of the same class (an IntNode is not a LongNode, a DoubleNode not a DecimalNode). */
-    private static void assertSameTree(JsonNode actual, JsonNode expected, String path) {
+    /**
+     * Equal, every node of the same class (an IntNode is not a LongNode, a DoubleNode not a DecimalNode)
+     * and every object's names in the same order; PlainJsonTest's comparison too.
+     */
+    static void assertSameTree(JsonNode actual, JsonNode expected, String path) {
         assertThat(actual).as(path).isEqualTo(expected);
         assertThat(actual.getClass()).as(path).isEqualTo(expected.getClass());
         if (expected.isObject()) {
+            assertThat(actual.propertyNames()).as(path + " names").containsExactlyElementsOf(expected.propertyNames());
             for (Map.Entry<String, JsonNode> property : expected.properties()) {
                 assertSameTree(actual.get(property.getKey()), property.getValue(), path + "." + property.getKey());
             }
