@@ -174,16 +174,20 @@ class OutboxTest {
     void gatheringVirtualSendersWokenTogetherShareFlushes() throws Exception {
         Outbox outbox = new Outbox();
         outbox.gather(true);
-        RecordingSink sink = new RecordingSink();
         int senders = 64;
-
-        assertThat(burst(outbox, sink, senders)).containsOnlyNulls();
-
-        List<String> lines = sink.bytes.toString(StandardCharsets.UTF_8).lines().toList();
-        assertThat(lines).containsExactlyInAnyOrderElementsOf(expectedBurstLines(senders));
-        // Without gathering, senders woken together run one after another and flush once each
-        // (a fast sink never holds the lock long enough for others to queue behind it).
-        assertThat(sink.flushes.get()).as("flushes for %d senders woken together", senders).isLessThan(senders);
+        int bursts = 5;
+        int flushes = 0;
+        for (int b = 0; b < bursts; b++) {
+            RecordingSink sink = new RecordingSink();
+            assertThat(burst(outbox, sink, senders)).containsOnlyNulls();
+            assertThat(sink.bytes.toString(StandardCharsets.UTF_8).lines().toList())
+                    .containsExactlyInAnyOrderElementsOf(expectedBurstLines(senders));
+            flushes += sink.flushes.get();
+        }
+        // Measured on 2 busy cores: about 0.45 flushes per line gathering, about 0.9 without (senders
+        // released together by a latch wake one after another, and a fast sink rarely holds the lock
+        // long enough for others to queue behind it). Summed over several bursts to damp the noise.
+        assertThat(flushes).as("flushes for %d bursts of %d senders", bursts, senders).isLessThan(bursts * senders * 7 / 10);
     }
 
     @Test
