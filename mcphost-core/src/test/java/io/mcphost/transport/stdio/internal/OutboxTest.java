@@ -295,4 +295,63 @@ class OutboxTest {
         assertThat(sink.bytes.toString(StandardCharsets.UTF_8)).isEqualTo("a\nb\n");
         assertThat(sink.flushes.get()).isEqualTo(2);
     }
+
+    @Test
+    void anUncheckedFailureOfTheStreamFailsEverySenderOfTheBatchAndLosesNoLaterLine() throws Exception {
+        Outbox outbox = new Outbox();
+        java.util.concurrent.CountDownLatch aWriting = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch bQueued = new java.util.concurrent.CountDownLatch(1);
+        ByteArrayOutputStream written = new ByteArrayOutputStream();
+        OutputStream sink = new OutputStream() {
+            @Override
+            public void write(int b) {
+                written.write(b);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                String text = new String(b, off, len, StandardCharsets.UTF_8);
+                if (text.equals("a")) {
+                    aWriting.countDown();
+                    try {
+                        bQueued.await(); // "b" queues behind "a": this batch takes it
+                    } catch (InterruptedException e) {
+                        throw new AssertionError(e);
+                    }
+                } else if (text.equals("b")) {
+                    throw new IllegalStateException("stream broke unexpectedly");
+                }
+                written.write(b, off, len);
+            }
+        };
+        java.util.concurrent.atomic.AtomicReference<Throwable> aOutcome = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread a = Thread.ofPlatform().start(() -> {
+            try {
+                outbox.send(line("a"), () -> { }, sink);
+            } catch (Throwable t) {
+                aOutcome.set(t);
+            }
+        });
+        assertThat(aWriting.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        java.util.concurrent.atomic.AtomicReference<Throwable> bOutcome = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread b = Thread.ofPlatform().start(() -> {
+            try {
+                outbox.send(line("b"), () -> { }, sink);
+            } catch (Throwable t) {
+                bOutcome.set(t);
+            }
+        });
+        while (b.getState() != Thread.State.WAITING) { // waiting for the lock: its line is queued
+            Thread.onSpinWait();
+        }
+        bQueued.countDown();
+        a.join(10_000);
+        b.join(10_000);
+
+        assertThat(aOutcome.get()).isInstanceOf(IllegalStateException.class);
+        // Not a NullPointerException from a queue that no longer held its line.
+        assertThat(bOutcome.get()).isInstanceOf(IOException.class).hasCauseInstanceOf(IllegalStateException.class);
+        outbox.send(line("c"), () -> { }, sink);
+        assertThat(written.toString(StandardCharsets.UTF_8)).isEqualTo("a\nc\n");
+    }
 }
