@@ -109,33 +109,44 @@ public final class Outbox {
     private void writeBatch(Entry own, OutputStream out) {
         List<Entry> batch = new ArrayList<>();
         IOException failure = null;
-        boolean ownWritten = false;
-        long bytes = 0;
-        while (!ownWritten || (bytes < BATCH_BYTES && !queue.isEmpty())) {
-            // Never null: 'own' is queued until taken, only the lock's holder takes, and others only add.
-            Entry next = queue.poll();
-            batch.add(next);
-            ownWritten |= next == own;
-            bytes += next.json.length + 1;
+        try {
+            boolean ownWritten = false;
+            long bytes = 0;
+            while (!ownWritten || (bytes < BATCH_BYTES && !queue.isEmpty())) {
+                // Never null: 'own' is queued until taken, only the lock's holder takes, and others only add.
+                Entry next = queue.poll();
+                batch.add(next);
+                ownWritten |= next == own;
+                bytes += next.json.length + 1;
+                if (failure == null) {
+                    try {
+                        out.write(next.json);
+                        out.write('\n');
+                    } catch (IOException e) {
+                        failure = e;
+                    }
+                }
+            }
             if (failure == null) {
                 try {
-                    out.write(next.json);
-                    out.write('\n');
+                    out.flush();
                 } catch (IOException e) {
                     failure = e;
                 }
             }
-        }
-        if (failure == null) {
-            try {
-                out.flush();
-            } catch (IOException e) {
-                failure = e;
+        } catch (RuntimeException | Error e) {
+            // The lines taken are out of the queue: unless marked written, their senders would come to
+            // write them, find the queue without them and poll null. They fail as this write did.
+            failure = new IOException("writing to the stream failed: " + e, e);
+            if (!batch.contains(own)) {
+                queue.remove(own); // this sender gets the exception, so its line must not go later
             }
-        }
-        for (Entry e : batch) {
-            e.failure = failure;
-            e.written = true; // volatile: publishes the failure to a sender that does not take the lock
+            throw e;
+        } finally {
+            for (Entry e : batch) {
+                e.failure = failure;
+                e.written = true; // volatile: publishes the failure to a sender that does not take the lock
+            }
         }
     }
 }

@@ -63,4 +63,77 @@ class LineReaderTest {
         assertThat(readAll(trickle("\n\nx\n", 64), 10))
                 .containsExactly(new LineReader.Line(""), new LineReader.Line(""), new LineReader.Line("x"));
     }
+
+    /** Hands out the given pieces, one per read (as a pipe delivers what the writer wrote together). */
+    private static InputStream reads(String... pieces) {
+        var queue = new java.util.ArrayDeque<byte[]>();
+        for (String p : pieces) {
+            queue.add(p.getBytes(StandardCharsets.UTF_8));
+        }
+        return new InputStream() {
+            @Override
+            public int read() {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                byte[] next = queue.poll();
+                if (next == null) {
+                    return -1;
+                }
+                assertThat(next.length).isLessThanOrEqualTo(len);
+                System.arraycopy(next, 0, b, off, next.length);
+                return next.length;
+            }
+        };
+    }
+
+    @Test
+    void aReadOfOneLineIsNoBurst() throws IOException {
+        var reader = new LineReader(reads("{\"id\":1}\n"), 1024);
+
+        assertThat(reader.next()).isEqualTo(new LineReader.Line("{\"id\":1}"));
+        assertThat(reader.buffered()).isFalse();
+        assertThat(reader.readEndedBurst()).isFalse();
+    }
+
+    @Test
+    void aReadOfThreeLinesEndsABurstOnlyAtItsThirdLine() throws IOException {
+        var reader = new LineReader(reads("a\nb\nc\n", "d\n"), 1024);
+
+        assertThat(reader.next()).isEqualTo(new LineReader.Line("a"));
+        assertThat(reader.buffered()).isTrue();
+        assertThat(reader.readEndedBurst()).isFalse();
+        assertThat(reader.next()).isEqualTo(new LineReader.Line("b"));
+        assertThat(reader.buffered()).isTrue();
+        assertThat(reader.readEndedBurst()).isFalse();
+        assertThat(reader.next()).isEqualTo(new LineReader.Line("c"));
+        assertThat(reader.buffered()).isFalse();
+        assertThat(reader.readEndedBurst()).isTrue();
+        // The next read holds one line: the burst is over.
+        assertThat(reader.next()).isEqualTo(new LineReader.Line("d"));
+        assertThat(reader.readEndedBurst()).isFalse();
+    }
+
+    @Test
+    void aLineSpanningTwoReadsCountsForTheReadThatEndsIt() throws IOException {
+        var reader = new LineReader(reads("abc", "def\n", "g\nhi", "j\nk\n"), 1024);
+
+        // Alone in the read that completes it: no burst.
+        assertThat(reader.next()).isEqualTo(new LineReader.Line("abcdef"));
+        assertThat(reader.buffered()).isFalse();
+        assertThat(reader.readEndedBurst()).isFalse();
+        // "g" ends the third read's first line; "hi" waits for the fourth read, which completes two lines.
+        assertThat(reader.next()).isEqualTo(new LineReader.Line("g"));
+        assertThat(reader.buffered()).isTrue();
+        assertThat(reader.readEndedBurst()).isFalse();
+        assertThat(reader.next()).isEqualTo(new LineReader.Line("hij"));
+        assertThat(reader.buffered()).isTrue();
+        assertThat(reader.readEndedBurst()).isFalse();
+        assertThat(reader.next()).isEqualTo(new LineReader.Line("k"));
+        assertThat(reader.buffered()).isFalse();
+        assertThat(reader.readEndedBurst()).isTrue();
+        assertThat(reader.next()).isInstanceOf(LineReader.End.class);
+    }
 }
