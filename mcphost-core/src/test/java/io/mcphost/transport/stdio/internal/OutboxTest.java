@@ -17,27 +17,14 @@ import org.junit.jupiter.api.Test;
 
 class OutboxTest {
 
-    /** Counts flushes, and is slow to write so that senders pile up behind the lock. */
-    private static final class SlowSink extends OutputStream {
-        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        final AtomicInteger flushes = new AtomicInteger();
-
+    /** A {@link RecordingSink} slow to write, so that senders pile up behind the lock. */
+    private static final class SlowSink extends RecordingSink {
         @Override
-        public synchronized void write(int b) {
-            bytes.write(b);
-        }
-
-        @Override
-        public synchronized void write(byte[] b, int off, int len) {
-            bytes.write(b, off, len);
+        public void write(byte[] b, int off, int len) {
+            super.write(b, off, len);
             if (len > 1) {
                 java.util.concurrent.locks.LockSupport.parkNanos(20_000);
             }
-        }
-
-        @Override
-        public void flush() {
-            flushes.incrementAndGet();
         }
     }
 
