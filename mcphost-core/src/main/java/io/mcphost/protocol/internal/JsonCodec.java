@@ -305,7 +305,7 @@ public final class JsonCodec {
      * what the generator writes; null when its trees hold anything else, or for an error answer.
      */
     private static byte[] plainBytes(JsonRpcMessage message) {
-        PlainJson.Out out = new PlainJson.Out(256);
+        PlainJsonOut out = new PlainJsonOut(256);
         out.ascii("{\"jsonrpc\":\"2.0\"");
         boolean plain = switch (message) {
             case JsonRpcRequest r -> plainId(out, r.id()) && plainMethod(out, r.method()) && plainMember(out, ",\"params\":", r.params());
@@ -320,7 +320,7 @@ public final class JsonCodec {
         return out.toByteArray();
     }
 
-    private static boolean plainId(PlainJson.Out out, RequestId id) {
+    private static boolean plainId(PlainJsonOut out, RequestId id) {
         out.ascii(",\"id\":");
         return switch (id) {
             case RequestId.NumberId n -> {
@@ -331,12 +331,12 @@ public final class JsonCodec {
         };
     }
 
-    private static boolean plainMethod(PlainJson.Out out, String method) {
+    private static boolean plainMethod(PlainJsonOut out, String method) {
         out.ascii(",\"method\":");
         return out.string(method);
     }
 
-    private static boolean plainMember(PlainJson.Out out, String nameAndColon, Optional<JsonNode> value) {
+    private static boolean plainMember(PlainJsonOut out, String nameAndColon, Optional<JsonNode> value) {
         if (value.isEmpty()) {
             return true;
         }

@@ -2,17 +2,17 @@ package io.mcphost.protocol.internal;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * JSON trees read from and written to UTF-8 bytes directly, for the plain JSON nearly every message
- * is, with no Jackson parser or generator in between: creating one per message (its context, buffers
- * and symbol table) and driving it token by token was a fifth of a stdio client's CPU per call at
- * 200k calls a second, and the reading half ran on the connection's one reader thread, serially.
+ * JSON trees read from UTF-8 bytes directly (and, by {@link PlainJsonOut}, written to them), for the
+ * plain JSON nearly every message is, with no Jackson parser or generator in between: creating one per
+ * message (its context, buffers and symbol table) and driving it token by token was a fifth of a stdio
+ * client's CPU per call at 200k calls a second, and the reading half ran on the connection's one reader
+ * thread, serially.
  *
  * <p>Never a second opinion on JSON: whatever is not plain, this declines ({@code null} or
  * {@code false}), and the caller does it with Jackson, whose trees, bytes, limits and error messages
@@ -28,27 +28,13 @@ import tools.jackson.databind.node.ObjectNode;
  * </ul>
  * {@code PlainJsonTest} checks both against Jackson, on chosen and on random input.
  *
- * <p>Stateless and thread-safe.
+ * <p>Reading is stateless and thread-safe.
  */
 final class PlainJson {
     /** Deeper nesting is left to Jackson, whose stream constraints bound it. */
     static final int MAX_DEPTH = 64;
     private static final int MAX_NUMBER_CHARS = 64;
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
-    /** For ASCII: 0 = written as is; otherwise the letter of its short escape, or 'u' for \\u00XX. */
-    private static final byte[] ESCAPES = new byte[128];
-
-    static {
-        Arrays.fill(ESCAPES, 0, 32, (byte) 'u');
-        ESCAPES['"'] = '"';
-        ESCAPES['\\'] = '\\';
-        ESCAPES['\b'] = 'b';
-        ESCAPES['\t'] = 't';
-        ESCAPES['\f'] = 'f';
-        ESCAPES['\n'] = 'n';
-        ESCAPES['\r'] = 'r';
-    }
 
     /**
      * Names and values every message repeats, returned as these very strings instead of new ones: no
@@ -412,157 +398,6 @@ final class PlainJson {
         private static boolean isWordByte(byte b) {
             return (b >= '0' && b <= '9') || (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || b == '.' || b == '-'
                     || b == '+' || b == '_' || b < 0;
-        }
-    }
-
-    // ---- writing ---------------------------------------------------------------------------------
-
-    /** A growable byte buffer with the writes JSON needs. Not thread-safe; one per message. */
-    static final class Out {
-        private byte[] bytes;
-        private int size;
-
-        Out(int capacity) {
-            bytes = new byte[capacity];
-        }
-
-        void raw(byte b) {
-            if (size == bytes.length) {
-                bytes = Arrays.copyOf(bytes, bytes.length * 2);
-            }
-            bytes[size++] = b;
-        }
-
-        void ascii(String s) {
-            int n = s.length();
-            ensure(n);
-            for (int i = 0; i < n; i++) {
-                bytes[size++] = (byte) s.charAt(i);
-            }
-        }
-
-        private void ensure(int more) {
-            if (size + more > bytes.length) {
-                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + more));
-            }
-        }
-
-        byte[] toByteArray() {
-            return Arrays.copyOf(bytes, size);
-        }
-
-        /**
-         * Writes {@code s} as a JSON string, escaped as Jackson's generator escapes; false (and the
-         * buffer in an unspecified state) for a string holding a lone surrogate.
-         */
-        boolean string(String s) {
-            int n = s.length();
-            ensure(n + 2);
-            bytes[size++] = '"';
-            for (int i = 0; i < n; i++) {
-                char c = s.charAt(i);
-                if (c < 0x80) {
-                    byte escape = ESCAPES[c];
-                    if (escape == 0) {
-                        raw((byte) c);
-                    } else if (escape == 'u') {
-                        ascii("\\u00");
-                        raw(HEX[c >> 4]);
-                        raw(HEX[c & 0xF]);
-                    } else {
-                        raw((byte) '\\');
-                        raw(escape);
-                    }
-                } else if (c < 0x800) {
-                    raw((byte) (0xC0 | (c >> 6)));
-                    raw((byte) (0x80 | (c & 0x3F)));
-                } else if (!Character.isSurrogate(c)) {
-                    raw((byte) (0xE0 | (c >> 12)));
-                    raw((byte) (0x80 | ((c >> 6) & 0x3F)));
-                    raw((byte) (0x80 | (c & 0x3F)));
-                } else {
-                    if (!Character.isHighSurrogate(c) || i + 1 == n || !Character.isLowSurrogate(s.charAt(i + 1))) {
-                        return false;
-                    }
-                    int cp = Character.toCodePoint(c, s.charAt(++i));
-                    raw((byte) (0xF0 | (cp >> 18)));
-                    raw((byte) (0x80 | ((cp >> 12) & 0x3F)));
-                    raw((byte) (0x80 | ((cp >> 6) & 0x3F)));
-                    raw((byte) (0x80 | (cp & 0x3F)));
-                }
-            }
-            raw((byte) '"');
-            return true;
-        }
-
-        void number(long value) {
-            ascii(Long.toString(value));
-        }
-
-        /**
-         * Writes {@code node} as compact JSON; false (and the buffer in an unspecified state) when the
-         * tree holds anything but objects, arrays, strings, int and long numbers, booleans and null.
-         */
-        boolean tree(JsonNode node) {
-            switch (node.getNodeType()) {
-                case OBJECT -> {
-                    raw((byte) '{');
-                    boolean first = true;
-                    for (Map.Entry<String, JsonNode> property : node.properties()) {
-                        if (!first) {
-                            raw((byte) ',');
-                        }
-                        first = false;
-                        if (!string(property.getKey())) {
-                            return false;
-                        }
-                        raw((byte) ':');
-                        if (!tree(property.getValue())) {
-                            return false;
-                        }
-                    }
-                    raw((byte) '}');
-                    return true;
-                }
-                case ARRAY -> {
-                    raw((byte) '[');
-                    boolean first = true;
-                    for (JsonNode element : node) {
-                        if (!first) {
-                            raw((byte) ',');
-                        }
-                        first = false;
-                        if (!tree(element)) {
-                            return false;
-                        }
-                    }
-                    raw((byte) ']');
-                    return true;
-                }
-                case STRING -> {
-                    return string(node.stringValue());
-                }
-                case NUMBER -> {
-                    return switch (node.numberType()) {
-                        case INT, LONG -> {
-                            number(node.longValue());
-                            yield true;
-                        }
-                        default -> false; // floats, big numbers: the generator's formatting
-                    };
-                }
-                case BOOLEAN -> {
-                    ascii(node.booleanValue() ? "true" : "false");
-                    return true;
-                }
-                case NULL -> {
-                    ascii("null");
-                    return true;
-                }
-                default -> {
-                    return false; // missing, binary, POJO: the generator's (and the mapper's) business
-                }
-            }
         }
     }
 }

@@ -187,12 +187,12 @@ class PlainJsonTest {
                 NODES.binaryNode(new byte[] {1, 2}), NODES.pojoNode(Implementation.of("app", "1.0")),
                 NODES.missingNode());
         for (JsonNode node : declined) {
-            assertThat(new PlainJson.Out(4).tree(node)).as(node.getClass().getSimpleName()).isFalse();
-            assertThat(new PlainJson.Out(4).tree(NODES.arrayNode().add(1).add(node))).isFalse();
-            assertThat(new PlainJson.Out(4).tree(NODES.objectNode().put("a", 1).set("b", node))).isFalse();
+            assertThat(new PlainJsonOut(4).tree(node)).as(node.getClass().getSimpleName()).isFalse();
+            assertThat(new PlainJsonOut(4).tree(NODES.arrayNode().add(1).add(node))).isFalse();
+            assertThat(new PlainJsonOut(4).tree(NODES.objectNode().put("a", 1).set("b", node))).isFalse();
         }
-        assertThat(new PlainJson.Out(4).tree(NODES.objectNode().put("lone \uD800", 1))).isFalse();
-        assertThat(new PlainJson.Out(4).string("\uD800")).isFalse();
+        assertThat(new PlainJsonOut(4).tree(NODES.objectNode().put("lone \uD800", 1))).isFalse();
+        assertThat(new PlainJsonOut(4).string("\uD800")).isFalse();
     }
 
     // ---- random differential -------------------------------------------------------------------
@@ -220,7 +220,7 @@ class PlainJsonTest {
             } else {
                 assertSameTree(slice, plain, "slice");
             }
-            PlainJson.Out out = new PlainJson.Out(16);
+            PlainJsonOut out = new PlainJsonOut(16);
             if (out.tree(tree)) {
                 assertThat(out.toByteArray()).isEqualTo(write(tree));
                 written++;
@@ -304,7 +304,7 @@ class PlainJsonTest {
     }
 
     private static void assertWritesAsJackson(JsonNode tree) {
-        PlainJson.Out out = new PlainJson.Out(1);
+        PlainJsonOut out = new PlainJsonOut(1);
         assertThat(out.tree(tree)).as(tree.toString()).isTrue();
         byte[] expected = write(tree);
         assertThat(out.toByteArray()).as(tree.toString()).isEqualTo(expected);
