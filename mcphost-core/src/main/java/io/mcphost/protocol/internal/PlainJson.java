@@ -38,43 +38,54 @@ final class PlainJson {
 
     /**
      * Names and values every message repeats, returned as these very strings instead of new ones: no
-     * allocation, and a hash code already computed for the object node's map. By length, then content.
+     * allocation, and a hash code already computed for the object node's map. Found by a slot of
+     * length, first and last byte, then compared whole.
      */
     private static final String[][] COMMON = common("jsonrpc", "2.0", "id", "method", "params", "result", "error",
             "code", "message", "data", "_meta", "progressToken", "progress", "total", "content", "type", "text",
             "isError", "structuredContent", "resultType", "complete", "name", "arguments", "tools", "nextCursor",
             "cursor", "description", "inputSchema", "outputSchema", "annotations", "title", "properties", "object",
             "string", "required", "requestId", "reason", "uri", "mimeType", "resources", "prompts");
+    private static final int COMMON_SLOTS = 256;
 
     private PlainJson() {
     }
 
     private static String[][] common(String... words) {
-        int longest = Arrays.stream(words).mapToInt(String::length).max().orElse(0);
-        String[][] byLength = new String[longest + 1][0];
+        String[][] slots = new String[COMMON_SLOTS][0];
         for (String word : words) {
-            String[] same = Arrays.copyOf(byLength[word.length()], byLength[word.length()].length + 1);
+            int slot = slot(word.length(), (byte) word.charAt(0), (byte) word.charAt(word.length() - 1));
+            String[] same = Arrays.copyOf(slots[slot], slots[slot].length + 1);
             same[same.length - 1] = word;
-            byLength[word.length()] = same;
+            slots[slot] = same;
         }
-        return byLength;
+        return slots;
+    }
+
+    private static int slot(int length, byte first, byte last) {
+        return (length * 31 + first * 7 + last) & (COMMON_SLOTS - 1);
     }
 
     /** The common string with these ASCII bytes, or null. */
     private static String common(byte[] in, int from, int length) {
-        if (length >= COMMON.length) {
+        if (length == 0) {
             return null;
         }
-        for (String word : COMMON[length]) {
-            int i = 0;
-            while (i < length && in[from + i] == word.charAt(i)) {
-                i++;
-            }
-            if (i == length) {
+        for (String word : COMMON[slot(length, in[from], in[from + length - 1])]) {
+            if (word.length() == length && matches(in, from, word)) {
                 return word;
             }
         }
         return null;
+    }
+
+    private static boolean matches(byte[] in, int from, String word) {
+        for (int i = 0; i < word.length(); i++) {
+            if (in[from + i] != word.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     // ---- reading ---------------------------------------------------------------------------------
