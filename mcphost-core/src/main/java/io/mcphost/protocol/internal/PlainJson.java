@@ -242,28 +242,37 @@ final class PlainJson {
 
         /** A string at {@code pos} (its opening quote); {@code pos} ends past the closing quote. */
         String string() {
-            int start = ++pos;
+            int start = pos + 1;
+            byte[] bytes = in; // locals: a 4 MiB string is scanned in a tight loop
+            int limit = end;
+            int i = start;
             boolean ascii = true;
             while (true) {
-                byte b = at(pos);
+                if (i >= limit) {
+                    throw NotPlain.INSTANCE;
+                }
+                byte b = bytes[i];
                 if (b == '"') {
                     break;
                 }
                 if (b == '\\') {
+                    pos = i;
                     return escapedString(start);
                 }
                 if (b >= 0 && b < 0x20) {
                     throw NotPlain.INSTANCE; // a raw control character: Jackson refuses it, with its message
                 }
-                ascii &= b >= 0;
-                pos++;
+                if (b < 0) {
+                    ascii = false;
+                }
+                i++;
             }
-            int stop = pos++;
+            pos = i + 1;
             if (!ascii) {
-                return utf8(start, stop);
+                return utf8(start, i);
             }
-            String known = common(in, start, stop - start);
-            return known != null ? known : new String(in, start, stop - start, StandardCharsets.ISO_8859_1);
+            String known = common(bytes, start, i - start);
+            return known != null ? known : new String(bytes, start, i - start, StandardCharsets.ISO_8859_1);
         }
 
         /** The rest of a string holding escapes, from its first byte at {@code start}. */

@@ -67,7 +67,20 @@ final class PlainJsonOut {
         int n = s.length();
         ensure(n + 2);
         bytes[size++] = '"';
-        for (int i = 0; i < n; i++) {
+        // The plain run first (ASCII needing no escape: one byte each, the room ensured above), in locals:
+        // a 4 MiB text is copied in a tight loop. The rest, escapes and multi-byte characters, below.
+        byte[] out = bytes;
+        int at = size;
+        int i = 0;
+        for (; i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80 || ESCAPES[c] != 0) {
+                break;
+            }
+            out[at++] = (byte) c;
+        }
+        size = at;
+        for (; i < n; i++) {
             char c = s.charAt(i);
             if (c < 0x80) {
                 byte escape = ESCAPES[c];

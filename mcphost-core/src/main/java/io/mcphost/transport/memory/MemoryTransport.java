@@ -113,7 +113,7 @@ public final class MemoryTransport implements Transport {
         if (peerClosed) {
             throw new McpTransportException(null, "peer closed");
         }
-        JsonRpcMessage delivered = roundTrip ? JsonCodec.get().decodeOne(JsonCodec.get().encode(message)) : message;
+        JsonRpcMessage delivered = roundTrip ? throughTheWire(message) : message;
         Mailbox.Refusal refusal;
         try {
             refusal = outbox.put(delivered);
@@ -234,5 +234,11 @@ public final class MemoryTransport implements Transport {
             MemoryTransport server = new MemoryTransport(name + "-server", toServer, toClient, roundTripThroughCodec);
             return new Pair(client, server);
         }
+    }
+
+    /** The message as the stdio and HTTP transports pass it: encoded to UTF-8 bytes and decoded from them. */
+    private static JsonRpcMessage throughTheWire(JsonRpcMessage message) {
+        byte[] json = JsonCodec.get().encodeBytes(message);
+        return JsonCodec.get().decode(json, 0, json.length).getFirst(); // one message in, one out
     }
 }
