@@ -20,11 +20,13 @@ import tools.jackson.databind.node.ObjectNode;
  * <ul>
  *   <li>reading: one value, objects, arrays, strings (escapes included; no surrogate escapes, no raw
  *       control characters), integers of up to 18 digits, decimals and exponents of up to 64
- *       characters, {@code true}, {@code false}, {@code null}; nesting up to {@link #MAX_DEPTH};
+ *       characters, {@code true}, {@code false}, {@code null}; nesting up to {@link #MAX_DEPTH}; names up
+ *       to {@link #MAX_NAME_BYTES} and strings up to {@link #MAX_STRING_BYTES} bytes;
  *       any byte that is not strict UTF-8 declines. Trees are node for node those of
  *       {@link JsonTrees#read}: the same node classes, the last of repeated names winning;</li>
  *   <li>writing: objects, arrays, strings without lone surrogates, int and long numbers, booleans,
- *       null; bytes exactly those {@link JsonTrees#write} makes through the generator.</li>
+ *       null, nested up to {@link #MAX_DEPTH} (a cycle declines too); bytes exactly those
+ *       {@link JsonTrees#write} makes through the generator.</li>
  * </ul>
  * {@code PlainJsonTest} checks both against Jackson, on chosen and on random input.
  *
@@ -34,6 +36,12 @@ final class PlainJson {
     /** Deeper nesting is left to Jackson, whose stream constraints bound it. */
     static final int MAX_DEPTH = 64;
     private static final int MAX_NUMBER_CHARS = 64;
+    /**
+     * Longer names and strings are left to Jackson, whose stream constraints bound them (50,000 and
+     * 100,000,000 characters in Jackson 3.1; a character takes at least one byte).
+     */
+    static final int MAX_NAME_BYTES = 40_000;
+    static final int MAX_STRING_BYTES = 50_000_000;
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     /**
@@ -161,7 +169,7 @@ final class PlainJson {
             return switch (b) {
                 case '{' -> object(depth + 1);
                 case '[' -> array(depth + 1);
-                case '"' -> NODES.stringNode(string());
+                case '"' -> NODES.stringNode(string(false));
                 case 't' -> literal("true", NODES.booleanNode(true));
                 case 'f' -> literal("false", NODES.booleanNode(false));
                 case 'n' -> literal("null", NODES.nullNode());
@@ -183,7 +191,7 @@ final class PlainJson {
                 if (peek() != '"') {
                     throw NotPlain.INSTANCE;
                 }
-                String name = string();
+                String name = string(true);
                 if (peek() != ':') {
                     throw NotPlain.INSTANCE;
                 }
@@ -241,7 +249,7 @@ final class PlainJson {
         }
 
         /** A string at {@code pos} (its opening quote); {@code pos} ends past the closing quote. */
-        String string() {
+        String string(boolean name) {
             int start = pos + 1;
             byte[] bytes = in; // locals: a 4 MiB string is scanned in a tight loop
             int limit = end;
@@ -257,7 +265,7 @@ final class PlainJson {
                 }
                 if (b == '\\') {
                     pos = i;
-                    return escapedString(start);
+                    return escapedString(start, name);
                 }
                 if (b >= 0 && b < 0x20) {
                     throw NotPlain.INSTANCE; // a raw control character: Jackson refuses it, with its message
@@ -268,6 +276,7 @@ final class PlainJson {
                 i++;
             }
             pos = i + 1;
+            checkLength(start, i, name);
             if (!ascii) {
                 return utf8(start, i);
             }
@@ -275,13 +284,21 @@ final class PlainJson {
             return known != null ? known : new String(bytes, start, i - start, StandardCharsets.ISO_8859_1);
         }
 
+        /** Declines a name or string past the lengths Jackson checks, so that its limits and errors decide. */
+        private static void checkLength(int start, int stop, boolean name) {
+            if (stop - start > (name ? MAX_NAME_BYTES : MAX_STRING_BYTES)) {
+                throw NotPlain.INSTANCE;
+            }
+        }
+
         /** The rest of a string holding escapes, from its first byte at {@code start}. */
-        private String escapedString(int start) {
+        private String escapedString(int start, boolean name) {
             StringBuilder text = new StringBuilder(pos - start + 16);
             int run = start; // the bytes since the last escape, decoded together
             while (true) {
                 byte b = at(pos);
                 if (b == '"') {
+                    checkLength(start, pos, name);
                     appendUtf8(text, run, pos);
                     pos++;
                     return text.toString();

@@ -125,6 +125,14 @@ final class PlainJsonOut {
      * tree holds anything but objects, arrays, strings, int and long numbers, booleans and null.
      */
     boolean tree(JsonNode node) {
+        return tree(node, 0);
+    }
+
+    /** {@link #tree(JsonNode)} at nesting {@code depth}: deeper than {@link PlainJson#MAX_DEPTH}, or a cycle, declines. */
+    private boolean tree(JsonNode node, int depth) {
+        if (depth > PlainJson.MAX_DEPTH) {
+            return false; // the generator's depth limit and its error decide
+        }
         switch (node.getNodeType()) {
             case OBJECT -> {
                 raw((byte) '{');
@@ -138,7 +146,7 @@ final class PlainJsonOut {
                         return false;
                     }
                     raw((byte) ':');
-                    if (!tree(property.getValue())) {
+                    if (!tree(property.getValue(), depth + 1)) {
                         return false;
                     }
                 }
@@ -153,7 +161,7 @@ final class PlainJsonOut {
                         raw((byte) ',');
                     }
                     first = false;
-                    if (!tree(element)) {
+                    if (!tree(element, depth + 1)) {
                         return false;
                     }
                 }

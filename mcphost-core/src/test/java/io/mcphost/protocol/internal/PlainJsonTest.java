@@ -121,6 +121,36 @@ class PlainJsonTest {
     }
 
     @Test
+    void deepOrCyclicTreesAreLeftToTheGenerator() {
+        ObjectNode deep = JsonNodeFactory.instance.objectNode();
+        ObjectNode inner = deep;
+        for (int i = 0; i < PlainJson.MAX_DEPTH; i++) {
+            inner = inner.putObject("a");
+        }
+        assertWritesAsJackson(deep); // MAX_DEPTH levels below the root: written
+        inner.putObject("a");
+        assertThat(new PlainJsonOut(16).tree(deep)).isFalse();
+        ObjectNode cycle = JsonNodeFactory.instance.objectNode();
+        cycle.set("self", cycle);
+        // Declined, not a StackOverflowError: the generator then refuses it with its depth limit.
+        assertThat(new PlainJsonOut(16).tree(cycle)).isFalse();
+        JsonRpcRequest request = new JsonRpcRequest(RequestId.of(1), "m", Optional.of(cycle));
+        assertThatThrownBy(() -> JsonCodec.get().encodeBytes(request)).isInstanceOf(JacksonException.class);
+    }
+
+    @Test
+    void namesAndStringsPastJacksonsLengthLimitsAreLeftToIt() {
+        String longName = "a".repeat(60_000); // over Jackson's 50,000-character limit on names
+        byte[] json = ("{\"" + longName + "\":1}").getBytes(StandardCharsets.US_ASCII);
+        assertThat(PlainJson.read(json, 0, json.length)).isNull();
+        assertThatThrownBy(() -> MAPPER.readTree(json)).isInstanceOf(JacksonException.class);
+        byte[] escaped = ("{\"\\n" + longName + "\":1}").getBytes(StandardCharsets.US_ASCII);
+        assertThat(PlainJson.read(escaped, 0, escaped.length)).isNull();
+        // A long value is plain: only names are short in Jackson's limits.
+        assertReadsAsJackson(("{\"a\":\"" + longName + "\"}").getBytes(StandardCharsets.US_ASCII), true);
+    }
+
+    @Test
     void readsOnlyItsSliceOfTheArray() {
         byte[] all = "xx[1,2]3]yy{\"a\":\"bc\"}\"d\"}".getBytes(StandardCharsets.US_ASCII);
         // "[1,2" followed by "]": the slice stops before the bracket, so it is unfinished: decline.

@@ -24,7 +24,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * never yields, nor does a platform thread.
  *
  * <p>A sender returns once its line was handed to the stream, by itself or by whoever wrote the
- * batch; when that write failed, every sender of the batch gets the failure.
+ * batch; when that write failed, every sender of the batch gets the failure. So a sender may wait while
+ * a full pipe takes other senders' lines of its batch, and the {@code check} that runs before a batch
+ * (the transport's "still open") is the batch writer's, once for the lines it takes: a line queued
+ * just as the transport closes may still go out with the batch before it.
  */
 public final class Outbox {
     /** One queued line; {@code failure} is set before {@code written}, both by the batch's writer under the lock. */
@@ -44,6 +47,8 @@ public final class Outbox {
      * writer at it forever.
      */
     static final int BATCH_BYTES = 64 * 1024;
+    /** The failure of a batch whose write ended in an unchecked throwable that could not even be wrapped. */
+    private static final IOException UNFINISHED = new IOException("writing to the stream failed");
 
     private final ConcurrentLinkedQueue<Entry> queue = new ConcurrentLinkedQueue<>();
     private final ReentrantLock lock = new ReentrantLock();
@@ -109,6 +114,7 @@ public final class Outbox {
     private void writeBatch(Entry own, OutputStream out) {
         List<Entry> batch = new ArrayList<>();
         IOException failure = null;
+        boolean finished = false;
         try {
             boolean ownWritten = false;
             long bytes = 0;
@@ -134,6 +140,7 @@ public final class Outbox {
                     failure = e;
                 }
             }
+            finished = true;
         } catch (RuntimeException | Error e) {
             // The lines taken are out of the queue: unless marked written, their senders would come to
             // write them, find the queue without them and poll null. They fail as this write did.
@@ -143,6 +150,9 @@ public final class Outbox {
             }
             throw e;
         } finally {
+            if (!finished && failure == null) {
+                failure = UNFINISHED; // building the failure failed too (out of memory): still no false success
+            }
             for (Entry e : batch) {
                 e.failure = failure;
                 e.written = true; // volatile: publishes the failure to a sender that does not take the lock
