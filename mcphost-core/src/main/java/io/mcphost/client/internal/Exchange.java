@@ -51,7 +51,7 @@ final class Exchange {
     private final ConnectionState connection;
     private volatile List<RequestStage> stages = List.of();
     /** The pipeline from its outermost stage to {@link #transmit}, linked once at {@link #install}: no lambda per stage per call. */
-    private volatile RequestStage.Next pipeline = request -> transmit(request, null);
+    private volatile RequestStage.Next pipeline = this::transmitOnce;
     /** The log level the application asked for; on a modern session it rides on every request. */
     private volatile io.mcphost.protocol.logging.LoggingLevel logLevel;
     /** The x-mcp-header annotations of the tools as last listed (modern HTTP), by tool name. */
@@ -76,7 +76,7 @@ final class Exchange {
             throw new IllegalStateException("the stages of server '" + name + "' are installed already");
         }
         stages = List.copyOf(ordered);
-        RequestStage.Next next = request -> transmit(request, null);
+        RequestStage.Next next = this::transmitOnce;
         for (RequestStage stage : stages.reversed()) {
             next = link(stage, next);
         }
@@ -193,6 +193,11 @@ final class Exchange {
             return observer.apply(request, send);
         }
         return send.proceed(request);
+    }
+
+    /** The pipeline's last step for a request of an open session. */
+    private CompletableFuture<JsonNode> transmitOnce(OutboundRequest request) {
+        return transmit(request, null);
     }
 
     /** The last step: sends the request once under its deadline. */

@@ -301,7 +301,7 @@ public final class JsonCodec {
     }
 
     /**
-     * A request, notification or result written without a generator ({@link PlainJson}), byte for byte
+     * A request, notification or result written without a generator ({@link PlainJsonOut}), byte for byte
      * what the generator writes; null when its trees hold anything else, or for an error answer.
      */
     private static byte[] plainBytes(JsonRpcMessage message) {
