@@ -94,4 +94,14 @@ public interface Transport extends AutoCloseable {
     default Optional<String> sessionId() {
         return Optional.empty();
     }
+
+    /**
+     * Offers the calling thread, which waits for {@code answered}, to read and deliver inbound
+     * messages itself for a short while (a stdio transport: one wake-up fewer per call). Never
+     * blocks in I/O and returns within a short budget, as soon as {@code answered} is done, or at
+     * once; the caller then waits for {@code answered} as usual. {@code waiting} counts the requests
+     * that wait for answers, this one included. Does nothing by default.
+     */
+    default void lend(java.util.concurrent.Future<?> answered, java.util.function.IntSupplier waiting) {
+    }
 }

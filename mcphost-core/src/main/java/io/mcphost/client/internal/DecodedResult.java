@@ -18,6 +18,10 @@ import tools.jackson.databind.JsonNode;
  * tool result) ran one after another while the next answers waited, and so did whatever the
  * callers had chained onto the future.
  *
+ * <p>A caller about to wait in {@link #get()} or {@link #join()} first lends its thread to the
+ * transport ({@link io.mcphost.transport.Transport#lend}): over stdio, a caller waiting alone reads
+ * its own answer instead of being woken by the reader.
+ *
  * <p>The decoding runs exactly once (whoever claims it first); a failed raw result fails this
  * future at once. Thread-safe.
  */
@@ -26,19 +30,29 @@ final class DecodedResult<T> extends CompletableFuture<T> {
     private static final Executor ASYNC = Thread::startVirtualThread;
 
     private final CompletableFuture<JsonNode> raw;
+    /** Offered the waiting caller's thread before it parks (the transport may read its answer on it). */
+    private final java.util.function.Consumer<CompletableFuture<JsonNode>> lend;
     private final Function<JsonNode, T> decode;
     private final AtomicBoolean claimed = new AtomicBoolean();
     /** Callers blocked in get/join: while there are any, one of them decodes. */
     private final AtomicInteger waiters = new AtomicInteger();
 
-    private DecodedResult(CompletableFuture<JsonNode> raw, Function<JsonNode, T> decode) {
+    private DecodedResult(CompletableFuture<JsonNode> raw, Function<JsonNode, T> decode,
+                          java.util.function.Consumer<CompletableFuture<JsonNode>> lend) {
         this.raw = raw;
+        this.lend = lend;
         this.decode = decode;
     }
 
     /** The decoded future of {@code raw}; {@code decode} may throw, which fails the future. */
     static <T> DecodedResult<T> of(CompletableFuture<JsonNode> raw, Function<JsonNode, T> decode) {
-        DecodedResult<T> decoded = new DecodedResult<>(raw, decode);
+        return of(raw, decode, r -> { });
+    }
+
+    /** Like {@link #of(CompletableFuture, Function)}; a caller that waits first offers its thread to {@code lend}. */
+    static <T> DecodedResult<T> of(CompletableFuture<JsonNode> raw, Function<JsonNode, T> decode,
+                                   java.util.function.Consumer<CompletableFuture<JsonNode>> lend) {
+        DecodedResult<T> decoded = new DecodedResult<>(raw, decode, lend);
         raw.whenComplete((result, error) -> {
             if (error != null) {
                 decoded.completeExceptionally(error);
@@ -102,6 +116,9 @@ final class DecodedResult<T> extends CompletableFuture<T> {
         waiters.incrementAndGet();
         try {
             try {
+                if (!raw.isDone()) {
+                    lend.accept(raw);
+                }
                 raw.join();
             } catch (RuntimeException e) {
                 // failed or cancelled: reported by super.join() below
@@ -114,6 +131,9 @@ final class DecodedResult<T> extends CompletableFuture<T> {
     }
 
     private void awaitRaw() throws InterruptedException {
+        if (!raw.isDone()) {
+            lend.accept(raw);
+        }
         try {
             raw.get();
         } catch (ExecutionException | java.util.concurrent.CancellationException e) {

@@ -127,7 +127,8 @@ final class Exchange {
     /** Like {@link #send(String, JsonNode, CallOptions)} with the result decoded; cancelling the returned future cancels the request. */
     <T> CompletableFuture<T> send(String method, JsonNode params, CallOptions options, Function<JsonNode, T> decode) {
         CompletableFuture<JsonNode> raw = send(method, params, options);
-        CompletableFuture<T> typed = DecodedResult.of(raw, result -> decode(method, result, decode)); // decoded off the reader
+        CompletableFuture<T> typed = DecodedResult.of(raw, result -> decode(method, result, decode), // decoded off the reader
+                answer -> config.transport().lend(answer, pending::size));
         propagateCancel(typed, raw);
         return typed;
     }

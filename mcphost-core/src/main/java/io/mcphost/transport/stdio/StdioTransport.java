@@ -15,6 +15,7 @@ import io.mcphost.transport.stdio.internal.LineReader;
 import io.mcphost.transport.stdio.internal.Outbox;
 import io.mcphost.transport.stdio.internal.PipeThreads;
 import io.mcphost.transport.stdio.internal.ProcessTree;
+import io.mcphost.transport.stdio.internal.StdoutReading;
 import io.mcphost.transport.stdio.Lifecycle.State;
 import io.mcphost.transport.stdio.internal.StdioSettings;
 import java.io.Closeable;
@@ -75,6 +76,8 @@ public final class StdioTransport implements Transport {
     private final String name;
     /** Senders' lines, written in batches with one flush: see {@link Outbox}. */
     private final Outbox outbox = new Outbox();
+    /** Reads stdout, on the reader thread or on a caller waiting alone for its answer. */
+    private volatile StdoutReading stdout;
     /** The first few skipped lines per interval are logged, then one summary with the count. */
     private final LogLimit skippedLogs = new LogLimit(5, Duration.ofSeconds(10));
     /** What the summary of rate-limited skip warnings calls them. */
@@ -82,6 +85,8 @@ public final class StdioTransport implements Transport {
     /** Keeps onMessage and onClosed one at a time although they come from different threads. */
     private final ReentrantLock callbackLock = new ReentrantLock();
     private final Lifecycle state = new Lifecycle();
+    private final java.util.function.BooleanSupplier closing = () -> state.get().isClosing();
+    private final java.util.function.BooleanSupplier open = () -> state.get() == State.OPEN;
     private volatile InboundHandler handler;
     private volatile ChildProcess child;
     private volatile InputStream in;
@@ -154,6 +159,7 @@ public final class StdioTransport implements Transport {
             out = c.stdin();
             OpenTransports.register(this);
         }
+        stdout = new StdoutReading(name, in, settings.maxMessageBytes(), outbox, this::deliver, this::skippedOversized);
         PipeThreads.start("mcphost-stdio-reader-" + name, PipeThreads.READER_STACK_BYTES, this::readLoop);
         ChildProcess c = child;
         if (c != null) {
@@ -162,25 +168,9 @@ public final class StdioTransport implements Transport {
     }
 
     private void readLoop() {
-        LineReader reader = new LineReader(in, settings.maxMessageBytes());
         try {
-            while (true) {
-                switch (reader.next()) {
-                    case LineReader.Line line -> {
-                        deliver(line);
-                        if (!reader.buffered()) {
-                            outbox.gather(reader.readEndedBurst()); // answers in bursts: senders gather (Outbox)
-                        }
-                    }
-                    case LineReader.Oversized big -> skippedLogs.log(LOG, Level.WARN, skipped,
-                            "server '{}': skipped a message of {} bytes, over the {}-byte limit (maxMessageBytes)",
-                            name, big.bytes(), settings.maxMessageBytes());
-                    case LineReader.End end -> {
-                        inputEnded(null);
-                        return;
-                    }
-                }
-            }
+            stdout.readToEnd(closing);
+            inputEnded(null);
         } catch (IOException e) {
             inputEnded(e);
         } catch (RuntimeException | Error e) {
@@ -188,6 +178,25 @@ public final class StdioTransport implements Transport {
             inputEnded(null);
         } finally {
             skippedLogs.flush(LOG, Level.WARN, skipped); // what was only counted, now that no more can come
+        }
+    }
+
+    private void skippedOversized(long bytes) {
+        skippedLogs.log(LOG, Level.WARN, skipped, "server '{}': skipped a message of {} bytes, over the {}-byte limit (maxMessageBytes)",
+                name, bytes, settings.maxMessageBytes());
+    }
+
+    /**
+     * Reads stdout on the calling thread while it waits alone for {@code answered}: it polls the pipe
+     * and reads its answer itself instead of waiting for the reader thread to wake up and wake it.
+     * What arrives meanwhile is delivered here, in order. Never blocks in a read; returns once
+     * {@code answered} is done, after the lead budget (200 µs; {@code -Dmcphost.stdio.leadMicros}),
+     * or at once when others wait or another thread reads. Does nothing over plain streams.
+     */
+    @Override
+    public void lend(java.util.concurrent.Future<?> answered, java.util.function.IntSupplier waiting) {
+        if (child != null && !answered.isDone() && state.get() == State.OPEN) {
+            stdout.lend(answered, waiting, open);
         }
     }
 
@@ -343,6 +352,10 @@ public final class StdioTransport implements Transport {
         if (!state.claimClose()) {
             state.await(s -> s == State.CLOSED, budget);
             return;
+        }
+        StdoutReading reading = stdout;
+        if (reading != null) {
+            reading.wakeReader(); // if it stands aside for callers, it goes back to reading and meets the end
         }
         try {
             ChildProcess c = child;

@@ -96,4 +96,35 @@ class DecodedResultTest {
         assertThat(seen.get(5, TimeUnit.SECONDS)).isInstanceOf(java.util.concurrent.CancellationException.class);
         assertThat(raw.isCancelled()).isTrue();
     }
+
+    @Test
+    void aCallerAboutToWaitLendsItsThreadFirstAndTheLenderMayCompleteTheResult() throws Exception {
+        CompletableFuture<JsonNode> raw = new CompletableFuture<>();
+        AtomicReference<Thread> lentBy = new AtomicReference<>();
+        // The lender plays a stdio transport that reads the answer on the lent thread.
+        DecodedResult<String> viaGet = DecodedResult.of(raw, r -> r.path("text").stringValue(), answer -> {
+            lentBy.set(Thread.currentThread());
+            answer.complete(RESULT);
+        });
+        assertThat(viaGet.get()).isEqualTo("hello");
+        assertThat(lentBy.get()).isSameAs(Thread.currentThread());
+
+        CompletableFuture<JsonNode> raw2 = new CompletableFuture<>();
+        AtomicInteger lent = new AtomicInteger();
+        DecodedResult<String> viaJoin = DecodedResult.of(raw2, r -> r.path("text").stringValue(), answer -> {
+            lent.incrementAndGet();
+            answer.complete(RESULT);
+        });
+        assertThat(viaJoin.join()).isEqualTo("hello");
+        assertThat(lent).hasValue(1);
+    }
+
+    @Test
+    void aResultAlreadyThereIsNotLentFor() throws Exception {
+        AtomicInteger lent = new AtomicInteger();
+        DecodedResult<String> decoded = DecodedResult.of(CompletableFuture.completedFuture(RESULT),
+                r -> r.path("text").stringValue(), answer -> lent.incrementAndGet());
+        assertThat(decoded.get()).isEqualTo("hello");
+        assertThat(lent).hasValue(0);
+    }
 }

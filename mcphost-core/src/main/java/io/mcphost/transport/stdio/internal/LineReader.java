@@ -82,6 +82,8 @@ public final class LineReader {
     private int length;
     /** Lines completed from the bytes of the current read so far. */
     private int linesThisRead;
+    /** While an oversized line streams past: its bytes so far; -1 otherwise. A field, since {@link #poll} may stop inside one. */
+    private long dropped = -1;
 
     public LineReader(InputStream in, int maxLineBytes) {
         this.in = in;
@@ -90,9 +92,25 @@ public final class LineReader {
 
     /** Blocks until a line is complete, a line overflowed, or the stream ended. */
     public Result next() throws IOException {
-        long dropped = -1; // >= 0 while skipping an oversized line
+        return take(true);
+    }
+
+    /**
+     * Like {@link #next()}, but reads only what the stream has {@linkplain InputStream#available()
+     * available}, so it never blocks: null when no whole line (or overflow) is there yet. What was
+     * read of an unfinished line stays here for the next call. The end of the stream is not seen by
+     * this method (a pipe at its end has nothing available): {@link #next()} reports it.
+     */
+    public Result poll() throws IOException {
+        return take(false);
+    }
+
+    private Result take(boolean block) throws IOException {
         while (true) {
             if (pos == limit) {
+                if (!block && in.available() <= 0) {
+                    return null;
+                }
                 if (limit == chunk.length && chunk.length < LARGE_CHUNK_BYTES) {
                     chunk = new byte[LARGE_CHUNK_BYTES]; // the last read filled the chunk: more is streaming
                 }
@@ -100,7 +118,9 @@ public final class LineReader {
                 if (n < 0) {
                     pos = limit = 0;
                     if (dropped >= 0) {
-                        return new Oversized(dropped);
+                        long bytes = dropped;
+                        dropped = -1;
+                        return new Oversized(bytes);
                     }
                     if (length > 0) {
                         return takeLine(); // a last line without a newline still counts
@@ -124,7 +144,12 @@ public final class LineReader {
             }
             pos = newline < 0 ? limit : newline + 1;
             if (newline >= 0) {
-                return dropped >= 0 ? new Oversized(dropped) : takeLine();
+                if (dropped >= 0) {
+                    long bytes = dropped;
+                    dropped = -1;
+                    return new Oversized(bytes);
+                }
+                return takeLine();
             }
         }
     }
@@ -141,6 +166,11 @@ public final class LineReader {
     /** Whether bytes of the last read remain to be taken: the next {@link #next()} may not block. */
     public boolean buffered() {
         return pos < limit;
+    }
+
+    /** Whether part of a line was read and its end has not come yet. */
+    public boolean partial() {
+        return length > 0 || dropped >= 0;
     }
 
     private int indexOfNewline(int from, int to) {

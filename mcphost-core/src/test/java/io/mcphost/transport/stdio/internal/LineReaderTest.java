@@ -136,4 +136,73 @@ class LineReaderTest {
         assertThat(reader.readEndedBurst()).isTrue();
         assertThat(reader.next()).isInstanceOf(LineReader.End.class);
     }
+
+    /**
+     * A pipe fed by the test: {@code available()} says what was fed, and a read past it fails the
+     * test (it would block on a real pipe), so poll() is proven never to block.
+     */
+    private static final class FedPipe extends InputStream {
+        private final java.io.ByteArrayOutputStream fed = new java.io.ByteArrayOutputStream();
+        private int taken;
+
+        void feed(String text) {
+            fed.writeBytes(text.getBytes(StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public int available() {
+            return fed.size() - taken;
+        }
+
+        @Override
+        public int read() {
+            throw new AssertionError("single-byte read");
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            if (available() == 0) {
+                throw new AssertionError("a read with nothing available would block");
+            }
+            int n = Math.min(len, available());
+            System.arraycopy(fed.toByteArray(), taken, b, off, n);
+            taken += n;
+            return n;
+        }
+    }
+
+    @Test
+    void pollReturnsNullInsteadOfBlockingAndKeepsAnUnfinishedLine() throws IOException {
+        var pipe = new FedPipe();
+        var reader = new LineReader(pipe, 1024);
+
+        assertThat(reader.poll()).isNull();
+        pipe.feed("{\"id\":1,");
+        assertThat(reader.poll()).isNull();
+        assertThat(reader.partial()).isTrue();
+        pipe.feed("\"result\":{}}\nsecond\nthi");
+        assertThat(reader.poll()).isEqualTo(new LineReader.Line("{\"id\":1,\"result\":{}}"));
+        assertThat(reader.buffered()).isTrue();
+        assertThat(reader.poll()).isEqualTo(new LineReader.Line("second"));
+        assertThat(reader.poll()).isNull();
+        pipe.feed("rd\n");
+        assertThat(reader.poll()).isEqualTo(new LineReader.Line("third"));
+        assertThat(reader.partial()).isFalse();
+        assertThat(reader.buffered()).isFalse();
+    }
+
+    @Test
+    void anOversizedLineIsSkippedAcrossPollsAndBlockingReads() throws IOException {
+        var pipe = new FedPipe();
+        var reader = new LineReader(pipe, 10);
+
+        pipe.feed("x".repeat(8));
+        assertThat(reader.poll()).isNull();
+        pipe.feed("x".repeat(8));
+        assertThat(reader.poll()).isNull(); // over the limit now: skipping, not keeping
+        assertThat(reader.partial()).isTrue();
+        pipe.feed("xxxx\nok\n");
+        assertThat(reader.next()).isEqualTo(new LineReader.Oversized(20));
+        assertThat(reader.poll()).isEqualTo(new LineReader.Line("ok"));
+    }
 }
