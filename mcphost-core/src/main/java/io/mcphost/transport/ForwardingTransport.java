@@ -17,7 +17,7 @@ import java.util.Optional;
  * <p>Guarantees, for a subclass that does not override them: every {@link Transport} method is
  * forwarded to {@link #delegate()} unchanged and its result returned unchanged, including the methods
  * the interface gives a default ({@link #send(JsonRpcMessage, Map)}, {@link #mirrorsHeaders()},
- * {@link #handshakeCompleted}, {@link #reopenable()}, {@link #sessionId()}); a plain
+ * {@link #handshakeCompleted}, {@link #reopenable()}, {@link #sessionId()}, {@link #lend}); a plain
  * {@link #send(JsonRpcMessage)} reaches the delegate's plain {@code send}, a send with headers its
  * send with headers. {@link #start} passes the delegate a handler that forwards each inbound message
  * through {@link #deliver} and {@link InboundHandler#onRequestFailed onRequestFailed} and
@@ -25,8 +25,9 @@ import java.util.Optional;
  * {@code send} methods.
  *
  * <p>Thread-safety, blocking and deadlines are the delegate's: this class holds no state of its own
- * besides the delegate, and {@link #deliver} runs on the delegate's reader thread (it must return
- * quickly, as any {@link InboundHandler} callback).
+ * besides the delegate, and {@link #deliver} runs on the thread that reads the delegate's input (its
+ * reader thread, or a caller's thread lent to it; it must return quickly, as any {@link InboundHandler}
+ * callback).
  */
 public abstract class ForwardingTransport implements Transport {
     private final Transport delegate;
@@ -44,7 +45,7 @@ public abstract class ForwardingTransport implements Transport {
     /**
      * One inbound message on its way to {@code inbound}, the handler given to {@link #start}; by
      * default passed on as it is. Override to record, alter, hold back or drop inbound messages. Called
-     * on the delegate's reader thread, one message at a time, in arrival order.
+     * on the thread that reads the delegate's input, one message at a time, in arrival order.
      */
     protected void deliver(JsonRpcMessage message, InboundHandler inbound) {
         inbound.onMessage(message);
@@ -109,6 +110,11 @@ public abstract class ForwardingTransport implements Transport {
     @Override
     public boolean reopenable() {
         return delegate.reopenable();
+    }
+
+    @Override
+    public void lend(java.util.concurrent.Future<?> answered, java.util.function.IntSupplier waiting) {
+        delegate.lend(answered, waiting);
     }
 
     @Override

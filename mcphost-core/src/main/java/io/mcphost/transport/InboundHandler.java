@@ -5,8 +5,9 @@ import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.RequestId;
 
 /**
- * Receives what a {@link Transport} reads. Callbacks arrive on the transport's reader thread, one
- * at a time: implementations must return quickly and never block on I/O or on other calls.
+ * Receives what a {@link Transport} reads. Callbacks arrive one at a time on the thread that reads:
+ * the transport's reader thread, or a caller's thread the transport was {@linkplain Transport#lend lent}.
+ * Implementations must return quickly and never block on I/O or on other calls.
  */
 public interface InboundHandler {
 

@@ -11,7 +11,7 @@ import java.util.Optional;
  *
  * <p>Thread-safe: {@link #send} may be called from many threads at once and messages are written
  * whole, one after another. Inbound messages are delivered one at a time, in arrival order, on a
- * thread owned by the transport.
+ * thread owned by the transport or on a caller's thread {@linkplain #lend lent} to it.
  */
 public interface Transport extends AutoCloseable {
 
