@@ -106,11 +106,15 @@ public final class LineReader {
     }
 
     private Result take(boolean block) throws IOException {
+        boolean readHere = false;
         while (true) {
             if (pos == limit) {
-                if (!block && in.available() <= 0) {
+                // A poll reads at most once: a stream that keeps having bytes (a long line, a flood)
+                // must not keep a poller here.
+                if (!block && (readHere || in.available() <= 0)) {
                     return null;
                 }
+                readHere = true;
                 if (limit == chunk.length && chunk.length < LARGE_CHUNK_BYTES) {
                     chunk = new byte[LARGE_CHUNK_BYTES]; // the last read filled the chunk: more is streaming
                 }

@@ -41,7 +41,7 @@ public final class ReadTurn {
      */
     public static final long DEFAULT_LEAD_BUDGET =
             TimeUnit.MICROSECONDS.toNanos(Math.max(0, Long.getLong("mcphost.stdio.leadMicros", 200)));
-    private static final long MIN_PAUSE = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final long DEFAULT_MIN_PAUSE = TimeUnit.MILLISECONDS.toNanos(1);
     private static final long MAX_PAUSE = TimeUnit.SECONDS.toNanos(1);
     /**
      * Leaders on virtual threads, JVM-wide, at most one per two processors: a leader polls on its
@@ -51,6 +51,7 @@ public final class ReadTurn {
 
     private final long standAside;
     private final long leadBudget;
+    private final long minPause;
     private final ReentrantLock turn = new ReentrantLock();
     /** A caller found the reader thread holding the turn: stand aside after this line. */
     private volatile boolean wanted;
@@ -64,18 +65,20 @@ public final class ReadTurn {
     /** The client's count of requests waiting for answers, as the last caller to try leading gave it. */
     private volatile IntSupplier waiting;
     /** The next pause after a lead that gives up; touched by the leader only. */
-    private long pause = MIN_PAUSE;
+    private long pause;
     /** Whether the current leader holds a {@link #VIRTUAL_LEADERS} permit; touched by the leader only. */
     private boolean virtualLead;
 
     /** A turn with the default stand-aside time and lead budget. */
     public ReadTurn() {
-        this(DEFAULT_STAND_ASIDE, DEFAULT_LEAD_BUDGET);
+        this(DEFAULT_STAND_ASIDE, DEFAULT_LEAD_BUDGET, DEFAULT_MIN_PAUSE);
     }
 
-    ReadTurn(long standAsideNanos, long leadBudgetNanos) {
+    ReadTurn(long standAsideNanos, long leadBudgetNanos, long minPauseNanos) {
         this.standAside = standAsideNanos;
         this.leadBudget = leadBudgetNanos;
+        this.minPause = minPauseNanos;
+        this.pause = minPauseNanos;
     }
 
     /**
@@ -135,6 +138,11 @@ public final class ReadTurn {
      * if then no request waits. {@code waiting} counts the requests waiting for answers.
      */
     public boolean tryLead(IntSupplier waiting) {
+        if (turn.isHeldByCurrentThread()) {
+            // Already reading (a callback on the reader thread or on a leader waits for an answer): a
+            // nested lead would end the outer one's bookkeeping; this caller waits like any other.
+            return false;
+        }
         this.waiting = waiting;
         boolean virtual = Thread.currentThread().isVirtual();
         if (virtual && !VIRTUAL_LEADERS.tryAcquire()) {
@@ -162,7 +170,7 @@ public final class ReadTurn {
     public void endLead(boolean answered, boolean standAside) {
         long now = System.nanoTime();
         if (answered) {
-            pause = MIN_PAUSE;
+            pause = minPause;
         } else {
             pauseUntil = now + pause;
             pause = Math.min(pause * 2, MAX_PAUSE);

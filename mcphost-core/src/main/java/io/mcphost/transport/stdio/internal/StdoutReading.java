@@ -81,11 +81,18 @@ public final class StdoutReading {
         }
         boolean answeredHere = false;
         try {
+            // The budget is checked on every pass, not only when the pipe is empty: a server that keeps
+            // writing must not keep a caller (and its carrier) reading for it.
             long giveUp = System.nanoTime() + turn.leadBudget();
-            while (!(answeredHere = answered.isDone()) || lines.buffered()) {
+            while (true) {
+                answeredHere = answered.isDone();
+                boolean more = answeredHere ? lines.buffered() : open.getAsBoolean();
+                if (!more || System.nanoTime() - giveUp > 0) {
+                    break;
+                }
                 LineReader.Result result = lines.poll();
                 if (result == null) {
-                    if (answeredHere || System.nanoTime() - giveUp > 0 || !open.getAsBoolean()) {
+                    if (answeredHere) {
                         break;
                     }
                     Thread.onSpinWait();
@@ -99,8 +106,18 @@ public final class StdoutReading {
             answeredHere = false;
             LOG.error("server '{}': reading stdout on a waiting caller's thread failed; the reader thread goes on", name, e);
         } finally {
-            // Part of a line left behind: its end is on the way, and the reader thread must be there for it.
-            turn.endLead(answeredHere, answeredHere && waiting.getAsInt() == 0 && !lines.partial());
+            // Bytes or part of a line left behind: the reader thread must be there for them.
+            turn.endLead(answeredHere, answeredHere && !lines.buffered() && !lines.partial() && noneWaiting(waiting));
+        }
+    }
+
+    /** Whether the caller's count says no request waits; a count that fails says some may. */
+    private boolean noneWaiting(IntSupplier waiting) {
+        try {
+            return waiting.getAsInt() == 0;
+        } catch (RuntimeException e) {
+            LOG.warn("server '{}': counting the waiting requests failed; the reader thread reads on", name, e);
+            return false;
         }
     }
 

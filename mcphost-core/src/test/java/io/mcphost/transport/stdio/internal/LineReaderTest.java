@@ -205,4 +205,36 @@ class LineReaderTest {
         assertThat(reader.next()).isEqualTo(new LineReader.Oversized(20));
         assertThat(reader.poll()).isEqualTo(new LineReader.Line("ok"));
     }
+
+    @Test
+    void aPollReadsAtMostOnceSoAStreamThatNeverRunsDryCannotKeepItThere() throws IOException {
+        var reads = new java.util.concurrent.atomic.AtomicInteger();
+        InputStream endless = new InputStream() { // one long line that never ends, always available
+            @Override
+            public int read() {
+                return 'x';
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                reads.incrementAndGet();
+                int n = Math.min(len, 100);
+                java.util.Arrays.fill(b, off, off + n, (byte) 'x');
+                return n;
+            }
+
+            @Override
+            public int available() {
+                return 100;
+            }
+        };
+        var reader = new LineReader(endless, 250);
+
+        assertThat(reader.poll()).isNull();
+        assertThat(reads).hasValue(1);
+        assertThat(reader.poll()).isNull();
+        assertThat(reader.poll()).isNull(); // over the limit by now: skipped, still one read per poll
+        assertThat(reads).hasValue(3);
+        assertThat(reader.partial()).isTrue();
+    }
 }
