@@ -90,7 +90,7 @@ public final class CallScenarios {
                     out.record(library, round, burst.samples(), (double) burst.wallNanos() / total);
                     rates.computeIfAbsent(library, l -> new ArrayList<>()).add(total * 1e9 / burst.wallNanos());
                     if (burst.failures() > 0 || burst.hung()) {
-                        out.note(library, "failures=" + burst.failures() + (burst.hung() ? " HUNG" : ""));
+                        out.note(library, burst.note());
                     }
                 });
                 rates.forEach((library, list) -> comparison.note(library, String.format("%.0f calls/s",
@@ -150,21 +150,49 @@ public final class CallScenarios {
         }
     }
 
+    /** Dumps every thread's stack, virtual threads included, to a new file; returns its path or why not. */
+    private static String dumpThreads() {
+        try {
+            java.nio.file.Path file = java.nio.file.Files.createTempFile("mcphost-bench-hung-", ".txt");
+            java.nio.file.Files.delete(file); // the dump refuses to overwrite
+            java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+                    .dumpThreads(file.toString(), com.sun.management.HotSpotDiagnosticMXBean.ThreadDumpFormat.TEXT_PLAIN);
+            return file.toString();
+        } catch (java.io.IOException | RuntimeException e) {
+            return "no dump (" + e + ")";
+        }
+    }
+
     /** What one burst of concurrent callers saw. */
-    record Burst(Samples samples, long wallNanos, int failures, boolean hung) {
+    record Burst(Samples samples, long wallNanos, int failures, boolean hung, int callers, int neverRan) {
         /** A burst the TypeScript SDK ran in node (a hang there throws instead). */
         static Burst of(TsSdkDriver.Run run) {
-            return new Burst(Samples.of(run.nanos()), run.wallNanos(), run.failures(), false);
+            return new Burst(Samples.of(run.nanos()), run.wallNanos(), run.failures(), false, 0, 0);
+        }
+
+        /**
+         * "failures=N", and "HUNG" when the burst did not finish; a hang in which callers never ran at
+         * all is the JVM's, not the library's: other threads held every carrier (a hung SDK burst leaves
+         * callers spinning in Reactor's {@code emitNext}, seen in thread dumps).
+         */
+        String note() {
+            String note = "failures=" + failures;
+            if (hung) {
+                note += neverRan > 0 ? " HUNG, starved: " + neverRan + " of " + callers + " callers never ran" : " HUNG";
+            }
+            return note;
         }
 
         static Burst run(Subject subject, int callers, int perCaller, long boundMillis) throws InterruptedException {
             CountDownLatch go = new CountDownLatch(1);
             AtomicInteger failures = new AtomicInteger();
+            AtomicInteger ran = new AtomicInteger();
             List<Future<Samples>> futures = new ArrayList<>();
             // Not try-with-resources: close() would wait for a hung caller forever.
             ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
             for (int c = 0; c < callers; c++) {
                 futures.add(pool.submit(() -> {
+                    ran.incrementAndGet();
                     Samples mine = new Samples();
                     go.await();
                     for (int i = 0; i < perCaller; i++) {
@@ -185,6 +213,10 @@ public final class CallScenarios {
             boolean finished = pool.awaitTermination(boundMillis, TimeUnit.MILLISECONDS);
             long wall = System.nanoTime() - start;
             if (!finished) {
+                // Where every thread waited, virtual ones included: a hang is a finding, and its cause
+                // (this library, or another's threads starving the JVM) is in the dump.
+                System.err.println("mcphost-bench: a burst of " + callers + " callers did not finish in "
+                        + boundMillis + " ms (" + (callers - ran.get()) + " never ran); threads: " + dumpThreads());
                 pool.shutdownNow();
             }
             Samples all = new Samples();
@@ -193,7 +225,7 @@ public final class CallScenarios {
                     all.addAll(f.resultNow());
                 }
             }
-            return new Burst(all, wall, failures.get(), !finished);
+            return new Burst(all, wall, failures.get(), !finished, callers, callers - ran.get());
         }
     }
 

@@ -82,7 +82,7 @@ public final class HttpScenarios {
                     out.record(library, round, burst.samples(), (double) burst.wallNanos() / total);
                     rates.computeIfAbsent(library, l -> new ArrayList<>()).add(total * 1e9 / burst.wallNanos());
                     if (burst.failures() > 0 || burst.hung()) {
-                        out.note(library, "failures=" + burst.failures() + (burst.hung() ? " HUNG" : ""));
+                        out.note(library, burst.note());
                     }
                 });
                 rates.forEach((library, list) -> comparison.note(library, String.format("%.0f calls/s, %d connections used",
