@@ -15,15 +15,32 @@ class ReadTurnTest {
     private static final long LONG = TimeUnit.SECONDS.toNanos(30);
     private static final long BUDGET = TimeUnit.MICROSECONDS.toNanos(100);
 
-    /** The reader thread's loop: take the turn, count it, give it back at once. */
-    private static Thread reader(ReadTurn turn, AtomicInteger turns, CountDownLatch stop) {
-        return Thread.ofPlatform().daemon().start(() -> {
-            while (stop.getCount() > 0) {
-                turn.awaitReaderTurn(() -> stop.getCount() == 0);
-                turns.incrementAndGet();
-                turn.release();
-            }
-        });
+    /** The reader thread's loop, counting its turns: take the turn, give it back at once. */
+    private static final class Reader implements AutoCloseable {
+        final AtomicInteger turns = new AtomicInteger();
+        private final ReadTurn turn;
+        private final CountDownLatch stop = new CountDownLatch(1);
+        private final Thread thread;
+
+        Reader(ReadTurn turn) {
+            this.turn = turn;
+            this.thread = Thread.ofPlatform().daemon().start(() -> {
+                while (stop.getCount() > 0) {
+                    turn.awaitReaderTurn(() -> stop.getCount() == 0);
+                    turns.incrementAndGet();
+                    turn.release();
+                }
+            });
+        }
+
+        /** Closes the transport: the reader stops standing aside and ends. */
+        @Override
+        public void close() throws InterruptedException {
+            stop.countDown();
+            turn.wakeReader();
+            thread.join(Duration.ofSeconds(10));
+            assertThat(thread.isAlive()).as("the reader thread ended").isFalse();
+        }
     }
 
     /**
@@ -35,6 +52,22 @@ class ReadTurnTest {
                 .get(10, TimeUnit.SECONDS);
     }
 
+    /** This thread plays the reader in its read while a caller, with {@code waiting} requests waiting, tries to lead. */
+    private static void callerTriesDuringARead(ReadTurn turn, int waiting) throws Exception {
+        turn.awaitReaderTurn(() -> false);
+        assertThat(elsewhere(() -> turn.tryLead(() -> waiting))).as("the reader holds the turn").isFalse();
+        turn.release();
+    }
+
+    /** Leads if it can and ends the lead, so no test leaves the turn held by a finished thread. */
+    private static boolean leadAndEnd(ReadTurn turn, boolean answered, boolean standAside) {
+        boolean led = turn.tryLead(() -> 1);
+        if (led) {
+            turn.endLead(answered, standAside);
+        }
+        return led;
+    }
+
     @Test
     void aCallerLeadsWhenTheReaderHoldsNothing() throws Exception {
         var turn = new ReadTurn(LONG, BUDGET, LONG);
@@ -43,7 +76,7 @@ class ReadTurnTest {
         assertThat(turn.tryLead(() -> 1)).isTrue();
         assertThat(elsewhere(() -> turn.tryLead(() -> 1))).as("a second leader").isFalse();
         turn.endLead(true, true);
-        assertThat(elsewhere(() -> leadAndEnd(turn))).isTrue();
+        assertThat(elsewhere(() -> leadAndEnd(turn, true, false))).isTrue();
     }
 
     @Test
@@ -52,114 +85,63 @@ class ReadTurnTest {
         assertThat(turn.tryLead(() -> 1)).isTrue();
         assertThat(turn.tryLead(() -> 1)).as("a nested lead, e.g. from a callback that waits").isFalse();
         turn.endLead(true, true);
-        assertThat(elsewhere(() -> leadAndEnd(turn))).as("the turn is free after the one lead ended").isTrue();
+        assertThat(elsewhere(() -> leadAndEnd(turn, true, false))).as("the turn is free after the one lead ended").isTrue();
 
         turn.awaitReaderTurn(() -> false); // the reader thread, in a callback during its read
         assertThat(turn.tryLead(() -> 1)).isFalse();
         turn.release();
-        assertThat(elsewhere(() -> leadAndEnd(turn))).isTrue();
-    }
-
-    /** Leads if it can and ends the lead answered, so no test leaves the turn held by a finished thread. */
-    private static boolean leadAndEnd(ReadTurn turn) {
-        boolean led = turn.tryLead(() -> 1);
-        if (led) {
-            turn.endLead(true, false);
-        }
-        return led;
+        assertThat(elsewhere(() -> leadAndEnd(turn, true, false))).isTrue();
     }
 
     @Test
     void theReaderStandsAsideAfterACallerWantedTheTurnAndWakesWhenAsked() throws Exception {
         var turn = new ReadTurn(LONG, BUDGET, LONG);
-        turn.awaitReaderTurn(() -> false); // this thread plays the reader in its read
-        assertThat(elsewhere(() -> turn.tryLead(() -> 0))).as("the reader holds the turn").isFalse();
-        turn.release();
+        callerTriesDuringARead(turn, 0);
 
-        var turns = new AtomicInteger();
-        var stop = new CountDownLatch(1);
-        Thread reader = reader(turn, turns, stop);
-        try {
+        try (var reader = new Reader(turn)) {
             Thread.sleep(200);
-            assertThat(turns).as("standing aside for the caller that wanted the turn").hasValue(0);
-            assertThat(elsewhere(() -> {
-                boolean led = turn.tryLead(() -> 1);
-                if (led) {
-                    turn.endLead(true, true);
-                }
-                return led;
-            })).isTrue();
+            assertThat(reader.turns).as("standing aside for the caller that wanted the turn").hasValue(0);
+            assertThat(elsewhere(() -> leadAndEnd(turn, true, true))).isTrue();
             Thread.sleep(100);
-            assertThat(turns).as("still standing aside after a lead").hasValue(0);
+            assertThat(reader.turns).as("still standing aside after a lead").hasValue(0);
 
             turn.wakeReader();
-            awaitAtLeast(turns, 1);
-        } finally {
-            stop.countDown();
-            turn.wakeReader();
-            reader.join(Duration.ofSeconds(10));
+            awaitAtLeast(reader.turns, 1);
         }
     }
 
     @Test
     void theReaderDoesNotStandAsideWhileRequestsWait() throws Exception {
         var turn = new ReadTurn(LONG, BUDGET, LONG);
-        turn.awaitReaderTurn(() -> false);
-        assertThat(elsewhere(() -> turn.tryLead(() -> 3))).isFalse(); // wanted, but three requests wait
-        turn.release();
+        callerTriesDuringARead(turn, 3); // wanted, but three requests wait
 
-        var turns = new AtomicInteger();
-        var stop = new CountDownLatch(1);
-        Thread reader = reader(turn, turns, stop);
-        try {
-            awaitAtLeast(turns, 100);
-        } finally {
-            stop.countDown();
-            reader.join(Duration.ofSeconds(10));
+        try (var reader = new Reader(turn)) {
+            awaitAtLeast(reader.turns, 100);
         }
     }
 
     @Test
     void aLeadThatGivesUpWakesTheReaderAndPausesLeading() throws Exception {
         var turn = new ReadTurn(LONG, BUDGET, LONG);
-        turn.awaitReaderTurn(() -> false);
-        elsewhere(() -> turn.tryLead(() -> 0));
-        turn.release();
-        var turns = new AtomicInteger();
-        var stop = new CountDownLatch(1);
-        Thread reader = reader(turn, turns, stop);
-        try {
-            Thread.sleep(100);
-            assertThat(turns).hasValue(0);
-            assertThat(elsewhere(() -> {
-                boolean led = turn.tryLead(() -> 1);
-                if (led) {
-                    turn.endLead(false, false); // no answer within the budget
-                }
-                return led && !turn.mayLead(); // paused (for 30 s with this turn's settings)
-            })).as("led, then paused").isTrue();
+        callerTriesDuringARead(turn, 0);
 
-            awaitAtLeast(turns, 1);
-        } finally {
-            stop.countDown();
-            reader.join(Duration.ofSeconds(10));
+        try (var reader = new Reader(turn)) {
+            Thread.sleep(100);
+            assertThat(reader.turns).hasValue(0);
+            // no answer within the budget; then paused (for 30 s with this turn's settings)
+            assertThat(elsewhere(() -> leadAndEnd(turn, false, false) && !turn.mayLead())).as("led, then paused").isTrue();
+
+            awaitAtLeast(reader.turns, 1);
         }
     }
 
     @Test
     void theReaderStopsStandingAsideWhenTheTransportCloses() throws Exception {
         var turn = new ReadTurn(LONG, BUDGET, LONG);
-        turn.awaitReaderTurn(() -> false);
-        elsewhere(() -> turn.tryLead(() -> 0));
-        turn.release();
-        var turns = new AtomicInteger();
-        var stop = new CountDownLatch(1);
-        Thread reader = reader(turn, turns, stop);
+        callerTriesDuringARead(turn, 0);
 
-        stop.countDown();
-        turn.wakeReader();
-        reader.join(Duration.ofSeconds(10));
-        assertThat(reader.isAlive()).isFalse();
+        var reader = new Reader(turn);
+        reader.close(); // asserts that the reader thread ended
     }
 
     private static void awaitAtLeast(AtomicInteger counter, int n) throws InterruptedException {
