@@ -50,7 +50,9 @@ class BurstTest {
         CallScenarios.Burst burst = CallScenarios.Burst.run(echo(new CountDownLatch(1)), 4, 10, 300);
 
         assertThat(burst.hung()).isTrue();
-        assertThat(burst.note()).isEqualTo("failures=0 HUNG");
+        assertThat(burst.neverRan()).isZero();
+        // the interrupted callers may count failures before the burst reads them
+        assertThat(burst.note()).matches("failures=\\d+ HUNG");
     }
 
     @Test
