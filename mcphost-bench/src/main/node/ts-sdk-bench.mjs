@@ -1,4 +1,4 @@
-// The TypeScript SDK as a bench subject: io.mcphost.bench.subject.TsSdkDriver starts this under
+// The TypeScript SDK as a bench subject: io.mcphost.bench.subject.SubjectProcess starts this under
 // node 22 as
 //   node ts-sdk-bench.mjs <sdk dir> <timeout ms> <echo argument> <server command> [server args...]
 // It connects the SDK's Client over its StdioClientTransport to the server command (the same one

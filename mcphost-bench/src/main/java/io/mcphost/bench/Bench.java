@@ -21,7 +21,7 @@ import java.util.function.Supplier;
  * the same run, interleaved round by round. Prints one table and writes a JSON file.
  *
  * <pre>
- * java -jar mcphost-bench/target/mcphost-bench.jar [--quick] [--calls N] [--rounds N]
+ * java -jar mcphost-bench/target/mcphost-bench.jar [--quick] [--calls N] [--rounds N] [--callers N,...]
  *      [--only roundtrip,throughput,...] [--libraries mcphost,sdk-sync,sdk-async,ts-sdk,floor]
  *      [--servers floor,demo,everything] [--out FILE]
  * java -jar mcphost-bench/target/mcphost-bench.jar jmh [JMH options]   # the micro-benchmarks
@@ -53,7 +53,7 @@ public final class Bench {
             servers = parsed.servers();
         } catch (IllegalArgumentException e) {
             System.err.println("mcphost-bench: " + e.getMessage());
-            System.err.println("usage: mcphost-bench [--quick] [--calls N] [--rounds N] [--only " + String.join(",", SCENARIOS)
+            System.err.println("usage: mcphost-bench [--quick] [--calls N] [--rounds N] [--callers N,...] [--only " + String.join(",", SCENARIOS)
                     + "] [--libraries mcphost,sdk-sync,sdk-async,ts-sdk,floor] [--servers floor,demo,everything] [--out FILE]"
                     + " | jmh [JMH options]");
             System.exit(2);
@@ -151,6 +151,13 @@ public final class Bench {
                 case "--quick" -> { }
                 case "--calls" -> options = options.withThroughputCalls(positive(value(args, ++i, arg), arg));
                 case "--rounds" -> options = options.withRounds(positive(value(args, ++i, arg), arg));
+                case "--callers" -> {
+                    List<Integer> counts = new ArrayList<>();
+                    for (String n : value(args, ++i, arg).split(",")) {
+                        counts.add(positive(n, arg));
+                    }
+                    options = options.withCallers(counts);
+                }
                 case "--out" -> options = options.withOutput(Path.of(value(args, ++i, arg)));
                 case "--only" -> {
                     Set<String> names = new LinkedHashSet<>(Arrays.asList(value(args, ++i, arg).split(",")));

@@ -1,6 +1,7 @@
 package io.mcphost.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mcphost.bench.scenario.Row;
 import io.mcphost.bench.subject.Library;
@@ -10,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The TypeScript SDK's place in the options (beside the in-JVM libraries) and in the table. */
+/** The command-line options (the TypeScript SDK's place beside the in-JVM libraries, caller counts) and the table. */
 class BenchOptionsTest {
     @Test
     void tsSdkIsOnByDefaultButNeverAnInJvmLibrary() {
@@ -27,6 +28,14 @@ class BenchOptionsTest {
                 .satisfies(o -> assertThat(o.tsSdk()).isTrue())
                 .satisfies(o -> assertThat(o.libraries()).containsExactly(Library.MCPHOST));
         assertThat(Bench.parse(new String[] {"--libraries", "mcphost,floor"}).options().tsSdk()).isFalse();
+    }
+
+    @Test
+    void callersOptionPicksTheThroughputCallerCounts() {
+        assertThat(Bench.parse(new String[] {"--callers", "16,64"}).options().callers()).containsExactly(16, 64);
+        assertThat(Bench.parse(new String[] {}).options().callers()).containsExactly(1, 16, 64, 256);
+        assertThatThrownBy(() -> Bench.parse(new String[] {"--callers", "16,0"}))
+                .hasMessageContaining("--callers needs a positive number, got '0'");
     }
 
     @Test

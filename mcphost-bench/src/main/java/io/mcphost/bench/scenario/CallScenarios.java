@@ -4,7 +4,7 @@ import io.mcphost.bench.subject.Library;
 import io.mcphost.bench.subject.ServerKind;
 import io.mcphost.bench.subject.Subject;
 import io.mcphost.bench.subject.Subjects;
-import io.mcphost.bench.subject.TsSdkDriver;
+import io.mcphost.bench.subject.SubjectProcess;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -59,23 +59,19 @@ public final class CallScenarios {
     /**
      * {@code callers} virtual threads share one client and make {@code throughputCalls} calls in
      * all (split over the rounds). Samples are per-call latencies (µs); the headline is wall time
-     * per call, so the ratio is the inverse of the throughput ratio.
+     * per call, so the ratio is the inverse of the throughput ratio. Each library runs in a process
+     * of its own ({@link Clients#isolated}), so a hung burst cannot starve the others;
+     * {@code -Dmcphost.bench.sharedJvm=true} runs the Java ones in this JVM instead (to profile them).
      */
     public static List<Row> throughput(Options options, ServerKind server) {
         List<Row> rows = new ArrayList<>();
-        try (Clients clients = Clients.connect(options, server, true)) {
-            // Warm-up burst per library (not measured): the first setting must not pay for the JIT.
-            int warmup = Math.max(50, options.throughputCalls() / 640);
-            for (Library library : clients.libraries()) {
-                try {
-                    if (library == Library.TS_SDK) {
-                        clients.ts().burst(16, warmup, bound(options));
-                        continue;
-                    }
-                    Burst.run(clients.get(library), 16, warmup, options.timeout().toMillis());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return rows;
+        // Warm-up burst per library (not measured): the first setting must not pay for the JIT.
+        int warmup = Math.max(50, options.throughputCalls() / 640);
+        boolean shared = Boolean.getBoolean("mcphost.bench.sharedJvm");
+        try (Clients clients = shared ? Clients.connect(options, server, true) : Clients.isolated(options, server, warmup)) {
+            if (shared) {
+                for (Library library : clients.libraries()) {
+                    clients.burst(library, 16, warmup, bound(options));
                 }
             }
             for (int callers : options.callers()) {
@@ -84,8 +80,7 @@ public final class CallScenarios {
                 Comparison comparison = new Comparison("throughput", "callers=" + callers, "us", MICROS);
                 Map<Library, List<Double>> rates = new EnumMap<>(Library.class);
                 comparison.run(clients.libraries(), options.rounds(), (library, round, out) -> {
-                    Burst burst = library == Library.TS_SDK ? Burst.of(clients.ts().burst(callers, perCaller, bound(options)))
-                            : Burst.run(clients.get(library), callers, perCaller, options.timeout().toMillis() * 4);
+                    Burst burst = clients.burst(library, callers, perCaller, bound(options));
                     long total = (long) callers * perCaller;
                     out.record(library, round, burst.samples(), (double) burst.wallNanos() / total);
                     rates.computeIfAbsent(library, l -> new ArrayList<>()).add(total * 1e9 / burst.wallNanos());
@@ -97,6 +92,8 @@ public final class CallScenarios {
                         Samples.median(list.stream().mapToDouble(Double::doubleValue).toArray()))));
                 rows.addAll(comparison.rowsWith(clients.notes()));
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         return rows;
     }
@@ -165,9 +162,9 @@ public final class CallScenarios {
 
     /** What one burst of concurrent callers saw. */
     record Burst(Samples samples, long wallNanos, int failures, boolean hung, int callers, int neverRan) {
-        /** A burst the TypeScript SDK ran in node (a hang there throws instead). */
-        static Burst of(TsSdkDriver.Run run) {
-            return new Burst(Samples.of(run.nanos()), run.wallNanos(), run.failures(), false, 0, 0);
+        /** A burst of {@code callers} that ran in a process of its own. */
+        static Burst of(SubjectProcess.Run run, int callers) {
+            return new Burst(Samples.of(run.nanos()), run.wallNanos(), run.failures(), run.hung(), callers, run.neverRan());
         }
 
         /**
@@ -230,16 +227,28 @@ public final class CallScenarios {
     }
 
     /**
-     * One connected client per library, all to servers of the same kind; with {@code withTs}, also
-     * the TypeScript SDK's node process when {@link Options#tsSdk()} and node are there.
+     * One connected client per library, all to servers of the same kind: in this JVM
+     * ({@link #connect}), or each in a process of its own ({@link #isolated}); the TypeScript SDK's
+     * node process always runs apart.
      */
     static final class Clients implements AutoCloseable {
         private final Map<Library, Subject> subjects = new EnumMap<>(Library.class);
+        private final Map<Library, SubjectProcess> processes = new EnumMap<>(Library.class);
         private final Map<Library, String> notes = new EnumMap<>(Library.class);
-        private TsSdkDriver ts;
+        private final Options options;
+        private final ServerKind server;
+        /** Unmeasured calls per caller a new process makes first (16 callers); 0 for none. */
+        private final int warmup;
 
+        private Clients(Options options, ServerKind server, int warmup) {
+            this.options = options;
+            this.server = server;
+            this.warmup = warmup;
+        }
+
+        /** Every in-JVM library in this JVM; with {@code withTs}, also the TypeScript SDK when {@link Options#tsSdk()}. */
         static Clients connect(Options options, ServerKind server, boolean withTs) {
-            Clients clients = new Clients();
+            Clients clients = new Clients(options, server, 0);
             for (Library library : options.libraries()) {
                 try {
                     clients.subjects.put(library, Subjects.connect(library, server, options.timeout()));
@@ -247,34 +256,97 @@ public final class CallScenarios {
                     clients.notes.put(library, "could not connect: " + e);
                 }
             }
-            if (withTs && options.tsSdk()) {
-                String missing = TsSdkDriver.missing();
-                try {
-                    if (missing != null) {
-                        clients.notes.put(Library.TS_SDK, "skipped: " + missing);
-                    } else {
-                        clients.ts = TsSdkDriver.connect(server, options.timeout());
-                        clients.notes.put(Library.TS_SDK, clients.ts.versions());
-                    }
-                } catch (RuntimeException e) {
-                    clients.notes.put(Library.TS_SDK, "could not connect: " + e);
-                }
+            if (withTs) {
+                clients.connectTs();
             }
             return clients;
+        }
+
+        /**
+         * Every library in a process of its own (the in-JVM ones in a JVM each, see {@link BurstWorker}),
+         * each warmed up with a burst of 16 callers of {@code warmup} calls; driven through {@link #burst}.
+         */
+        static Clients isolated(Options options, ServerKind server, int warmup) throws InterruptedException {
+            Clients clients = new Clients(options, server, warmup);
+            for (Library library : options.libraries()) {
+                try {
+                    clients.processes.put(library, clients.startWarm(library));
+                    clients.notes.put(library, "in a JVM of its own");
+                } catch (RuntimeException e) {
+                    clients.notes.put(library, "could not connect: " + e);
+                }
+            }
+            clients.connectTs();
+            return clients;
+        }
+
+        private void connectTs() {
+            if (!options.tsSdk()) {
+                return;
+            }
+            String missing = SubjectProcess.missingNode();
+            try {
+                if (missing != null) {
+                    notes.put(Library.TS_SDK, "skipped: " + missing);
+                } else {
+                    processes.put(Library.TS_SDK, startWarm(Library.TS_SDK));
+                    notes.put(Library.TS_SDK, processes.get(Library.TS_SDK).versions());
+                }
+            } catch (RuntimeException e) {
+                notes.put(Library.TS_SDK, "could not connect: " + e);
+            }
+        }
+
+        private SubjectProcess startWarm(Library library) {
+            SubjectProcess process = library == Library.TS_SDK ? SubjectProcess.node(server, options.timeout())
+                    : BurstWorker.start(library, server, options.timeout());
+            if (warmup > 0) {
+                try {
+                    process.burst(16, warmup, bound(options));
+                } catch (RuntimeException e) {
+                    process.kill();
+                    throw e;
+                }
+            }
+            return process;
+        }
+
+        /**
+         * Runs one burst of {@code library}'s callers, in this JVM or in its process. A process whose
+         * burst hung, or that did not answer, is killed and replaced by a new, warmed-up one.
+         *
+         * @throws IllegalStateException if a replacement cannot start
+         */
+        Burst burst(Library library, int callers, int perCaller, Duration bound) throws InterruptedException {
+            Subject subject = subjects.get(library);
+            if (subject != null) {
+                return Burst.run(subject, callers, perCaller, bound.toMillis());
+            }
+            SubjectProcess process = processes.get(library);
+            Burst burst;
+            try {
+                burst = Burst.of(process.burst(callers, perCaller, bound), callers);
+            } catch (IllegalStateException e) {
+                System.err.println("mcphost-bench: " + library.label() + ": " + e.getMessage());
+                burst = new Burst(new Samples(), bound.toNanos(), 0, true, callers, 0); // no answer: a hang
+            }
+            if (burst.hung()) {
+                process.kill();
+                processes.put(library, startWarm(library));
+            }
+            return burst;
         }
 
         /** The connected libraries, in {@link Library} order. */
         List<Library> libraries() {
             List<Library> list = new ArrayList<>(subjects.keySet());
-            if (ts != null) {
-                list.add(Library.TS_SDK);
-                list.sort(null);
-            }
+            list.addAll(processes.keySet());
+            list.sort(null);
             return list;
         }
 
-        TsSdkDriver ts() {
-            return ts;
+        SubjectProcess ts() {
+            return processes.get(Library.TS_SDK);
         }
 
         Subject get(Library library) {
@@ -293,8 +365,8 @@ public final class CallScenarios {
 
         @Override
         public void close() {
-            if (ts != null) {
-                ts.close();
+            for (SubjectProcess process : processes.values()) {
+                process.close();
             }
             for (Subject subject : subjects.values()) {
                 try {

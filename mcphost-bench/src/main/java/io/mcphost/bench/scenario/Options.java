@@ -93,6 +93,12 @@ public record Options(boolean quick, int rounds, int calls, int throughputCalls,
                 timeout, libraries, tsSdk, only, path);
     }
 
+    /** A copy running the throughput scenario at {@code counts} callers only. */
+    public Options withCallers(List<Integer> counts) {
+        return new Options(quick, rounds, calls, throughputCalls, counts, concurrentRuns, closeCounts, idleClients,
+                timeout, libraries, tsSdk, only, output);
+    }
+
     /** A copy with {@code n} rounds. */
     public Options withRounds(int n) {
         return new Options(quick, n, calls, throughputCalls, callers, concurrentRuns, closeCounts, idleClients,

@@ -34,6 +34,11 @@ public final class Samples {
         }
     }
 
+    /** A copy of the samples, in the order added (for sending them to another process). */
+    public long[] toArray() {
+        return Arrays.copyOf(values, size);
+    }
+
     /** How many samples. */
     public int size() {
         return size;

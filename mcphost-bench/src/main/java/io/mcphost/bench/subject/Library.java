@@ -14,7 +14,7 @@ public enum Library {
     /**
      * The TypeScript SDK ({@code @modelcontextprotocol/sdk}'s {@code Client} over its
      * {@code StdioClientTransport}) in a node 22 process that times its own calls: not a
-     * {@link Subject} (a pipe hop per call would be counted), driven by {@link TsSdkDriver}, and
+     * {@link Subject} (a pipe hop per call would be counted), driven by {@link SubjectProcess}, and
      * only in the stdio {@code roundtrip} and {@code throughput} scenarios.
      */
     TS_SDK("ts-sdk"),

@@ -40,7 +40,7 @@ public final class Subjects {
             case SDK_SYNC -> sdkSync(server, timeout);
             case SDK_ASYNC -> sdkAsync(server, timeout);
             case FLOOR -> RawClient.connect(server.command(), server.echoArg(), timeout);
-            case TS_SDK -> throw new IllegalArgumentException("ts-sdk runs in node: see TsSdkDriver");
+            case TS_SDK -> throw new IllegalArgumentException("ts-sdk runs in node: see SubjectProcess");
         };
     }
 

@@ -21,44 +21,72 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The TypeScript SDK as a bench subject: a node 22 process running {@code ts-sdk-bench.mjs}, whose
- * {@code Client} + {@code StdioClientTransport} start and talk to the server command the Java
- * subjects use. The script times each call itself and answers one JSON line per command, so the
- * pipe between this JVM and node is crossed once per round, never per call.
+ * A bench subject in a process of its own, driven one command at a time over its stdin and stdout:
+ * the TypeScript SDK in node ({@link #node}, running {@code ts-sdk-bench.mjs}), or an in-JVM
+ * library in a JVM of its own ({@link #start}, see {@code BurstWorker}). The process times each
+ * call itself and answers one JSON line per command, so the pipe between this JVM and it is crossed
+ * once per round, never per call.
  *
- * <p>Finds node and the SDK under {@code -Dmcphost.npm.dir} or {@code fixtures/npm} (the SDK is a
- * dependency of server-everything there); {@link #missing()} says what is not found. The script is
- * packaged in this jar and copied to a temporary file once per JVM.
+ * <p>The protocol, the same for both: a first line {@code {"ready":true,...}} (or {@code {"error":...}});
+ * then per command line ({@code {"op":"roundtrip","warmup":W,"calls":N}} or
+ * {@code {"op":"burst","callers":C,"perCaller":P}}) one answer {@code {"ns":[per-call ns...],
+ * "wallNs":..., "failures":..., "error":..., "hung":..., "neverRan":...}} (the last two only from a JVM).
+ * End of stdin closes the client and exits.
+ *
+ * <p>Why a process of its own for the JVM libraries too: a hung burst of the official SDK leaves
+ * virtual threads spinning on every carrier of its JVM, and every library measured after it in the
+ * same JVM then starved or slowed (a throughput run at a1cf174: the floor's callers never ran).
+ *
+ * <p>For node: finds node and the SDK under {@code -Dmcphost.npm.dir} or {@code fixtures/npm} (the
+ * SDK is a dependency of server-everything there); {@link #missingNode()} says what is not found. The
+ * script is packaged in this jar and copied to a temporary file once per JVM.
  *
  * <p>Not thread-safe: one scenario thread drives it, one command at a time. Each command blocks
- * until node answers or the bound passes; a driver that missed its bound is killed and unusable.
+ * until the process answers or the bound passes; a process that missed its bound is killed and unusable.
  */
-public final class TsSdkDriver implements AutoCloseable {
+public final class SubjectProcess implements AutoCloseable {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final String EOF = "\u0000eof";
 
+    private final String who;
     private final Process process;
     private final OutputStream stdin;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     private final Deque<String> stderrTail = new ArrayDeque<>();
-    private final String versions;
+    private final JsonNode ready;
 
-    /** What one command measured: per-call latencies (ns), the wall time (ns) and failed calls. */
-    public record Run(long[] nanos, long wallNanos, int failures, String firstError) {
+    /**
+     * What one command measured: per-call latencies (ns), the wall time (ns), failed calls, and, from
+     * a JVM, whether the burst missed its bound and how many of its callers never ran.
+     */
+    public record Run(long[] nanos, long wallNanos, int failures, String firstError, boolean hung, int neverRan) {
     }
 
-    private TsSdkDriver(Process process, Duration timeout) {
+    private SubjectProcess(String who, Process process, Duration timeout) {
+        this.who = who;
         this.process = process;
         this.stdin = process.getOutputStream();
         // Platform daemons: these block on pipes for the whole scenario.
-        Thread.ofPlatform().daemon().name("ts-sdk-stdout").start(() -> pump(process.getInputStream(), true));
-        Thread.ofPlatform().daemon().name("ts-sdk-stderr").start(() -> pump(process.getErrorStream(), false));
-        JsonNode ready = next(timeout);
+        Thread.ofPlatform().daemon().name(who + "-stdout").start(() -> pump(process.getInputStream(), true));
+        Thread.ofPlatform().daemon().name(who + "-stderr").start(() -> pump(process.getErrorStream(), false));
+        this.ready = next(timeout);
         if (!ready.path("ready").asBoolean(false)) {
-            throw failure("ts-sdk did not connect: " + ready.path("error").asString(ready.toString()));
+            kill();
+            throw failure(who + " did not connect: " + ready.path("error").asString(ready.toString()));
         }
-        this.versions = "@modelcontextprotocol/sdk " + ready.path("sdk").asString("?") + ", node "
-                + ready.path("node").asString("?");
+    }
+
+    /**
+     * Starts {@code command}, a process speaking the protocol above, and returns once it said it is ready.
+     *
+     * @throws IllegalStateException if it cannot start, fails to connect, or outlasts {@code timeout}
+     */
+    public static SubjectProcess start(String who, List<String> command, Duration timeout) {
+        try {
+            return new SubjectProcess(who, new ProcessBuilder(command).start(), timeout);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The npm fixtures directory: {@code -Dmcphost.npm.dir} or {@code fixtures/npm}. */
@@ -75,7 +103,7 @@ public final class TsSdkDriver implements AutoCloseable {
     }
 
     /** Why the TypeScript SDK cannot run here (node or the SDK not found), or null when it can. */
-    public static String missing() {
+    public static String missingNode() {
         if (!Files.isExecutable(node())) {
             return "node 22 not found at " + node() + " (fixtures/npm/install.sh, or -Dmcphost.npm.dir)";
         }
@@ -91,24 +119,21 @@ public final class TsSdkDriver implements AutoCloseable {
      * @throws IllegalStateException if node or the SDK is missing, or the handshake fails or outlasts
      *                               {@code timeout} (the request timeout node uses too)
      */
-    public static TsSdkDriver connect(ServerKind server, Duration timeout) {
-        String missing = missing();
+    public static SubjectProcess node(ServerKind server, Duration timeout) {
+        String missing = missingNode();
         if (missing != null) {
             throw new IllegalStateException(missing);
         }
         List<String> command = new ArrayList<>(List.of(node().toString(), Script.PATH.toString(), sdk().toString(),
                 Long.toString(timeout.toMillis()), server.echoArg()));
         command.addAll(server.command());
-        try {
-            return new TsSdkDriver(new ProcessBuilder(command).start(), timeout);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return start("ts-sdk", command, timeout);
     }
 
-    /** The SDK and node versions, for a row's note. */
+    /** What the process said about itself when ready (versions), for a row's note. */
     public String versions() {
-        return versions;
+        return ready.path("versions").asString("@modelcontextprotocol/sdk " + ready.path("sdk").asString("?")
+                + ", node " + ready.path("node").asString("?"));
     }
 
     /** {@code warmup} unmeasured then {@code calls} measured sequential echo calls; any failure throws. */
@@ -116,9 +141,14 @@ public final class TsSdkDriver implements AutoCloseable {
         return command("{\"op\":\"roundtrip\",\"warmup\":" + warmup + ",\"calls\":" + calls + "}", bound, true);
     }
 
-    /** {@code callers} concurrent async loops of {@code perCaller} sequential calls; failures are counted. */
+    /**
+     * {@code callers} concurrent loops of {@code perCaller} sequential calls; failures are counted. A
+     * JVM worker gives up on the burst after {@code bound} and answers it hung; node, and a worker
+     * that does not answer within twice the bound, are killed and throw.
+     */
     public Run burst(int callers, int perCaller, Duration bound) {
-        return command("{\"op\":\"burst\",\"callers\":" + callers + ",\"perCaller\":" + perCaller + "}", bound, false);
+        return command("{\"op\":\"burst\",\"callers\":" + callers + ",\"perCaller\":" + perCaller
+                + ",\"boundMillis\":" + bound.toMillis() + "}", bound.multipliedBy(2), false);
     }
 
     private Run command(String line, Duration bound, boolean failOnError) {
@@ -126,19 +156,20 @@ public final class TsSdkDriver implements AutoCloseable {
             stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
             stdin.flush();
         } catch (IOException e) {
-            throw failure("ts-sdk is gone: " + e);
+            throw failure(who + " is gone: " + e);
         }
         JsonNode answer = next(bound);
         String error = answer.path("error").isString() ? answer.path("error").asString() : null;
         if (error != null && (failOnError || !answer.has("ns"))) {
-            throw new IllegalStateException("ts-sdk: " + error);
+            throw new IllegalStateException(who + ": " + error);
         }
         JsonNode ns = answer.path("ns");
         long[] nanos = new long[ns.size()];
         for (int i = 0; i < nanos.length; i++) {
             nanos[i] = ns.get(i).asLong();
         }
-        return new Run(nanos, answer.path("wallNs").asLong(0), answer.path("failures").asInt(0), error);
+        return new Run(nanos, answer.path("wallNs").asLong(0), answer.path("failures").asInt(0), error,
+                answer.path("hung").asBoolean(false), answer.path("neverRan").asInt(0));
     }
 
     /** The next answer line, or the process killed and an exception when none comes within {@code bound}. */
@@ -153,7 +184,7 @@ public final class TsSdkDriver implements AutoCloseable {
         }
         if (line == null) {
             kill();
-            throw failure("ts-sdk did not answer within " + bound.toMillis() + " ms (killed)");
+            throw failure(who + " did not answer within " + bound.toMillis() + " ms (killed)");
         }
         if (line.equals(EOF)) {
             try {
@@ -161,7 +192,7 @@ public final class TsSdkDriver implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            throw failure("ts-sdk exited");
+            throw failure(who + " exited");
         }
         return JSON.readTree(line);
     }
@@ -180,6 +211,9 @@ public final class TsSdkDriver implements AutoCloseable {
                 if (answers) {
                     lines.add(line);
                 } else {
+                    if (line.startsWith("mcphost-bench:")) {
+                        System.err.println(line); // a worker's own report (a hung burst's thread dump)
+                    }
                     synchronized (stderrTail) { // no blocking inside: a plain monitor is fine
                         stderrTail.addLast(line.length() > 300 ? line.substring(0, 300) : line);
                         if (stderrTail.size() > 5) {
@@ -197,7 +231,8 @@ public final class TsSdkDriver implements AutoCloseable {
         }
     }
 
-    private void kill() {
+    /** Kills the process and its children at once (a hung JVM need not be asked). */
+    public void kill() {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
     }
@@ -225,7 +260,7 @@ public final class TsSdkDriver implements AutoCloseable {
         static final Path PATH = extract();
 
         private static Path extract() {
-            try (InputStream in = TsSdkDriver.class.getResourceAsStream("/io/mcphost/bench/node/ts-sdk-bench.mjs")) {
+            try (InputStream in = SubjectProcess.class.getResourceAsStream("/io/mcphost/bench/node/ts-sdk-bench.mjs")) {
                 if (in == null) {
                     throw new IllegalStateException("ts-sdk-bench.mjs is missing from the class path");
                 }
