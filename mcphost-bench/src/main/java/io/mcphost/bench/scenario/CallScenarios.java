@@ -68,7 +68,7 @@ public final class CallScenarios {
         // Warm-up burst per library (not measured): the first setting must not pay for the JIT.
         int warmup = Math.max(50, options.throughputCalls() / 640);
         boolean shared = Boolean.getBoolean("mcphost.bench.sharedJvm");
-        try (Clients clients = shared ? Clients.connect(options, server, true) : Clients.isolated(options, server, warmup)) {
+        try (Clients clients = shared ? Clients.connect(options, server, true) : Clients.isolated(options, server, warmup, true)) {
             if (shared) {
                 for (Library library : clients.libraries()) {
                     clients.burst(library, 16, warmup, bound(options));
@@ -100,36 +100,29 @@ public final class CallScenarios {
 
     /**
      * Repeated bursts of 64 callers, each bounded by the timeout; counts calls that failed or
-     * answered wrongly, and runs that did not finish (hangs). A hung client is replaced.
+     * answered wrongly, and runs that did not finish (hangs). Each library runs in a process of its
+     * own, and one whose run hung is replaced ({@link Clients#burst}).
      */
     public static List<Row> concurrentRuns(Options options, ServerKind server) {
         int callers = 64;
         int perCaller = options.quick() ? 20 : 200;
-        try (Clients clients = Clients.connect(options, server, false)) {
+        // In processes of their own: in a shared JVM a hung SDK run left callers spinning on every carrier,
+        // and every run after it, of any library, starved (a full run at 5a58998: McpHost and the floor each
+        // "hung" 2 runs after the SDK hung; a full run at 0363e0c, the SDK's runs last: after its first hang
+        // each of its later runs hung with none of its callers started).
+        try (Clients clients = Clients.isolated(options, server, 0, false)) {
             Comparison comparison = new Comparison("concurrent-runs", callers + "x" + perCaller + " calls, "
                     + options.concurrentRuns() + " runs", "ms", 1e6);
             Map<Library, int[]> counts = new EnumMap<>(Library.class); // failures, hangs
-            // Each library's runs in turn, the official SDK's last, not interleaved: a hung SDK run leaves
-            // callers behind that keep the JVM's virtual-thread carriers busy, and the next library's callers
-            // in the same JVM then starved (a full run at 5a58998: McpHost and the floor each "hung" 2 runs
-            // after the SDK hung; run without the SDK, 0 and 0). These are counts, not timings to pair by round.
-            List<Library> order = clients.libraries().stream()
-                    .sorted(java.util.Comparator.comparing(l -> l == Library.SDK_SYNC || l == Library.SDK_ASYNC)).toList();
-            Comparison.RoundBody body = (library, round, out) -> {
-                Burst burst = Burst.run(clients.get(library), callers, perCaller, options.timeout().toMillis());
+            comparison.run(clients.libraries(), options.concurrentRuns(), (library, round, out) -> {
+                Burst burst = clients.burst(library, callers, perCaller, options.timeout());
                 int[] c = counts.computeIfAbsent(library, l -> new int[2]);
                 c[0] += burst.failures();
-                if (burst.hung()) {
-                    c[1]++;
-                    clients.replace(library, options, server);
-                }
+                c[1] += burst.hung() ? 1 : 0;
                 Samples wall = new Samples();
                 wall.add(burst.wallNanos());
                 out.record(library, round, wall);
-            };
-            for (Library library : order) {
-                comparison.run(List.of(library), options.concurrentRuns(), body);
-            }
+            });
             counts.forEach((library, c) -> comparison.note(library, "failed calls=" + c[0] + ", hung runs=" + c[1]));
             return comparison.rowsWith(clients.notes());
         }
@@ -265,8 +258,9 @@ public final class CallScenarios {
         /**
          * Every library in a process of its own (the in-JVM ones in a JVM each, see {@link BurstWorker}),
          * each warmed up with a burst of 16 callers of {@code warmup} calls; driven through {@link #burst}.
+         * With {@code withTs}, also the TypeScript SDK when {@link Options#tsSdk()}.
          */
-        static Clients isolated(Options options, ServerKind server, int warmup) throws InterruptedException {
+        static Clients isolated(Options options, ServerKind server, int warmup, boolean withTs) {
             Clients clients = new Clients(options, server, warmup);
             for (Library library : options.libraries()) {
                 try {
@@ -276,7 +270,9 @@ public final class CallScenarios {
                     clients.notes.put(library, "could not connect: " + e);
                 }
             }
-            clients.connectTs();
+            if (withTs) {
+                clients.connectTs();
+            }
             return clients;
         }
 
@@ -355,12 +351,6 @@ public final class CallScenarios {
 
         Map<Library, String> notes() {
             return notes;
-        }
-
-        void replace(Library library, Options options, ServerKind server) {
-            Subject old = subjects.remove(library);
-            Thread.ofVirtual().start(old::close); // a hung client may hang its close too
-            subjects.put(library, Subjects.connect(library, server, options.timeout()));
         }
 
         @Override

@@ -211,8 +211,9 @@ public final class SubjectProcess implements AutoCloseable {
                 if (answers) {
                     lines.add(line);
                 } else {
-                    if (line.startsWith("mcphost-bench:")) {
-                        System.err.println(line); // a worker's own report (a hung burst's thread dump)
+                    if (line.startsWith("mcphost-bench: ")) {
+                        // a worker's own report (a hung burst's thread dump), said to be its
+                        System.err.println("mcphost-bench: " + who + ": " + line.substring("mcphost-bench: ".length()));
                     }
                     synchronized (stderrTail) { // no blocking inside: a plain monitor is fine
                         stderrTail.addLast(line.length() > 300 ? line.substring(0, 300) : line);
