@@ -293,18 +293,30 @@ public final class CallScenarios {
             }
         }
 
+        /**
+         * A new process for {@code library}, warmed up. A warm-up that hangs leaves the process unfit to
+         * measure (its callers may spin on every carrier), so it is killed and one more is tried.
+         */
         private SubjectProcess startWarm(Library library) {
-            SubjectProcess process = library == Library.TS_SDK ? SubjectProcess.node(server, options.timeout())
-                    : BurstWorker.start(library, server, options.timeout());
-            if (warmup > 0) {
+            for (int attempt = 1; ; attempt++) {
+                SubjectProcess process = library == Library.TS_SDK ? SubjectProcess.node(server, options.timeout())
+                        : BurstWorker.start(library, server, options.timeout());
+                if (warmup == 0) {
+                    return process;
+                }
                 try {
-                    process.burst(16, warmup, bound(options));
+                    if (!process.burst(16, warmup, bound(options)).hung()) {
+                        return process;
+                    }
                 } catch (RuntimeException e) {
                     process.kill();
                     throw e;
                 }
+                process.kill();
+                if (attempt == 2) {
+                    throw new IllegalStateException(library.label() + ": the warm-up burst hung twice");
+                }
             }
-            return process;
         }
 
         /**
