@@ -102,6 +102,6 @@ public final class BurstWorker {
             ns.add(nanos);
         }
         return answer.put("wallNs", burst.wallNanos()).put("failures", burst.failures())
-                .put("hung", burst.hung()).put("neverRan", burst.neverRan());
+                .put("hung", burst.hung()).put("neverRan", burst.neverRan()).put("cpuNs", burst.cpuNanos());
     }
 }

@@ -79,16 +79,24 @@ public final class CallScenarios {
                 int perCaller = Math.max(1, perRound / callers);
                 Comparison comparison = new Comparison("throughput", "callers=" + callers, "us", MICROS);
                 Map<Library, List<Double>> rates = new EnumMap<>(Library.class);
+                Map<Library, List<Double>> cpu = new EnumMap<>(Library.class);
                 comparison.run(clients.libraries(), options.rounds(), (library, round, out) -> {
                     Burst burst = clients.burst(library, callers, perCaller, bound(options));
                     long total = (long) callers * perCaller;
                     out.record(library, round, burst.samples(), (double) burst.wallNanos() / total);
                     rates.computeIfAbsent(library, l -> new ArrayList<>()).add(total * 1e9 / burst.wallNanos());
+                    if (burst.cpuNanos() >= 0 && !burst.hung()) {
+                        cpu.computeIfAbsent(library, l -> new ArrayList<>()).add(burst.cpuNanos() / 1e3 / total);
+                    }
                     if (burst.failures() > 0 || burst.hung()) {
                         out.note(library, burst.note());
                     }
                 });
                 rates.forEach((library, list) -> comparison.note(library, String.format("%.0f calls/s",
+                        Samples.median(list.stream().mapToDouble(Double::doubleValue).toArray()))));
+                // The client's own CPU per call (its JVM's, JIT and GC included): unlike calls/s, not set
+                // by how fast this VM wakes threads up.
+                cpu.forEach((library, list) -> comparison.note(library, String.format("CPU %.1f us/call",
                         Samples.median(list.stream().mapToDouble(Double::doubleValue).toArray()))));
                 rows.addAll(comparison.rowsWith(clients.notes()));
             }
@@ -154,10 +162,11 @@ public final class CallScenarios {
     }
 
     /** What one burst of concurrent callers saw. */
-    record Burst(Samples samples, long wallNanos, int failures, boolean hung, int callers, int neverRan) {
+    record Burst(Samples samples, long wallNanos, int failures, boolean hung, int callers, int neverRan, long cpuNanos) {
         /** A burst of {@code callers} that ran in a process of its own. */
         static Burst of(SubjectProcess.Run run, int callers) {
-            return new Burst(Samples.of(run.nanos()), run.wallNanos(), run.failures(), run.hung(), callers, run.neverRan());
+            return new Burst(Samples.of(run.nanos()), run.wallNanos(), run.failures(), run.hung(), callers, run.neverRan(),
+                    run.cpuNanos());
         }
 
         /**
@@ -171,6 +180,15 @@ public final class CallScenarios {
                 note += neverRan > 0 ? " HUNG, starved: " + neverRan + " of " + callers + " callers never ran" : " HUNG";
             }
             return note;
+        }
+
+        /**
+         * CPU time this whole process used so far (all threads, JIT and GC included), or -1 where the
+         * JVM does not say: over a burst in a library's own JVM, that library's CPU per call.
+         */
+        static long processCpuNanos() {
+            return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                    instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
         }
 
         static Burst run(Subject subject, int callers, int perCaller, long boundMillis) throws InterruptedException {
@@ -197,6 +215,7 @@ public final class CallScenarios {
                     return mine;
                 }));
             }
+            long cpuBefore = processCpuNanos();
             long start = System.nanoTime();
             go.countDown();
             pool.shutdown();
@@ -215,7 +234,7 @@ public final class CallScenarios {
                     all.addAll(f.resultNow());
                 }
             }
-            return new Burst(all, wall, failures.get(), !finished, callers, callers - ran.get());
+            return new Burst(all, wall, failures.get(), !finished, callers, callers - ran.get(), processCpuNanos() - cpuBefore);
         }
     }
 
@@ -336,7 +355,7 @@ public final class CallScenarios {
                 burst = Burst.of(process.burst(callers, perCaller, bound), callers);
             } catch (IllegalStateException e) {
                 System.err.println("mcphost-bench: " + library.label() + ": " + e.getMessage());
-                burst = new Burst(new Samples(), bound.toNanos(), 0, true, callers, 0); // no answer: a hang
+                burst = new Burst(new Samples(), bound.toNanos(), 0, true, callers, 0, -1); // no answer: a hang
             }
             if (burst.hung()) {
                 process.kill();

@@ -30,7 +30,8 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>The protocol, the same for both: a first line {@code {"ready":true,...}} (or {@code {"error":...}});
  * then per command line ({@code {"op":"roundtrip","warmup":W,"calls":N}} or
  * {@code {"op":"burst","callers":C,"perCaller":P}}) one answer {@code {"ns":[per-call ns...],
- * "wallNs":..., "failures":..., "error":..., "hung":..., "neverRan":...}} (the last two only from a JVM).
+ * "wallNs":..., "failures":..., "error":..., "hung":..., "neverRan":..., "cpuNs":...}} (the last three only
+ * from a JVM: the worker process's CPU time over the burst).
  * End of stdin closes the client and exits.
  *
  * <p>Why a process of its own for the JVM libraries too: a hung burst of the official SDK leaves
@@ -57,9 +58,11 @@ public final class SubjectProcess implements AutoCloseable {
 
     /**
      * What one command measured: per-call latencies (ns), the wall time (ns), failed calls, and, from
-     * a JVM, whether the burst missed its bound and how many of its callers never ran.
+     * a JVM, whether the burst missed its bound, how many of its callers never ran, and the CPU time
+     * the process used over it (-1 when unknown).
      */
-    public record Run(long[] nanos, long wallNanos, int failures, String firstError, boolean hung, int neverRan) {
+    public record Run(long[] nanos, long wallNanos, int failures, String firstError, boolean hung, int neverRan,
+                      long cpuNanos) {
     }
 
     private SubjectProcess(String who, Process process, Duration timeout) {
@@ -169,7 +172,7 @@ public final class SubjectProcess implements AutoCloseable {
             nanos[i] = ns.get(i).asLong();
         }
         return new Run(nanos, answer.path("wallNs").asLong(0), answer.path("failures").asInt(0), error,
-                answer.path("hung").asBoolean(false), answer.path("neverRan").asInt(0));
+                answer.path("hung").asBoolean(false), answer.path("neverRan").asInt(0), answer.path("cpuNs").asLong(-1));
     }
 
     /** The next answer line, or the process killed and an exception when none comes within {@code bound}. */
