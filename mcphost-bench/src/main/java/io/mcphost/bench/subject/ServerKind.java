@@ -46,21 +46,7 @@ public record ServerKind(String name, List<String> command, String echoArg) {
 
     /** floor.sh copied out of the jar once per JVM (a temporary file deleted on exit). */
     private static final class ShellScript {
-        static final Path PATH = extract();
-
-        private static Path extract() {
-            try (var in = FloorServer.class.getResourceAsStream("floor.sh")) {
-                if (in == null) {
-                    throw new IllegalStateException("floor.sh is missing from the class path");
-                }
-                Path file = Files.createTempFile("mcphost-bench-floor", ".sh");
-                Files.write(file, in.readAllBytes());
-                file.toFile().deleteOnExit();
-                return file;
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        }
+        static final Path PATH = PackagedFile.extract(FloorServer.class, "floor.sh", "mcphost-bench-floor", ".sh");
     }
 
     /** McpHost's demo server (mcphost-server), on this JVM's class path. */

@@ -261,21 +261,8 @@ public final class SubjectProcess implements AutoCloseable {
 
     /** ts-sdk-bench.mjs copied out of the jar once per JVM (a temporary file deleted on exit). */
     private static final class Script {
-        static final Path PATH = extract();
-
-        private static Path extract() {
-            try (InputStream in = SubjectProcess.class.getResourceAsStream("/io/mcphost/bench/node/ts-sdk-bench.mjs")) {
-                if (in == null) {
-                    throw new IllegalStateException("ts-sdk-bench.mjs is missing from the class path");
-                }
-                // .mjs: node loads it as an ES module wherever it lives.
-                Path file = Files.createTempFile("mcphost-bench-ts-sdk", ".mjs");
-                Files.write(file, in.readAllBytes());
-                file.toFile().deleteOnExit();
-                return file;
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
+        // .mjs: node loads it as an ES module wherever it lives.
+        static final Path PATH = PackagedFile.extract(SubjectProcess.class, "/io/mcphost/bench/node/ts-sdk-bench.mjs",
+                "mcphost-bench-ts-sdk", ".mjs");
     }
 }
