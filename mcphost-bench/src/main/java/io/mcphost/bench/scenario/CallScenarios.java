@@ -148,10 +148,18 @@ public final class CallScenarios {
         }
     }
 
-    /** Dumps every thread's stack, virtual threads included, to a new file; returns its path or why not. */
+    /**
+     * Dumps every thread's stack, virtual threads included, to a new file in {@code -Dmcphost.bench.dumpDir}
+     * (the temporary directory by default; the module's tests point it into {@code target/}); returns its
+     * path or why not.
+     */
     private static String dumpThreads() {
         try {
-            java.nio.file.Path file = java.nio.file.Files.createTempFile("mcphost-bench-hung-", ".txt");
+            String dir = System.getProperty("mcphost.bench.dumpDir");
+            java.nio.file.Path file = dir == null || dir.isBlank()
+                    ? java.nio.file.Files.createTempFile("mcphost-bench-hung-", ".txt")
+                    : java.nio.file.Files.createTempFile(java.nio.file.Files.createDirectories(java.nio.file.Path.of(dir)),
+                            "mcphost-bench-hung-", ".txt");
             java.nio.file.Files.delete(file); // the dump refuses to overwrite
             java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
                     .dumpThreads(file.toString(), com.sun.management.HotSpotDiagnosticMXBean.ThreadDumpFormat.TEXT_PLAIN);

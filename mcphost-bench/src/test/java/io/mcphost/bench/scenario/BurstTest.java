@@ -3,10 +3,14 @@ package io.mcphost.bench.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcphost.bench.subject.Subject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** A burst that does not finish says whether its library hung or never got a carrier. */
@@ -53,6 +57,26 @@ class BurstTest {
         assertThat(burst.neverRan()).isZero();
         // the interrupted callers may count failures before the burst reads them
         assertThat(burst.note()).matches("failures=\\d+ HUNG");
+    }
+
+    @Test
+    void aHungBurstsThreadDumpGoesToTheDumpDirectory() throws Exception {
+        // The module's surefire configuration sets it into target/, so verify leaves nothing in /tmp.
+        Path dir = Path.of(System.getProperty("mcphost.bench.dumpDir"));
+        long before = dumps(dir);
+
+        CallScenarios.Burst.run(echo(new CountDownLatch(1)), 2, 1, 200);
+
+        assertThat(dumps(dir)).isEqualTo(before + 1);
+    }
+
+    private static long dumps(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().startsWith("mcphost-bench-hung-")).count();
+        }
     }
 
     @Test
