@@ -3,6 +3,7 @@ package io.mcphost.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mcphost.bench.scenario.Options;
 import io.mcphost.bench.scenario.Row;
 import io.mcphost.bench.subject.Library;
 import java.io.ByteArrayOutputStream;
@@ -36,6 +37,15 @@ class BenchOptionsTest {
         assertThat(Bench.parse(new String[] {}).options().callers()).containsExactly(1, 16, 64, 256);
         assertThatThrownBy(() -> Bench.parse(new String[] {"--callers", "16,0"}))
                 .hasMessageContaining("--callers needs a positive number, got '0'");
+    }
+
+    @Test
+    void throughputWarmsEachLibraryUpWithAQuarterOfItsCallsAgain() {
+        int calls = Bench.parse(new String[] {}).options().throughputCalls();
+
+        // 16 warm-up callers: the official SDK needs tens of thousands of calls before its JIT settles
+        assertThat(16L * Options.warmupPerCaller(calls)).isGreaterThanOrEqualTo(calls / 4).isGreaterThanOrEqualTo(50_000);
+        assertThat(Options.warmupPerCaller(10)).isEqualTo(50);
     }
 
     @Test

@@ -65,8 +65,8 @@ public final class CallScenarios {
      */
     public static List<Row> throughput(Options options, ServerKind server) {
         List<Row> rows = new ArrayList<>();
-        // Warm-up burst per library (not measured): the first setting must not pay for the JIT.
-        int warmup = Math.max(50, options.throughputCalls() / 640);
+        // Warm-up burst per library (not measured): no setting may pay for the JIT.
+        int warmup = Options.warmupPerCaller(options.throughputCalls());
         boolean shared = Boolean.getBoolean("mcphost.bench.sharedJvm");
         try (Clients clients = shared ? Clients.connect(options, server, true) : Clients.isolated(options, server, warmup, true)) {
             if (shared) {

@@ -58,7 +58,7 @@ public final class HttpScenarios {
         List<Row> rows = new ArrayList<>();
         try (FloorHttpServer server = FloorHttpServer.start(); Connected connected = Connected.to(server, options)) {
             int calls = Math.max(1, options.throughputCalls() / 4);
-            int warmup = Math.max(50, calls / 640);
+            int warmup = Options.warmupPerCaller(calls);
             for (Library library : connected.libraries()) {
                 try {
                     CallScenarios.Burst.run(connected.subjects.get(library), 16, warmup, options.timeout().toMillis());

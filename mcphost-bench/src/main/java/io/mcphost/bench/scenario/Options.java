@@ -58,6 +58,17 @@ public record Options(boolean quick, int rounds, int calls, int throughputCalls,
         return Math.min(rounds, 5);
     }
 
+    /**
+     * Calls per caller of the 16-caller warm-up burst each library runs before a throughput scenario
+     * of {@code calls} calls per setting: a quarter as many again (50k before 200k). Not fewer: with
+     * 5k (the warm-up until e7eb05b) the official SDK was still being compiled in the measured rounds,
+     * at 36-56 µs of CPU per call against 18-21 once warm, and 16-caller ratios read 3.6-4.2× where the
+     * warm SDK gives 2.4-2.7×.
+     */
+    public static int warmupPerCaller(int calls) {
+        return Math.max(50, calls / 64);
+    }
+
     /** Rounds for scenarios that start dozens of servers per round (close, 20 servers, catalog). */
     public int bulkRounds() {
         return Math.min(rounds, quick ? 2 : 3);
