@@ -63,7 +63,7 @@ public record Options(boolean quick, int rounds, int calls, int throughputCalls,
      * of {@code calls} calls per setting: a quarter as many again (50k before 200k). Not fewer: with
      * 5k (the warm-up until e7eb05b) the official SDK was still being compiled in the measured rounds,
      * at 36-56 µs of CPU per call against 18-21 once warm, and 16-caller ratios read 3.6-4.2× where the
-     * warm SDK gives 2.4-2.7×.
+     * warm SDK gives 2.4-2.8×.
      */
     public static int warmupPerCaller(int calls) {
         return Math.max(50, calls / 64);
