@@ -40,7 +40,7 @@ public final class BurstWorker {
 
     /**
      * Starts a worker JVM for {@code library} (the same java binary and class path as this JVM, and
-     * this JVM's {@code -Dmcphost.*} and {@code -Djdk.*} settings), which connects to a new
+     * this JVM's {@code -Dmcphost.*} and {@code -Djdk.virtualThreadScheduler.*} settings), which connects to a new
      * {@code server}; returns once it is connected.
      *
      * @throws IllegalStateException if the worker cannot start or connect within {@code timeout}

@@ -93,11 +93,11 @@ public final class CallScenarios {
                     }
                 });
                 rates.forEach((library, list) -> comparison.note(library, String.format("%.0f calls/s",
-                        Samples.median(list.stream().mapToDouble(Double::doubleValue).toArray()))));
+                        Samples.median(list))));
                 // The client's own CPU per call (its JVM's, JIT and GC included): unlike calls/s, not set
                 // by how fast this VM wakes threads up.
                 cpu.forEach((library, list) -> comparison.note(library, String.format("CPU %.1f us/call",
-                        Samples.median(list.stream().mapToDouble(Double::doubleValue).toArray()))));
+                        Samples.median(list))));
                 rows.addAll(comparison.rowsWith(clients.notes()));
             }
         } catch (InterruptedException e) {

@@ -119,7 +119,7 @@ public final class Comparison {
     /** The median over rounds of {@code library}'s headlines (ns), NaN if it never ran. */
     public double medianHeadline(Library library) {
         Map<Integer, Double> all = headlines.get(library);
-        return all == null ? Double.NaN : Samples.median(all.values().stream().mapToDouble(Double::doubleValue).toArray());
+        return all == null ? Double.NaN : Samples.median(all.values());
     }
 
     /**
@@ -145,6 +145,6 @@ public final class Comparison {
                 ratios.add(value / their);
             }
         });
-        return Samples.median(ratios.stream().mapToDouble(Double::doubleValue).toArray());
+        return Samples.median(ratios);
     }
 }

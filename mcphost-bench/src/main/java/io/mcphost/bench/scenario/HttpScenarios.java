@@ -86,7 +86,7 @@ public final class HttpScenarios {
                     }
                 });
                 rates.forEach((library, list) -> comparison.note(library, String.format("%.0f calls/s, %d connections used",
-                        Samples.median(list.stream().mapToDouble(Double::doubleValue).toArray()), connections.get(library))));
+                        Samples.median(list), connections.get(library))));
                 rows.addAll(comparison.rowsWith(connected.notes));
             }
         }

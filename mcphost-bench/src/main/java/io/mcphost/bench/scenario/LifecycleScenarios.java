@@ -144,9 +144,6 @@ public final class LifecycleScenarios {
             int threadsBefore = ManagementFactory.getThreadMXBean().getThreadCount();
             Set<Thread> platformBefore = Thread.getAllStackTraces().keySet();
             long connecting = System.nanoTime();
-            // Only the servers of this round count: a process left by an earlier scenario (a worker JVM, a
-            // cold-start JVM) still exiting once made McpHost's first round read "1 still alive".
-            Set<ProcessHandle> earlier = ProcessHandle.current().children().collect(Collectors.toSet());
             List<Subject> subjects = connectMany(library, server, count, options);
             long connected = System.nanoTime() - connecting;
             String calls;

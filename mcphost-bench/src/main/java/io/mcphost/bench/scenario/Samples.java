@@ -68,6 +68,11 @@ public final class Samples {
     }
 
     /** The median of {@code xs}, or NaN when empty. */
+    public static double median(java.util.Collection<Double> xs) {
+        return median(xs.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /** The median of {@code xs}, or NaN when empty. */
     public static double median(double[] xs) {
         if (xs.length == 0) {
             return Double.NaN;
