@@ -1,6 +1,6 @@
 package io.mcphost.cli;
 
-import io.mcphost.client.Era;
+import io.mcphost.protocol.Era;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -152,7 +152,7 @@ final class McpHostCommand implements Callable<Integer> {
     }
 
     /** The --era option (auto unless given). */
-    io.mcphost.client.Era era() {
+    io.mcphost.protocol.Era era() {
         return connection.era();
     }
 

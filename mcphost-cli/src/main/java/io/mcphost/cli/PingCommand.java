@@ -1,7 +1,7 @@
 package io.mcphost.cli;
 
 import io.mcphost.client.CallOptions;
-import io.mcphost.client.Era;
+import io.mcphost.protocol.Era;
 import io.mcphost.client.McpClient;
 import io.mcphost.protocol.modern.ModernMethods;
 import java.util.Map;

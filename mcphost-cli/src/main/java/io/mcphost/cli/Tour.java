@@ -58,7 +58,7 @@ final class Tour {
         printer.table(List.of(
                 new String[] {"server", client.serverInfo().name() + " " + client.serverInfo().version()},
                 new String[] {"protocol", client.protocolVersion().id()},
-                new String[] {"era", client.era() == io.mcphost.client.Era.MODERN
+                new String[] {"era", client.era() == io.mcphost.protocol.Era.MODERN
                         ? "modern (stateless, per-request metadata)" : "legacy (initialize handshake)"},
                 new String[] {"capabilities", String.join(", ", offered)}));
         // In full, not cut to the line: instructions are the server's manual and may run to paragraphs.

@@ -1,5 +1,6 @@
 package io.mcphost.client;
 
+import io.mcphost.protocol.Era;
 import io.mcphost.client.internal.Blocking;
 import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.completion.CompleteRequestParams;

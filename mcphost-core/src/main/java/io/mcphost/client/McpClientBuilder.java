@@ -1,5 +1,6 @@
 package io.mcphost.client;
 
+import io.mcphost.protocol.Era;
 import static io.mcphost.protocol.internal.Settings.positive;
 
 import io.mcphost.client.internal.ClientConfig;

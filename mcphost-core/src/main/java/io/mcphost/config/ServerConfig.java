@@ -31,7 +31,7 @@ import tools.jackson.databind.JsonNode;
 public record ServerConfig(String name, TransportConfig transport, boolean isEnabled, boolean isRequired,
                            Optional<Duration> timeout, Optional<String> prefix, List<String> allowTools,
                            List<String> denyTools, List<String> disabledTools, List<String> autoApprove,
-                           Map<String, JsonNode> extras, Optional<io.mcphost.client.Era> era) {
+                           Map<String, JsonNode> extras, Optional<io.mcphost.protocol.Era> era) {
     /** Validates and copies. */
     public ServerConfig {
         Objects.requireNonNull(name, "name");

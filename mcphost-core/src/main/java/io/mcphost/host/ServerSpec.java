@@ -3,7 +3,7 @@ package io.mcphost.host;
 import static io.mcphost.protocol.internal.Settings.positive;
 
 import io.mcphost.client.ElicitationHandler;
-import io.mcphost.client.Era;
+import io.mcphost.protocol.Era;
 import io.mcphost.client.SamplingHandler;
 import io.mcphost.auth.AuthorizationHandler;
 import io.mcphost.config.HttpConfig;

@@ -170,20 +170,20 @@ class ConfigFormatsTest {
                 {"mcpServers": {"new": {"command": "x", "era": "modern"}, "old": {"url": "https://h/mcp", "era": "Legacy"},
                                 "either": {"command": "x", "era": "auto"}, "unset": {"command": "x"}}}
                 """, "claude_desktop_config.json");
-        assertThat(claude.server("new").orElseThrow().era()).contains(io.mcphost.client.Era.MODERN);
-        assertThat(claude.server("old").orElseThrow().era()).contains(io.mcphost.client.Era.LEGACY);
-        assertThat(claude.server("either").orElseThrow().era()).contains(io.mcphost.client.Era.AUTO);
+        assertThat(claude.server("new").orElseThrow().era()).contains(io.mcphost.protocol.Era.MODERN);
+        assertThat(claude.server("old").orElseThrow().era()).contains(io.mcphost.protocol.Era.LEGACY);
+        assertThat(claude.server("either").orElseThrow().era()).contains(io.mcphost.protocol.Era.AUTO);
         assertThat(claude.server("unset").orElseThrow().era()).isEmpty();
         assertThat(claude.server("new").orElseThrow().extras()).isEmpty(); // a known key, not an extra
 
         McpConfig vsCode = loader.parse("""
                 {"servers": {"s": {"type": "http", "url": "https://h/mcp", "era": "legacy"}}}
                 """, ".vscode/mcp.json");
-        assertThat(vsCode.server("s").orElseThrow().era()).contains(io.mcphost.client.Era.LEGACY);
+        assertThat(vsCode.server("s").orElseThrow().era()).contains(io.mcphost.protocol.Era.LEGACY);
         assertThat(io.mcphost.host.ServerSpec.fromConfig(vsCode.server("s").orElseThrow()).era())
-                .isEqualTo(io.mcphost.client.Era.LEGACY);
+                .isEqualTo(io.mcphost.protocol.Era.LEGACY);
         assertThat(io.mcphost.host.ServerSpec.fromConfig(claude.server("unset").orElseThrow()).era())
-                .isEqualTo(io.mcphost.client.Era.AUTO);
+                .isEqualTo(io.mcphost.protocol.Era.AUTO);
     }
 
     @Test

@@ -1,6 +1,6 @@
 package io.mcphost.client;
 
-import io.mcphost.client.Era;
+import io.mcphost.protocol.Era;
 import static io.mcphost.testkit.ScriptedServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

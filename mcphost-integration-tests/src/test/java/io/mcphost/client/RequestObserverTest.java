@@ -1,5 +1,6 @@
 package io.mcphost.client;
 
+import io.mcphost.protocol.Era;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcphost.protocol.internal.JsonCodec;

@@ -1,5 +1,6 @@
 package io.mcphost.client;
 
+import io.mcphost.protocol.Era;
 import static io.mcphost.server.Fixtures.echoServer;
 import static io.mcphost.server.Fixtures.fullServer;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mcphost.client.CallOptions;
-import io.mcphost.client.Era;
+import io.mcphost.protocol.Era;
 import io.mcphost.client.McpClient;
 import io.mcphost.protocol.Json;
 import io.mcphost.protocol.McpInputRequiredException;

@@ -3,7 +3,7 @@ package io.mcphost.eras;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcphost.client.ElicitationHandler;
-import io.mcphost.client.Era;
+import io.mcphost.protocol.Era;
 import io.mcphost.client.McpClient;
 import io.mcphost.protocol.Json;
 import io.mcphost.protocol.elicitation.ElicitResult;

@@ -2,7 +2,7 @@ package io.mcphost.eras;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcphost.client.Era;
+import io.mcphost.protocol.Era;
 import io.mcphost.client.ListKind;
 import io.mcphost.client.McpClient;
 import io.mcphost.client.ResourceSubscription;

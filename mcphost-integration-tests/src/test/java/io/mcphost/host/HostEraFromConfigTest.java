@@ -2,7 +2,7 @@ package io.mcphost.host;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcphost.client.Era;
+import io.mcphost.protocol.Era;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.testkit.eras.EraMode;
 import io.mcphost.testkit.eras.EraStdioServer;

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mcphost.client.ElicitationHandler;
-import io.mcphost.client.Era;
+import io.mcphost.protocol.Era;
 import io.mcphost.protocol.McpMissingClientCapabilityException;
 import io.mcphost.host.HostEvent;
 import io.mcphost.host.McpHost;

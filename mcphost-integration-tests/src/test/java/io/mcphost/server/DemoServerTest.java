@@ -15,7 +15,7 @@ import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.client.CallOptions;
-import io.mcphost.client.Era;
+import io.mcphost.protocol.Era;
 import io.mcphost.client.McpClient;
 import io.mcphost.client.McpClientBuilder;
 import io.mcphost.client.Progress;

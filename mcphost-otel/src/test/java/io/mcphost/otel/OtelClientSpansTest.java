@@ -2,7 +2,7 @@ package io.mcphost.otel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mcphost.client.Era;
+import io.mcphost.protocol.Era;
 import io.mcphost.client.McpClient;
 import io.mcphost.protocol.McpError;
 import io.mcphost.server.ServerSession;

@@ -2,7 +2,7 @@ package io.mcphost.client.internal;
 
 import io.mcphost.client.McpClientBuilder;
 import io.mcphost.client.ElicitationHandler;
-import io.mcphost.client.Era;
+import io.mcphost.protocol.Era;
 import io.mcphost.client.ListKind;
 import io.mcphost.client.RequestObserver;
 import io.mcphost.client.SamplingHandler;

@@ -18,7 +18,7 @@ final class ConnectionState {
     private volatile Throwable failure;
     private volatile Session session;
     /** The era found by the last connect, kept across re-connects (re-probed when it stops holding). */
-    private volatile io.mcphost.client.Era knownEra;
+    private volatile io.mcphost.protocol.Era knownEra;
 
     ConnectionState(String server) {
         this.server = server;
@@ -82,11 +82,11 @@ final class ConnectionState {
     }
 
     /** The era the last connect found; null before one. */
-    io.mcphost.client.Era knownEra() {
+    io.mcphost.protocol.Era knownEra() {
         return knownEra;
     }
 
-    void knownEra(io.mcphost.client.Era era) {
+    void knownEra(io.mcphost.protocol.Era era) {
         knownEra = era;
     }
 

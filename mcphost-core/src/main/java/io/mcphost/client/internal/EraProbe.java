@@ -2,7 +2,7 @@ package io.mcphost.client.internal;
 
 import io.mcphost.client.CallOptions;
 import io.mcphost.client.ClientState;
-import io.mcphost.client.Era;
+import io.mcphost.protocol.Era;
 import io.mcphost.protocol.McpError;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpProtocolException;
@@ -254,7 +254,7 @@ final class EraProbe {
         }
         Optional<String> instructions = result.path("instructions").isString()
                 ? Optional.of(result.path("instructions").stringValue()) : Optional.empty();
-        return new Probe(new Session(io.mcphost.client.Era.MODERN, version.get(), serverInfo, typed,
+        return new Probe(new Session(io.mcphost.protocol.Era.MODERN, version.get(), serverInfo, typed,
                 (ObjectNode) capabilities.deepCopy(), instructions, true), null);
     }
 

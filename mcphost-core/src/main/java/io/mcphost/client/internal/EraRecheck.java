@@ -1,6 +1,6 @@
 package io.mcphost.client.internal;
 
-import io.mcphost.client.Era;
+import io.mcphost.protocol.Era;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.McpError;
 import io.mcphost.protocol.McpException;

@@ -3,7 +3,7 @@ package io.mcphost.client.internal;
 import io.mcphost.client.CallOptions;
 import io.mcphost.client.ClientState;
 import io.mcphost.client.ClientTasks;
-import io.mcphost.client.Era;
+import io.mcphost.protocol.Era;
 import io.mcphost.protocol.modern.InputRound;
 import io.mcphost.client.McpClient;
 import io.mcphost.client.McpClientBuilder;

@@ -1,6 +1,6 @@
 package io.mcphost.client.internal;
 
-import io.mcphost.client.Era;
+import io.mcphost.protocol.Era;
 import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.lifecycle.Implementation;
 import io.mcphost.protocol.lifecycle.ServerCapabilities;

@@ -79,14 +79,14 @@ final class ServerEntryReader {
     }
 
     /** McpHost's {@code "era"}: which protocol era to speak ({@code auto}, {@code modern}, {@code legacy}). */
-    private Optional<io.mcphost.client.Era> era() {
+    private Optional<io.mcphost.protocol.Era> era() {
         JsonNode node = field("era");
         if (node == null) {
             return Optional.empty();
         }
         if (node.isString()) {
             String value = node.stringValue().strip().toUpperCase(Locale.ROOT);
-            for (io.mcphost.client.Era era : io.mcphost.client.Era.values()) {
+            for (io.mcphost.protocol.Era era : io.mcphost.protocol.Era.values()) {
                 if (era.name().equals(value)) {
                     return Optional.of(era);
                 }

@@ -3,7 +3,7 @@ package io.mcphost.client.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mcphost.client.Era;
+import io.mcphost.protocol.Era;
 import io.mcphost.client.McpClient;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.McpError;

@@ -39,7 +39,7 @@ class FaultMatrixHttpTest {
         try (StreamableHttpServer server = StreamableHttpServer.builder(DemoServer.server()).start();
              McpClient client = McpClient.builder(HttpTransport.builder(server.endpoint()).name("demo").build())
                      // Sessions, and so their expiry, exist only in the legacy era: a modern connection has none.
-                     .name("demo").era(io.mcphost.client.Era.LEGACY).sessionRetries(1)
+                     .name("demo").era(io.mcphost.protocol.Era.LEGACY).sessionRetries(1)
                      .requestTimeout(Duration.ofSeconds(20)).connect()) {
             AtomicInteger failed = new AtomicInteger();
             AtomicLong answered = new AtomicLong();

@@ -9,7 +9,7 @@ import static io.mcphost.testkit.ScriptedHttpServer.status;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mcphost.client.Era;
+import io.mcphost.protocol.Era;
 import io.mcphost.client.McpClient;
 import io.mcphost.protocol.McpClosedException;
 import io.mcphost.protocol.McpTransportException;

@@ -1,7 +1,7 @@
 package io.mcphost.host.internal.supervision;
 
 import io.mcphost.client.ElicitationHandler;
-import io.mcphost.client.Era;
+import io.mcphost.protocol.Era;
 import io.mcphost.client.ListKind;
 import io.mcphost.client.McpClient;
 import io.mcphost.client.McpClientBuilder;

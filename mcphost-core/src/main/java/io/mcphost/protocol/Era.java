@@ -1,7 +1,7 @@
-package io.mcphost.client;
+package io.mcphost.protocol;
 
 /**
- * The two protocol eras of MCP, and the client's choice between them.
+ * The two protocol eras of MCP, and a client's choice between them.
  *
  * <ul>
  *   <li>{@link #LEGACY}: the handshake revisions 2024-11-05 … 2025-11-25 — an {@code initialize}
@@ -11,10 +11,10 @@ package io.mcphost.client;
  *       handshake ({@code server/discover} tells what the server offers).</li>
  * </ul>
  *
- * As a builder option ({@link McpClientBuilder#era(Era)}), {@link #AUTO} (the default) detects the
+ * As a client builder option (McpClientBuilder.era), {@link #AUTO} (the default) detects the
  * server's era as the specification's backward-compatibility rules describe: a {@code server/discover}
  * probe (stdio) or a modern request (HTTP) first, falling back to {@code initialize} when the answer
- * is not modern. As the value of {@link McpClient#era()}, it is {@link #MODERN} or {@link #LEGACY}.
+ * is not modern. As the value of a connected client's era, it is {@link #MODERN} or {@link #LEGACY}.
  */
 public enum Era {
     /** Detect the server's era when connecting (builder option only). */
