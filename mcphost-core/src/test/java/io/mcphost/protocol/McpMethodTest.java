@@ -14,7 +14,7 @@ class McpMethodTest {
 
     @Test
     void everyMethodConstOfTheSchemaIsKnownAndNothingElse() throws Exception {
-        Path schema = specDir().resolve("2025-11-25/schema.json");
+        Path schema = SpecSchemas.specDir().resolve("2025-11-25/schema.json");
         JsonNode defs = JsonMapper.builder().build().readTree(Files.readString(schema)).get("$defs");
         Set<String> requests = new HashSet<>();
         Set<String> notifications = new HashSet<>();
@@ -26,20 +26,5 @@ class McpMethodTest {
         }
         assertEquals(requests, McpMethod.REQUESTS);
         assertEquals(notifications, McpMethod.NOTIFICATIONS);
-    }
-
-    private static Path specDir() {
-        // The property points at ../shared relative to the checkout; worktrees sit one level deeper,
-        // so look upwards for shared/spec when it is missing.
-        String dir = System.getProperty("mcphost.spec.dir");
-        if (dir != null && !dir.isBlank() && Files.isDirectory(Path.of(dir))) {
-            return Path.of(dir);
-        }
-        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isDirectory(p.resolve("shared/spec"))) {
-                return p.resolve("shared/spec");
-            }
-        }
-        throw new IllegalStateException("no shared/spec directory found");
     }
 }

@@ -176,9 +176,10 @@ public final class SpecSchemas {
     }
 
     /**
-     * The directory holding one folder per revision: system property {@code mcphost.spec.dir} if it exists,
-     * else {@code ../../shared/spec} relative to the module, else the nearest {@code shared/spec} above the
-     * working directory (a git worktree sits one level deeper than the main checkout).
+     * The directory holding one folder per revision: the repository's own copy ({@code spec/} at the
+     * root of the checkout, see its README), named by the build's system property {@code mcphost.spec.dir};
+     * a test run outside Maven (an IDE) finds it as the nearest {@code spec/} above the working directory.
+     * Nothing outside the checkout is read.
      */
     public static Path specDir() {
         List<Path> candidates = new ArrayList<>();
@@ -186,12 +187,11 @@ public final class SpecSchemas {
         if (configured != null && !configured.isBlank()) {
             candidates.add(Path.of(configured));
         }
-        candidates.add(Path.of("../../shared/spec"));
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            candidates.add(dir.resolve("shared").resolve("spec"));
+            candidates.add(dir.resolve("spec"));
         }
         for (Path candidate : candidates) {
-            if (Files.isDirectory(candidate)) {
+            if (Files.isRegularFile(candidate.resolve("2025-11-25").resolve("schema.json"))) {
                 return candidate.normalize();
             }
         }

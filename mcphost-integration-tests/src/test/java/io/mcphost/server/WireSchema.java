@@ -1,12 +1,12 @@
 package io.mcphost.server;
 
+import io.mcphost.protocol.SpecSchemas;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.internal.JsonSchemaValidator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -46,26 +46,9 @@ public final class WireSchema {
         });
     }
 
-    /**
-     * The configured {@code mcphost.spec.dir} when it exists, else the nearest {@code shared/spec} above
-     * the working directory (a git worktree sits one level deeper than the main checkout).
-     */
-    private static Path specDir() {
-        List<Path> candidates = new ArrayList<>();
-        String configured = System.getProperty("mcphost.spec.dir", "");
-        if (!configured.isBlank()) {
-            candidates.add(Path.of(configured));
-        }
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            candidates.add(dir.resolve("shared").resolve("spec"));
-        }
-        return candidates.stream().filter(Files::isDirectory).findFirst()
-                .orElseThrow(() -> new IllegalStateException("no MCP spec schemas found; tried " + candidates));
-    }
-
     private static JsonNode document() {
         if (document == null) {
-            Path file = specDir().resolve("2025-11-25").resolve("schema.json");
+            Path file = SpecSchemas.specDir().resolve("2025-11-25").resolve("schema.json");
             try {
                 document = JsonCodec.get().mapper().readTree(Files.readString(file));
             } catch (IOException e) {
