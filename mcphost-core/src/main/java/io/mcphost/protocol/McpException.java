@@ -9,14 +9,15 @@ import java.util.Optional;
  * <p>Above the transport layer every exception names the server it concerns, and the message
  * starts with that name so a log line alone says where the problem is. A tool result with
  * {@code isError: true} is a result, never one of these. A configuration mistake, found before
- * any server is started, is {@link io.mcphost.config.McpConfigException}: one root lets an
+ * any server is started, is {@code io.mcphost.config.McpConfigException}: one root lets an
  * application catch everything McpHost throws in one place.
+ *
+ * <p>Not sealed on purpose: the layers above the protocol (configuration, authorisation,
+ * transports) define their own subclasses where they raise them, and a sealed root would have to
+ * name them here, tying the lowest layer to every layer above it. Every subclass is final or
+ * sealed itself.
  */
-public abstract sealed class McpException extends RuntimeException
-        permits McpTransportException, McpTimeoutException, McpError, McpProtocolException,
-                McpCapabilityException, ServerUnavailableException, McpClosedException,
-                McpCancelledException, McpNotFoundException, McpInputRequiredException, McpInvalidArgumentsException,
-                io.mcphost.config.McpConfigException, io.mcphost.auth.McpAuthorizationException {
+public abstract class McpException extends RuntimeException {
 
     private final String server;
 

@@ -7,8 +7,7 @@ import java.util.Optional;
  * failed. When a stdio server died, the message ends with the tail of what it wrote to stderr, and
  * {@link #stderrTail()} returns that tail on its own.
  */
-public sealed class McpTransportException extends McpException permits McpSessionExpiredException,
-        McpStreamBrokenException, io.mcphost.transport.McpAuthorizationRequiredException {
+public class McpTransportException extends McpException {
     private final String stderrTail;
 
     public McpTransportException(String server, String message) {
