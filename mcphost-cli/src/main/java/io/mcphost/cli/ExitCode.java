@@ -75,6 +75,9 @@ final class ExitCode {
             case ServerUnavailableException unavailable -> isUnauthorised(unavailable) ? UNAUTHORISED : CONNECTION;
             case McpProtocolException protocol -> CONNECTION;
             case McpClosedException closed -> CONNECTION;
+            // McpException is open to the layers that raise it; one they add later is a failure to reach the server
+            // until it earns a code of its own.
+            default -> CONNECTION;
         };
     }
 
