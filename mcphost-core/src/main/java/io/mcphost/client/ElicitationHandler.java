@@ -67,13 +67,7 @@ public interface ElicitationHandler {
      */
     static ElicitationHandler blocking(BlockingWithContext answer) {
         Objects.requireNonNull(answer, "answer");
-        return (request, context) -> {
-            try {
-                return CompletableFuture.completedFuture(answer.elicit(request, context));
-            } catch (Exception e) {
-                return CompletableFuture.failedFuture(e);
-            }
-        };
+        return (request, context) -> BlockingAnswer.of(() -> answer.elicit(request, context));
     }
 
     /**

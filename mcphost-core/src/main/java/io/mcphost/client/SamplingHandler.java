@@ -54,13 +54,7 @@ public interface SamplingHandler {
      */
     static SamplingHandler blocking(BlockingWithContext answer) {
         Objects.requireNonNull(answer, "answer");
-        return (request, context) -> {
-            try {
-                return CompletableFuture.completedFuture(answer.createMessage(request, context));
-            } catch (Exception e) {
-                return CompletableFuture.failedFuture(e);
-            }
-        };
+        return (request, context) -> BlockingAnswer.of(() -> answer.createMessage(request, context));
     }
 
     /**
