@@ -67,10 +67,9 @@ public final class Dispatcher {
      */
     Optional<JsonRpcMessage> dispatch(JsonRpcRequest request, Optional<String> versionHeader, ServerConnection connection,
                                       Consumer<JsonRpcMessage> sink, AtomicBoolean cancelled, BooleanSupplier closing) {
-        return switch (eraOf(request.method(), request.params(), versionHeader)) {
-            case MODERN -> modern.serve(request, sink, cancelled, closing);
-            case LEGACY, AUTO -> connection.answer(request, cancelled);
-        };
+        return eraOf(request.method(), request.params(), versionHeader) == Era.MODERN
+                ? modern.serve(request, sink, cancelled, closing)
+                : connection.answer(request, cancelled);
     }
 
     /**

@@ -348,8 +348,13 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
     }
 
     @Override
-    public boolean modern() {
-        return false;
+    public int resourceNotFoundCode() {
+        return JsonRpcError.RESOURCE_NOT_FOUND;
+    }
+
+    @Override
+    public RuntimeException malformedAnswer(String key, String method, RuntimeException cause) {
+        return cause;
     }
 
     /** Whether this connection announced tasks: a tool may run as one, and the tasks/* requests are served. */
