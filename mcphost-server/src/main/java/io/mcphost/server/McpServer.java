@@ -7,11 +7,8 @@ import io.mcphost.protocol.prompts.Prompt;
 import io.mcphost.protocol.resources.Resource;
 import io.mcphost.protocol.resources.ResourceTemplate;
 import io.mcphost.protocol.tools.Tool;
+import io.mcphost.server.internal.Dispatcher;
 import io.mcphost.server.internal.Registry;
-import io.mcphost.server.internal.ModernServer;
-import io.mcphost.server.internal.ServerConnection;
-import io.mcphost.server.internal.ServerInternals;
-import io.mcphost.server.internal.Subscriptions;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.stdio.StdioTransport;
 import java.time.Duration;
@@ -20,8 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A small MCP server: tools, resources, resource templates and prompts, served over any
@@ -41,8 +36,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * server speaks the handshake revisions 2024-11-05, 2025-03-26, 2025-06-18 and 2025-11-25: it
  * echoes the client's revision when it is one of these and answers 2025-11-25 otherwise. Beside
  * them, on the same connection or endpoint, it serves 2026-07-28 statelessly: a request whose
- * {@code _meta} declares that revision is answered on its own ({@code server/discover}, input rounds
- * instead of server-to-client requests, {@code subscriptions/listen}, the tasks extension), see
+ * {@code _meta} declares a revision, that uses a method only 2026-07-28 has, or (over HTTP) whose
+ * {@code MCP-Protocol-Version} header names 2026-07-28 is answered on its own
+ * ({@link io.mcphost.protocol.EraRule}; {@code server/discover}, input rounds instead of
+ * server-to-client requests, {@code subscriptions/listen}, the tasks extension), see
  * {@link ClientInput} and {@link ToolCall#continueAsTask()}. It
  * announces only the capabilities it has something for (tools, resources, prompts, completions),
  * plus logging; tools, prompts and resources with {@code listChanged}, resources with {@code subscribe};
@@ -51,19 +48,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * result, any other handler's a JSON-RPC error.
  */
 public final class McpServer {
-    static {
-        ServerInternals.register(server -> server.modern);
-    }
-
     private final Registry registry;
-    private final Set<ServerConnection> connections = ConcurrentHashMap.newKeySet();
-    /** The open subscriptions/listen streams (2026-07-28), on every transport. */
-    private final Subscriptions subscriptions = new Subscriptions();
-    private final ModernServer modern;
+    /** Every request, on every transport and in either era, goes through it. */
+    private final Dispatcher dispatcher;
 
     private McpServer(Registry registry) {
         this.registry = registry;
-        this.modern = new ModernServer(registry, subscriptions);
+        this.dispatcher = new Dispatcher(registry);
     }
 
     /** A builder for a server with nothing registered yet, named {@code mcphost-server} 0.1.0. */
@@ -87,7 +78,7 @@ public final class McpServer {
         // The first request (initialize, discover) needs Jackson's mapper for its records: on a cold JVM
         // it is built while the client connects and writes, not after the request arrived.
         io.mcphost.protocol.internal.JsonCodec.get().prepare();
-        return ServerConnection.open(registry, modern, transport, connections);
+        return dispatcher.open(transport);
     }
 
     /**
@@ -101,13 +92,7 @@ public final class McpServer {
      */
     public int notifyResourceUpdated(String uri) {
         Objects.requireNonNull(uri, "uri");
-        int told = subscriptions.resourceUpdated(uri);
-        for (ServerConnection connection : connections) {
-            if (connection.notifyResourceUpdated(uri)) {
-                told++;
-            }
-        }
-        return told;
+        return dispatcher.notifyResourceUpdated(uri);
     }
 
     /**
@@ -115,8 +100,7 @@ public final class McpServer {
      * {@link #notifyResourceUpdated}.
      */
     public void notifyToolsListChanged() {
-        connections.forEach(c -> c.notifyListChanged(McpMethod.NOTIFICATIONS_TOOLS_LIST_CHANGED));
-        subscriptions.listChanged(McpMethod.NOTIFICATIONS_TOOLS_LIST_CHANGED);
+        dispatcher.notifyListChanged(McpMethod.NOTIFICATIONS_TOOLS_LIST_CHANGED);
     }
 
     /**
@@ -124,8 +108,7 @@ public final class McpServer {
      * {@link #notifyResourceUpdated}.
      */
     public void notifyPromptsListChanged() {
-        connections.forEach(c -> c.notifyListChanged(McpMethod.NOTIFICATIONS_PROMPTS_LIST_CHANGED));
-        subscriptions.listChanged(McpMethod.NOTIFICATIONS_PROMPTS_LIST_CHANGED);
+        dispatcher.notifyListChanged(McpMethod.NOTIFICATIONS_PROMPTS_LIST_CHANGED);
     }
 
     /**
@@ -133,8 +116,7 @@ public final class McpServer {
      * {@link #notifyResourceUpdated}.
      */
     public void notifyResourcesListChanged() {
-        connections.forEach(c -> c.notifyListChanged(McpMethod.NOTIFICATIONS_RESOURCES_LIST_CHANGED));
-        subscriptions.listChanged(McpMethod.NOTIFICATIONS_RESOURCES_LIST_CHANGED);
+        dispatcher.notifyListChanged(McpMethod.NOTIFICATIONS_RESOURCES_LIST_CHANGED);
     }
 
     /**

@@ -7,7 +7,6 @@ import io.mcphost.server.McpServer;
 import io.mcphost.server.http.internal.HttpEndpoint;
 import io.mcphost.server.http.internal.HttpSettings;
 import io.mcphost.server.http.internal.Sessions;
-import io.mcphost.server.internal.ServerInternals;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -314,7 +313,7 @@ public final class StreamableHttpServer implements AutoCloseable {
             Sessions sessions = new Sessions(server, settings);
             ExecutorService executor = Executors.newThreadPerTaskExecutor(
                     Thread.ofVirtual().name("mcphost-http-", 0).factory());
-            HttpEndpoint handler = new HttpEndpoint(settings, sessions, ServerInternals.modern(server));
+            HttpEndpoint handler = new HttpEndpoint(settings, sessions);
             httpServer.createContext(path, handler);
             httpServer.setExecutor(executor);
             httpServer.start();

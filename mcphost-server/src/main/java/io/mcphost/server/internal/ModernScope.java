@@ -143,7 +143,13 @@ final class ModernScope implements Scope {
     }
 
     @Override
-    public boolean modern() {
-        return true;
+    public int resourceNotFoundCode() {
+        return JsonRpcError.INVALID_PARAMS;
+    }
+
+    @Override
+    public RuntimeException malformedAnswer(String key, String method, RuntimeException cause) {
+        return new RequestException(JsonRpcError.INVALID_PARAMS, "inputResponses['" + key + "'] is not a valid "
+                + method + " result");
     }
 }

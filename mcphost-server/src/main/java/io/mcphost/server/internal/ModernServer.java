@@ -1,5 +1,6 @@
 package io.mcphost.server.internal;
 
+import io.mcphost.protocol.EraRule;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcErrorResponse;
 import io.mcphost.protocol.JsonRpcMessage;
@@ -37,8 +38,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Serves revision 2026-07-28 requests: stateless, each one carrying its version and the client's
  * capabilities in {@code _meta} (spec: basic/versioning, server/discover, basic/patterns/mrtr,
- * basic/patterns/subscriptions, server/utilities/caching). One per server, shared by every
- * transport; the transport supplies where a request's notifications go. Thread-safe; {@link #serve}
+ * basic/patterns/subscriptions, server/utilities/caching). One per server, reached only through
+ * its {@link Dispatcher}, which sends it the requests {@link EraRule} calls modern; the transport
+ * supplies where a request's notifications go. Thread-safe; {@link #serve}
  * runs the handler on the calling thread.
  */
 public final class ModernServer {
@@ -58,29 +60,19 @@ public final class ModernServer {
     private final RequestStates states = new RequestStates();
     private final ModernTasks tasks;
 
-    public ModernServer(Registry registry, Subscriptions subscriptions) {
+    ModernServer(Registry registry, Subscriptions subscriptions) {
         this.registry = registry;
         this.subscriptions = subscriptions;
         this.tasks = new ModernTasks(registry.maxTaskTtl(), registry.taskPollInterval());
     }
 
-    public Registry registry() {
-        return registry;
-    }
-
-    /** Whether a request declares its version in {@code _meta}, which makes it a 2026-07-28 (or later) request. */
-    public static boolean declaresVersion(JsonRpcRequest request) {
-        return request.params().map(p -> p.path("_meta").has(ModernMeta.PROTOCOL_VERSION)).orElse(false);
-    }
-
     /** The version the request's {@code _meta} names, if it names one as a string. */
     public static Optional<String> declaredVersion(JsonRpcRequest request) {
-        return request.params().map(p -> p.path("_meta").path(ModernMeta.PROTOCOL_VERSION))
-                .filter(JsonNode::isString).map(JsonNode::stringValue);
+        return EraRule.declaredVersion(request.params());
     }
 
     /** The {@code -32602} a request with missing or malformed {@code _meta} gets (spec: basic/index, _meta). */
-    public Optional<JsonRpcError> checkMeta(JsonRpcRequest request) {
+    Optional<JsonRpcError> checkMeta(JsonRpcRequest request) {
         JsonNode params = request.params().orElse(null);
         if (params == null || !params.isObject()) {
             return invalid("Invalid params: a 2026-07-28 request needs params with _meta");
@@ -102,7 +94,7 @@ public final class ModernServer {
     }
 
     /** The {@code -32022} a request at a revision this server does not serve statelessly gets. */
-    public Optional<JsonRpcError> checkVersion(JsonRpcRequest request) {
+    Optional<JsonRpcError> checkVersion(JsonRpcRequest request) {
         String asked = declaredVersion(request).orElse("");
         if (ProtocolVersion.fromId(asked).filter(v -> v.isAtLeast(VERSION)).isPresent()) {
             return Optional.empty();
@@ -130,17 +122,11 @@ public final class ModernServer {
      * Serves one request: checks its {@code _meta} and version, runs its handler and returns the
      * reply; empty when none is due (a cancelled request, a listen stream the client closed).
      * Notifications related to the request go to {@code sink} meanwhile. Blocks for as long as the
-     * handler runs; a {@code subscriptions/listen} blocks until {@code cancelled} or the server ends it.
+     * handler runs; a {@code subscriptions/listen} blocks until {@code cancelled} or the server ends
+     * it, and when {@code closing} turns true it ends gracefully, with its result (spec:
+     * subscriptions, "Graceful Closure").
      */
-    public Optional<JsonRpcMessage> serve(JsonRpcRequest request, Consumer<JsonRpcMessage> sink, AtomicBoolean cancelled) {
-        return serve(request, sink, cancelled, () -> false);
-    }
-
-    /**
-     * Like {@link #serve(JsonRpcRequest, Consumer, AtomicBoolean)}; when {@code closing} turns true a
-     * listen stream ends gracefully, with its result (spec: subscriptions, "Graceful Closure").
-     */
-    public Optional<JsonRpcMessage> serve(JsonRpcRequest request, Consumer<JsonRpcMessage> sink, AtomicBoolean cancelled,
+    Optional<JsonRpcMessage> serve(JsonRpcRequest request, Consumer<JsonRpcMessage> sink, AtomicBoolean cancelled,
                                           BooleanSupplier closing) {
         ServerRequestObserver.Completion observation = RequestObservation.start(registry, request, Optional.of(VERSION));
         JsonRpcMessage reply;

@@ -169,7 +169,7 @@ final class Requests {
         String uri = requiredString(params, "uri", "resources/read");
         ResourceReader reader = registry.readerFor(uri).orElseThrow(() ->
                 // Spec (2026-07-28 changelog, minor 6): -32602 now, -32002 before; data.uri in both.
-                new RequestException(connection.modern() ? JsonRpcError.INVALID_PARAMS : JsonRpcError.RESOURCE_NOT_FOUND,
+                new RequestException(connection.resourceNotFoundCode(),
                         "Resource not found: " + uri, CODEC.newObject().put("uri", uri)));
         ReadResourceResult result;
         try {

@@ -44,8 +44,18 @@ interface Scope {
         return false;
     }
 
-    /** Whether this is a stateless 2026-07-28 request (results get {@code resultType}, resources not found is -32602). */
-    boolean modern();
+    /**
+     * The JSON-RPC code of "resource not found" in this scope's era: {@code -32002} in the handshake
+     * revisions, {@code -32602} from 2026-07-28 on (changelog, minor 6).
+     */
+    int resourceNotFoundCode();
+
+    /**
+     * What a client's answer that does not decode as {@code method}'s result becomes: thrown as it
+     * is in a legacy session (the handler's failure); a protocol error ({@code -32602}) from 2026-07-28
+     * on (spec: mrtr, error handling), where the answer came in the request's inputResponses.
+     */
+    RuntimeException malformedAnswer(String key, String method, RuntimeException cause);
 
     /**
      * One question for the client.

@@ -1,6 +1,5 @@
 package io.mcphost.server.internal;
 
-import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.elicitation.ElicitRequestParams;
@@ -175,12 +174,7 @@ class ScopeInput implements ClientInput {
                     try {
                         return CODEC.treeToValue(byKey.get(key), type);
                     } catch (McpException | IllegalArgumentException | NullPointerException e) {
-                        if (scope.modern()) {
-                            // Spec (mrtr, error handling): a malformed input response is a protocol error.
-                            throw new RequestException(JsonRpcError.INVALID_PARAMS, "inputResponses['" + key
-                                    + "'] is not a valid " + method + " result");
-                        }
-                        throw e;
+                        throw scope.malformedAnswer(key, method, e);
                     }
                 }
             };

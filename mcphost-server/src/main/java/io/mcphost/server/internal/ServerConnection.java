@@ -13,7 +13,6 @@ import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.logging.LoggingLevel;
-import io.mcphost.protocol.modern.ModernMethods;
 import io.mcphost.protocol.resources.ResourceUpdatedNotificationParams;
 import io.mcphost.protocol.utilities.CancelledNotificationParams;
 import io.mcphost.server.ServerRequestObserver;
@@ -31,17 +30,19 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One client connection: the server side of the lifecycle (spec: basic/lifecycle), and dispatch of
- * each request to the registry on its own virtual thread. Requests that declare revision 2026-07-28
- * in their {@code _meta} are handed to the stateless {@link ModernServer} instead, beside the
- * legacy session (spec 2026-07-28: basic/versioning, dual-era servers). Thread-safe; the transport's reader thread
- * only classifies messages and starts threads, it never waits.
+ * One client connection: the legacy session of the lifecycle (spec: basic/lifecycle) and the
+ * registry's legacy handling. Each request runs on its own virtual thread and goes through the
+ * server's {@link Dispatcher}, which hands it to this session ({@link #answer}) or, when it is a
+ * 2026-07-28 request, to the stateless {@link ModernServer} beside it (spec 2026-07-28:
+ * basic/versioning, dual-era servers). Thread-safe; the transport's reader thread only registers
+ * requests and starts threads, it never waits.
  */
 public final class ServerConnection implements InboundHandler, ServerSession, Scope {
     private static final Logger LOG = LoggerFactory.getLogger(ServerConnection.class);
@@ -65,12 +66,12 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
     /** The server's live connections, which this one leaves when it ends. */
     private final Set<ServerConnection> live;
     private final TaskStore tasks;
-    /** Serves the requests that declare 2026-07-28 in their _meta, statelessly, beside this connection's legacy session. */
-    private final ModernServer modern;
+    /** Where every request of this connection goes first, to be handed to its era. */
+    private final Dispatcher dispatcher;
 
-    private ServerConnection(Registry registry, ModernServer modern, Transport transport, Set<ServerConnection> live) {
-        this.registry = registry;
-        this.modern = modern;
+    private ServerConnection(Dispatcher dispatcher, Transport transport, Set<ServerConnection> live) {
+        this.registry = dispatcher.registry();
+        this.dispatcher = dispatcher;
         this.transport = transport;
         this.requests = new Requests(registry, this);
         this.live = live;
@@ -81,9 +82,8 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
      * Starts serving {@code transport}; returns once messages can flow. The connection is in
      * {@code live} until it ends, so the server can reach it with notifications.
      */
-    public static ServerConnection open(Registry registry, ModernServer modern, Transport transport,
-                                        Set<ServerConnection> live) {
-        ServerConnection connection = new ServerConnection(registry, modern, transport, live);
+    static ServerConnection open(Dispatcher dispatcher, Transport transport, Set<ServerConnection> live) {
+        ServerConnection connection = new ServerConnection(dispatcher, transport, live);
         live.add(connection); // before start: a connection that ends at once must not be added after it left
         try {
             transport.start(connection);
@@ -103,14 +103,15 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
                 // request finds it even if the request's own thread has not started yet.
                 boolean fresh = running.putIfAbsent(r.id(), cancelled) == null;
                 Thread.ofVirtual().name("mcphost-server-" + r.method()).start(() -> {
-                    if (fresh && isModern(r)) {
+                    if (fresh) {
+                        Optional<JsonRpcMessage> reply;
                         try {
-                            modern.serve(r, this::send, cancelled).ifPresent(this::send);
+                            reply = dispatch(r, Optional.empty(), this::send, cancelled, () -> false);
                         } finally {
+                            // Before the reply leaves: a client may reuse the id as soon as it has it.
                             running.remove(r.id(), cancelled);
                         }
-                    } else if (fresh) {
-                        handle(r, cancelled);
+                        reply.ifPresent(this::send);
                     } else {
                         send(JsonRpcErrorResponse.of(r.id(), JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
                                 "request id " + r.id() + " is already used by a request still running")));
@@ -131,13 +132,21 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
         }
     }
 
+    /** The dispatcher this connection's requests go through. */
+    public Dispatcher dispatcher() {
+        return dispatcher;
+    }
+
     /**
-     * Spec (2026-07-28, versioning, dual-era servers): a request carrying its version in _meta is served
-     * statelessly; so are the methods only that revision has. Everything else is the legacy session's.
+     * Serves one request of this connection through the server's {@link Dispatcher}; see
+     * {@link Dispatcher#dispatch}. The transport calls it with the request's version header when it
+     * has headers and tracks cancellation itself (HTTP's stateless POSTs); messages it reads are
+     * dispatched here too, without a header.
      */
-    private static boolean isModern(JsonRpcRequest r) {
-        return ModernServer.declaresVersion(r) || r.method().equals(ModernMethods.SERVER_DISCOVER)
-                || r.method().equals(ModernMethods.SUBSCRIPTIONS_LISTEN);
+    public Optional<JsonRpcMessage> dispatch(JsonRpcRequest request, Optional<String> versionHeader,
+                                             Consumer<JsonRpcMessage> sink, AtomicBoolean cancelled,
+                                             BooleanSupplier closing) {
+        return dispatcher.dispatch(request, versionHeader, this, sink, cancelled, closing);
     }
 
     private void onNotification(JsonRpcNotification n) {
@@ -162,11 +171,15 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
         }
     }
 
-    private void handle(JsonRpcRequest request, AtomicBoolean cancelled) {
+    /**
+     * Legacy handling of one request, for the {@link Dispatcher}: the reply, or empty when the
+     * request was cancelled (spec, utilities/cancellation: the receiver should not respond then).
+     */
+    Optional<JsonRpcMessage> answer(JsonRpcRequest request, AtomicBoolean cancelled) {
         ServerRequestObserver.Completion observation = RequestObservation.start(registry, request, Optional.ofNullable(negotiated));
         JsonRpcMessage reply;
         try {
-            reply = new JsonRpcResponse(request.id(), dispatch(request, cancelled));
+            reply = new JsonRpcResponse(request.id(), handle(request, cancelled));
         } catch (RequestException e) {
             reply = JsonRpcErrorResponse.of(request.id(), JsonRpcError.of(e.code(), e.getMessage()));
         } catch (RuntimeException | StackOverflowError e) {
@@ -174,18 +187,16 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
             LOG.warn("{} (id {}) failed", request.method(), request.id(), e);
             reply = JsonRpcErrorResponse.of(request.id(), JsonRpcError.of(JsonRpcError.INTERNAL_ERROR,
                     request.method() + " failed: " + e));
-        } finally {
-            running.remove(request.id(), cancelled);
         }
         RequestObservation.finish(observation, request, reply);
         if (cancelled.get()) {
             LOG.debug("{} (id {}) was cancelled; no response is sent", request.method(), request.id());
-            return; // spec (utilities/cancellation): the receiver should not respond to a cancelled request
+            return Optional.empty();
         }
-        send(reply);
+        return Optional.of(reply);
     }
 
-    private JsonNode dispatch(JsonRpcRequest request, AtomicBoolean cancelled) {
+    private JsonNode handle(JsonRpcRequest request, AtomicBoolean cancelled) {
         String method = request.method();
         // Spec (lifecycle): before the server has answered initialize, only pings are expected.
         if (negotiated == null && !method.equals(McpMethod.INITIALIZE) && !method.equals(McpMethod.PING)) {
@@ -337,8 +348,13 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
     }
 
     @Override
-    public boolean modern() {
-        return false;
+    public int resourceNotFoundCode() {
+        return JsonRpcError.RESOURCE_NOT_FOUND;
+    }
+
+    @Override
+    public RuntimeException malformedAnswer(String key, String method, RuntimeException cause) {
+        return cause;
     }
 
     /** Whether this connection announced tasks: a tool may run as one, and the tasks/* requests are served. */

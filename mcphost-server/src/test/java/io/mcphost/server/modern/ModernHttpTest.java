@@ -119,6 +119,20 @@ class ModernHttpTest {
     }
 
     @Test
+    void theMethodsOnlyTheModernRevisionHasAreModernOverHttpAsOverStdio() {
+        // One era rule for every transport: without _meta and under a legacy version header,
+        // server/discover is still a modern request, refused for its missing _meta (as on stdio),
+        // not a legacy request without a session.
+        HttpResponse<String> discover = send(request("server/discover", null, call(61, "server/discover", "{}"))
+                .setHeader("MCP-Protocol-Version", "2025-11-25"));
+        assertError(discover, 400, -32602, 61);
+        HttpResponse<String> listen = send(request("subscriptions/listen", null, call(62, "subscriptions/listen", "{}"))
+                .setHeader("MCP-Protocol-Version", "2025-11-25"));
+        assertError(listen, 400, -32602, 62);
+        assertThat(http.sessionIds()).isEmpty();
+    }
+
+    @Test
     void getAndDeleteAtTheModernRevisionAreNotAllowed() {
         HttpResponse<String> get = send(HttpRequest.newBuilder(http.endpoint()).header("Accept", "text/event-stream")
                 .header("MCP-Protocol-Version", "2026-07-28").GET());

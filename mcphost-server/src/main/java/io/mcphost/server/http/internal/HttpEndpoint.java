@@ -3,6 +3,7 @@ package io.mcphost.server.http.internal;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import io.mcphost.protocol.Era;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcErrorResponse;
 import io.mcphost.protocol.JsonRpcMessage;
@@ -12,8 +13,7 @@ import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
-import io.mcphost.protocol.modern.ModernMeta;
-import io.mcphost.server.internal.ModernServer;
+import io.mcphost.server.internal.Dispatcher;
 import io.mcphost.server.http.ResponseMode;
 import java.io.IOException;
 import java.io.InputStream;
@@ -63,10 +63,10 @@ public final class HttpEndpoint implements HttpHandler {
 
     private final ModernHttp modern;
 
-    public HttpEndpoint(HttpSettings settings, Sessions sessions, ModernServer modern) {
+    public HttpEndpoint(HttpSettings settings, Sessions sessions) {
         this.settings = settings;
         this.sessions = sessions;
-        this.modern = new ModernHttp(modern);
+        this.modern = new ModernHttp(sessions.stateless());
         this.guard = new RebindingGuard(settings.allowedOrigins(), settings.checkHost());
     }
 
@@ -152,11 +152,11 @@ public final class HttpEndpoint implements HttpHandler {
             post(exchange, versionHeader, version);
             return;
         }
-        if (version.filter(v -> v.isAtLeast(ModernServer.VERSION)).isPresent()) {
+        if (Dispatcher.eraOf("", Optional.empty(), Optional.ofNullable(versionHeader)) == Era.MODERN) {
             // Spec (2026-07-28, streamable-http, backward compatibility): no GET stream, no sessions to delete.
             exchange.getResponseHeaders().set("Allow", "POST");
             Replies.error(exchange, 405, JsonRpcError.INVALID_REQUEST, "Method Not Allowed: revision "
-                    + ModernServer.VERSION.id() + " uses POST only (subscriptions/listen replaces the GET stream)");
+                    + ProtocolVersion.V2026_07_28.id() + " uses POST only (subscriptions/listen replaces the GET stream)");
             return;
         }
         if (unsupportedVersion(exchange, versionHeader, version, Optional.empty())) {
@@ -216,7 +216,9 @@ public final class HttpEndpoint implements HttpHandler {
                     "Not Acceptable: the Accept header must list application/json and text/event-stream", id);
             return;
         }
-        if (!tree.isArray() && isModern(tree, version)) {
+        // Batches are legacy only (2025-03-26); a single message is classified by the one era rule.
+        if (!tree.isArray() && Dispatcher.eraOf(tree.path("method").asString(""), Optional.of(tree.path("params")),
+                Optional.ofNullable(versionHeader)) == Era.MODERN) {
             JsonRpcMessage message;
             try {
                 message = CODEC.toMessage(tree);
@@ -399,16 +401,6 @@ public final class HttpEndpoint implements HttpHandler {
             Replies.error(exchange, 404, JsonRpcError.INVALID_REQUEST, "Not Found: the session expired or was ended");
         }
         return session;
-    }
-
-    /**
-     * Spec (2026-07-28, versioning, dual-era servers): a POST is a stateless 2026-07-28 request when its
-     * {@code _meta} declares a version (any: an unknown one is answered with UnsupportedProtocolVersion),
-     * or its version header names 2026-07-28 or later (then a missing {@code _meta} is its error).
-     */
-    private static boolean isModern(JsonNode tree, Optional<ProtocolVersion> version) {
-        return tree.path("params").path("_meta").has(ModernMeta.PROTOCOL_VERSION)
-                || version.filter(v -> v.isAtLeast(ModernServer.VERSION)).isPresent();
     }
 
     /** Priming events (empty data) confuse clients older than 2025-11-25, which parse every data field as JSON. */

@@ -10,7 +10,7 @@ import io.mcphost.protocol.JsonRpcResponse;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.modern.ModernErrors;
 import io.mcphost.protocol.modern.ModernMethods;
-import io.mcphost.server.internal.ModernServer;
+import io.mcphost.server.internal.Dispatcher;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -39,13 +39,14 @@ final class ModernHttp {
     /** Marks the end of a request that has no reply (cancelled). */
     private static final Object END = new Object();
 
-    private final ModernServer modern;
+    /** Where each request goes: the server's dispatcher, as for every connection. */
+    private final StatelessChannel channel;
     /** The cancellation flags of the requests being served, except listen streams (those end gracefully). */
     private final Set<AtomicBoolean> open = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
-    ModernHttp(ModernServer modern) {
-        this.modern = modern;
+    ModernHttp(StatelessChannel channel) {
+        this.channel = channel;
     }
 
     /** The HTTP status of a refusal (spec: streamable-http, server validation and protocol version header). */
@@ -62,10 +63,11 @@ final class ModernHttp {
     /** Serves one POSTed request; {@code sse} is whether the client accepts an event stream. */
     void post(HttpExchange exchange, JsonRpcRequest request, boolean sse) throws IOException {
         Headers headers = exchange.getRequestHeaders();
+        Dispatcher dispatcher = channel.dispatcher();
         Optional<JsonRpcError> refused = RequestHeaders.checkVersionPresent(headers)
-                .or(() -> modern.checkMeta(request))
-                .or(() -> RequestHeaders.check(headers, request, modern.registry()))
-                .or(() -> modern.checkVersion(request));
+                .or(() -> dispatcher.checkMeta(request))
+                .or(() -> RequestHeaders.check(headers, request, dispatcher.registry()))
+                .or(() -> dispatcher.checkVersion(request));
         if (refused.isPresent()) {
             reply(exchange, JsonRpcErrorResponse.of(request.id(), refused.get()));
             return;
@@ -81,7 +83,9 @@ final class ModernHttp {
         try {
             Thread.ofVirtual().name("mcphost-modern-" + request.method()).start(() -> {
                 try {
-                    out.add(modern.serve(request, out::add, cancelled, () -> closed).<Object>map(m -> m).orElse(END));
+                    Optional<String> version = Optional.ofNullable(headers.getFirst(RequestHeaders.VERSION));
+                    out.add(channel.dispatch(request, version, out::add, cancelled, () -> closed)
+                            .<Object>map(m -> m).orElse(END));
                 } catch (RuntimeException | Error e) {
                     out.add(END);
                     throw e;

@@ -18,8 +18,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The live sessions of one HTTP server, each with its own server connection, and the sweeper that
- * drops sessions unused for the idle timeout. Thread-safe; nothing here waits on the network.
+ * The live sessions of one HTTP server, each with its own server connection, the one connection that
+ * carries the endpoint's stateless (2026-07-28) requests, and the sweeper that drops sessions unused
+ * for the idle timeout. Thread-safe; nothing here waits on the network.
  */
 public final class Sessions {
     private static final Logger LOG = LoggerFactory.getLogger(Sessions.class);
@@ -32,12 +33,19 @@ public final class Sessions {
     private final AtomicLong initializes = new AtomicLong();
     private final ReentrantLock sweeperLock = new ReentrantLock();
     private final Condition stopping = sweeperLock.newCondition();
+    private final StatelessChannel stateless;
     private volatile boolean closed;
     private Thread sweeper;
 
     public Sessions(McpServer server, HttpSettings settings) {
         this.server = server;
         this.settings = settings;
+        this.stateless = new StatelessChannel(server, settings.path());
+    }
+
+    /** The connection the endpoint's stateless requests are dispatched on; lives until {@link #close}. */
+    StatelessChannel stateless() {
+        return stateless;
     }
 
     /** Starts the idle sweeper on a virtual thread. */
@@ -116,6 +124,7 @@ public final class Sessions {
             sweeperLock.unlock();
         }
         expireAll();
+        stateless.close(Duration.ZERO);
     }
 
     private void sweepLoop() {
