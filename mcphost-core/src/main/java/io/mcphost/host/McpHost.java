@@ -4,11 +4,9 @@ import static io.mcphost.protocol.internal.Settings.positive;
 
 import io.mcphost.auth.AuthorizationHandler;
 import io.mcphost.client.CallOptions;
-import io.mcphost.client.ElicitationHandler;
+import io.mcphost.client.ClientSettings;
 import io.mcphost.client.McpClient;
 import io.mcphost.client.McpClientBuilder;
-import io.mcphost.client.RequestObserver;
-import io.mcphost.client.SamplingHandler;
 import io.mcphost.client.internal.ToolArgumentsConversion;
 import io.mcphost.config.McpConfig;
 import io.mcphost.config.McpConfigLoader;
@@ -21,18 +19,18 @@ import io.mcphost.host.internal.supervision.ToolCallAdapter;
 import io.mcphost.host.internal.supervision.VirtualCalls;
 import io.mcphost.protocol.McpNotFoundException;
 import io.mcphost.protocol.ServerUnavailableException;
-import io.mcphost.protocol.lifecycle.Implementation;
 import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.resources.ReadResourceResult;
-import io.mcphost.protocol.roots.Root;
 import io.mcphost.protocol.tools.CallToolResult;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
@@ -143,6 +141,42 @@ public final class McpHost implements AutoCloseable {
      */
     public ServerStatus restartServer(String name) {
         return supervisor.restart(name);
+    }
+
+    /** The servers not started yet ({@link Builder#startOnly}), in the order they were added. Never blocks. */
+    public List<String> deferredServers() {
+        return supervisor.deferred();
+    }
+
+    /**
+     * Starts deferred servers ({@link Builder#startOnly}) in parallel, blocking until each is READY or has
+     * failed (each within its startup timeout), or waits for a user's authorisation. Failures do not throw:
+     * they are in the returned statuses (in the order named), as for {@link #addServer}. A name of a server
+     * already started is skipped.
+     *
+     * @throws IllegalArgumentException if a name is neither deferred nor started
+     * @throws io.mcphost.protocol.McpClosedException if the host was closed
+     */
+    public List<ServerStatus> startServers(Collection<String> names) {
+        return supervisor.startDeferred(List.copyOf(names));
+    }
+
+    /**
+     * The server, started or deferred, that a URI's scheme names: the one whose name is the scheme
+     * ({@code demo} for {@code demo://readme}, case-insensitively), else the first whose prefix is. Which
+     * server offers a URI is known only from the lists of started servers ({@link #serverForUri}); this
+     * tells which one to start (or ask) first. Never blocks.
+     */
+    public Optional<String> serverForScheme(String uri) {
+        return supervisor.namedByScheme(Objects.requireNonNull(uri, "uri"));
+    }
+
+    /**
+     * The READY server that offers a resource URI: the one that lists it, else the first whose resource
+     * template matches it; as {@link #readResource} routes. Never blocks.
+     */
+    public Optional<String> serverForUri(String uri) {
+        return catalog().serverForUri(Objects.requireNonNull(uri, "uri"));
     }
 
     // ---- catalog -------------------------------------------------------------------------------
@@ -308,28 +342,35 @@ public final class McpHost implements AutoCloseable {
 
     /**
      * Configures and starts an {@link McpHost}. Not thread-safe; the host it starts is.
-     * {@link #start()} is the only method that does I/O.
+     * {@link #start()} and {@link #startOnly} are the only methods that do I/O. The client settings it shares
+     * with {@link ServerSpec.Builder} and {@link McpClientBuilder} ({@link ClientSettings.Setters}: timeouts,
+     * era, handlers, roots, observer) apply to every server that does not set its own.
      */
-    public static final class Builder {
+    public static final class Builder implements ClientSettings.Setters<Builder> {
         private final List<ServerSpec> specs = new ArrayList<>();
         private final List<Consumer<HostEvent>> listeners = new ArrayList<>();
         private final List<HostInterceptor> interceptors = new ArrayList<>();
-        private Implementation clientInfo;
+        private ClientSettings settings = ClientSettings.NONE;
         private ToolNaming naming = ToolNaming.prefixed();
         private ToolFilter toolFilter = ToolFilter.all();
         private boolean failOpen = true;
-        private Duration startupTimeout = Duration.ofSeconds(30);
-        private Duration requestTimeout = Duration.ofSeconds(60);
-        private Duration closeTimeout = Duration.ofSeconds(5);
         private ReconnectPolicy reconnect = ReconnectPolicy.defaults();
         private boolean callsWaitForReconnect;
-        private ElicitationHandler elicitation;
-        private SamplingHandler sampling;
-        private RequestObserver observer;
-        private List<Root> roots;
+        private ToolApproval approval;
         private AuthorizationHandler authorization;
 
         private Builder() {
+        }
+
+        @Override
+        public ClientSettings settings() {
+            return settings;
+        }
+
+        @Override
+        public Builder settings(ClientSettings settings) {
+            this.settings = Objects.requireNonNull(settings, "settings");
+            return this;
         }
 
         /** Adds a server; names must be unique. */
@@ -345,12 +386,6 @@ public final class McpHost implements AutoCloseable {
         /** Adds the server of a configuration entry (see {@link ServerSpec#fromConfig}). */
         public Builder server(ServerConfig config) {
             return server(ServerSpec.fromConfig(config));
-        }
-
-        /** How this host introduces itself to every server ({@code mcphost} and its version unless set). */
-        public Builder clientInfo(Implementation clientInfo) {
-            this.clientInfo = Objects.requireNonNull(clientInfo, "clientInfo");
-            return this;
         }
 
         /** How tool and prompt names are exposed ({@code server__tool} unless set). */
@@ -377,20 +412,12 @@ public final class McpHost implements AutoCloseable {
 
         /** Deadline of each server's handshake unless the server sets its own (30 s unless set). */
         public Builder startupTimeout(Duration timeout) {
-            this.startupTimeout = positive(timeout, "startupTimeout");
-            return this;
-        }
-
-        /** Default deadline of each request unless the server or the call sets one (60 s unless set). */
-        public Builder requestTimeout(Duration timeout) {
-            this.requestTimeout = positive(timeout, "requestTimeout");
-            return this;
+            return settings(settings.withInitializeTimeout(timeout, "startupTimeout"));
         }
 
         /** Budget of {@link McpHost#close()}, shared by all servers closing in parallel (5 s unless set). */
         public Builder closeTimeout(Duration timeout) {
-            this.closeTimeout = positive(timeout, "closeTimeout");
-            return this;
+            return settings(settings.withCloseTimeout(timeout));
         }
 
         /** How lost servers are reconnected ({@link ReconnectPolicy#defaults()} unless set). */
@@ -426,36 +453,20 @@ public final class McpHost implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Asks {@code approval} before each tool call is sent, except for the tools a server auto-approves
+         * ({@code autoApprove} in a configuration, {@link ServerSpec.Builder#autoApprove}); a refused call is
+         * answered with a tool error and not sent. Runs before every interceptor. Without it (the default)
+         * every call is sent and {@code autoApprove} has no effect. See {@link ToolApproval}.
+         */
+        public Builder approval(ToolApproval approval) {
+            this.approval = Objects.requireNonNull(approval, "approval");
+            return this;
+        }
+
         /** Adds an event listener; see {@link HostEvent} for its contract. */
         public Builder onEvent(Consumer<HostEvent> listener) {
             listeners.add(Objects.requireNonNull(listener, "listener"));
-            return this;
-        }
-
-        /** Answers every server's elicitation requests (unless a server has its own); off unless set. */
-        public Builder elicitation(ElicitationHandler handler) {
-            this.elicitation = Objects.requireNonNull(handler, "handler");
-            return this;
-        }
-
-        /** Answers every server's sampling requests (unless a server has its own); off unless set. */
-        public Builder sampling(SamplingHandler handler) {
-            this.sampling = Objects.requireNonNull(handler, "handler");
-            return this;
-        }
-
-        /** The roots every server sees (unless a server has its own); off unless set. */
-        public Builder roots(List<Root> roots) {
-            this.roots = List.copyOf(roots);
-            return this;
-        }
-
-        /**
-         * Observes every request of every server's client ({@link McpClientBuilder#observer}), each
-         * reconnection's new client included: one call instruments the whole host. Off unless set.
-         */
-        public Builder observer(RequestObserver observer) {
-            this.observer = Objects.requireNonNull(observer, "observer");
             return this;
         }
 
@@ -483,12 +494,31 @@ public final class McpHost implements AutoCloseable {
          *         with fail-open off), with its error and stderr tail; everything started is closed first
          */
         public McpHost start() {
-            HostSettings settings = new HostSettings(Optional.ofNullable(clientInfo), naming, toolFilter, failOpen, startupTimeout, requestTimeout,
-                    closeTimeout, reconnect, callsWaitForReconnect, interceptors, Optional.ofNullable(elicitation),
-                    Optional.ofNullable(sampling), Optional.ofNullable(roots), Optional.ofNullable(observer),
-                    Optional.ofNullable(authorization));
-            McpHost host = new McpHost(settings, listeners);
-            host.supervisor.startAll(List.copyOf(specs));
+            return startOnly(specs.stream().map(ServerSpec::name).toList());
+        }
+
+        /**
+         * As {@link #start()}, starting only the named servers: the others are deferred, known to the host
+         * but not started (not in {@link McpHost#servers()} nor the catalog, and not counted as failures)
+         * until {@link McpHost#startServers} starts them. For a command that needs one server of a file, or
+         * a gateway that starts a server when it is first asked for. {@code required} holds for the named ones.
+         *
+         * @throws IllegalArgumentException if a name is not one of the added servers
+         * @throws ServerUnavailableException as {@link #start()}
+         */
+        public McpHost startOnly(Collection<String> servers) {
+            Set<String> named = Set.copyOf(servers);
+            for (String name : named) {
+                if (specs.stream().noneMatch(s -> s.name().equals(name))) {
+                    throw new IllegalArgumentException("no server is named '" + name + "'; the servers are: "
+                            + String.join(", ", specs.stream().map(ServerSpec::name).toList()));
+                }
+            }
+            HostSettings hostSettings = new HostSettings(settings, naming, toolFilter, failOpen, reconnect, callsWaitForReconnect,
+                    interceptors, Optional.ofNullable(approval), Optional.ofNullable(authorization));
+            McpHost host = new McpHost(hostSettings, listeners);
+            host.supervisor.startAll(specs.stream().filter(s -> named.contains(s.name())).toList(),
+                    specs.stream().filter(s -> !named.contains(s.name())).toList());
             return host;
         }
     }
