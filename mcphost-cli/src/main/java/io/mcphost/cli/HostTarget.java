@@ -79,9 +79,8 @@ final class HostTarget implements Target {
             builder.authorization(url -> { });
         }
         McpHost host = features.configure(builder
-                .requestTimeout(cli.requestTimeout())
+                .settings(cli.clientSettings()) // each entry's own settings go over these, as in the host
                 .startupTimeout(cli.requestTimeout())
-                .closeTimeout(cli.closeBudget())
                 .reconnect(ReconnectPolicy.never())) // one command, one run: nothing to wait for
                 .startOnly(start);
         try {

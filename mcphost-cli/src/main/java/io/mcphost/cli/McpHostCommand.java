@@ -156,6 +156,19 @@ final class McpHostCommand implements Callable<Integer> {
         return connection.closeGrace();
     }
 
+    /**
+     * The client settings of the command line, the same for one server and for each server of a host:
+     * {@code --timeout} (which bounds the handshake too when given), the close budget {@code --close-grace}
+     * needs, and {@code --era} when given. A configuration entry's own settings go over these, as a server's own go over its host's.
+     */
+    io.mcphost.client.ClientSettings clientSettings() {
+        var settings = io.mcphost.client.ClientSettings.NONE.withRequestTimeout(requestTimeout()).withCloseTimeout(closeBudget());
+        if (connection.timeoutGiven()) {
+            settings = settings.withInitializeTimeout(requestTimeout(), "--timeout"); // bounds the handshake too, not only the calls
+        }
+        return connection.era == null ? settings : settings.withEra(era());
+    }
+
     /** How long closing a command's server or servers may take: enough for {@link #closeGrace()}, see {@link ClientTarget#closeBudget}. */
     Duration closeBudget() {
         return ClientTarget.closeBudget(closeGrace());
