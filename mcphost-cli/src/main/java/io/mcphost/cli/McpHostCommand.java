@@ -1,6 +1,5 @@
 package io.mcphost.cli;
 
-import io.mcphost.client.McpClient;
 import io.mcphost.config.ServerConfig;
 import io.mcphost.protocol.tools.CallToolResult;
 import java.io.PrintWriter;
