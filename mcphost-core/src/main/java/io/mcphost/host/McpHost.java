@@ -6,7 +6,6 @@ import io.mcphost.auth.AuthorizationHandler;
 import io.mcphost.client.CallOptions;
 import io.mcphost.client.ClientSettings;
 import io.mcphost.client.McpClient;
-import io.mcphost.client.McpClientBuilder;
 import io.mcphost.client.internal.ToolArgumentsConversion;
 import io.mcphost.config.McpConfig;
 import io.mcphost.config.McpConfigLoader;
@@ -90,8 +89,6 @@ public final class McpHost implements AutoCloseable {
         return b;
     }
 
-    // ---- servers -------------------------------------------------------------------------------
-
     /** Every server's status, in configuration order. Never blocks. */
     public List<ServerStatus> servers() {
         return supervisor.statuses();
@@ -149,10 +146,8 @@ public final class McpHost implements AutoCloseable {
     }
 
     /**
-     * Starts deferred servers ({@link Builder#startOnly}) in parallel, blocking until each is READY or has
-     * failed (each within its startup timeout), or waits for a user's authorisation. Failures do not throw:
-     * they are in the returned statuses (in the order named), as for {@link #addServer}. A name of a server
-     * already started is skipped.
+     * Starts deferred servers ({@link Builder#startOnly}) in parallel, blocking as {@link #addServer} does; failures
+     * are in the returned statuses (in the order named), not thrown. A server already started is skipped.
      *
      * @throws IllegalArgumentException if a name is neither deferred nor started
      * @throws io.mcphost.protocol.McpClosedException if the host was closed
@@ -162,24 +157,17 @@ public final class McpHost implements AutoCloseable {
     }
 
     /**
-     * The server, started or deferred, that a URI's scheme names: the one whose name is the scheme
-     * ({@code demo} for {@code demo://readme}, case-insensitively), else the first whose prefix is. Which
-     * server offers a URI is known only from the lists of started servers ({@link #serverForUri}); this
-     * tells which one to start (or ask) first. Never blocks.
+     * The server, started or deferred, whose name (else prefix) is a URI's scheme, case-insensitively ({@code demo}
+     * for {@code demo://readme}): which one to start or ask first, as only started servers list URIs. Never blocks.
      */
     public Optional<String> serverForScheme(String uri) {
         return supervisor.namedByScheme(Objects.requireNonNull(uri, "uri"));
     }
 
-    /**
-     * The READY server that offers a resource URI: the one that lists it, else the first whose resource
-     * template matches it; as {@link #readResource} routes. Never blocks.
-     */
+    /** The READY server that lists a resource URI, else the first whose template matches it, as {@link #readResource} routes. */
     public Optional<String> serverForUri(String uri) {
         return catalog().serverForUri(Objects.requireNonNull(uri, "uri"));
     }
-
-    // ---- catalog -------------------------------------------------------------------------------
 
     /** The current catalog: an immutable snapshot of what the READY servers offer. Never blocks. */
     public Catalog catalog() {
@@ -205,8 +193,6 @@ public final class McpHost implements AutoCloseable {
     public List<HostResourceTemplate> resourceTemplates() {
         return catalog().resourceTemplates();
     }
-
-    // ---- routed operations ---------------------------------------------------------------------
 
     /** Calls a tool by its exposed name with the server's default deadline; see {@link #callTool(String, JsonNode, CallOptions)}. */
     public CallToolResult callTool(String name, JsonNode arguments) {
@@ -321,8 +307,6 @@ public final class McpHost implements AutoCloseable {
         return routing.readResource(uri, options);
     }
 
-    // ---- closing -------------------------------------------------------------------------------
-
     /** Closes every server in parallel within the close timeout; see {@link #close(Duration)}. */
     @Override
     public void close() {
@@ -341,10 +325,9 @@ public final class McpHost implements AutoCloseable {
     }
 
     /**
-     * Configures and starts an {@link McpHost}. Not thread-safe; the host it starts is.
-     * {@link #start()} and {@link #startOnly} are the only methods that do I/O. The client settings it shares
-     * with {@link ServerSpec.Builder} and {@link McpClientBuilder} ({@link ClientSettings.Setters}: timeouts,
-     * era, handlers, roots, observer) apply to every server that does not set its own.
+     * Configures and starts an {@link McpHost}. Not thread-safe; the host it starts is. Only {@link #start()} and
+     * {@link #startOnly} do I/O. The {@link ClientSettings.Setters} it shares with {@link ServerSpec.Builder} and
+     * {@link io.mcphost.client.McpClientBuilder} apply to every server that does not set its own.
      */
     public static final class Builder implements ClientSettings.Setters<Builder> {
         private final List<ServerSpec> specs = new ArrayList<>();
@@ -454,10 +437,8 @@ public final class McpHost implements AutoCloseable {
         }
 
         /**
-         * Asks {@code approval} before each tool call is sent, except for the tools a server auto-approves
-         * ({@code autoApprove} in a configuration, {@link ServerSpec.Builder#autoApprove}); a refused call is
-         * answered with a tool error and not sent. Runs before every interceptor. Without it (the default)
-         * every call is sent and {@code autoApprove} has no effect. See {@link ToolApproval}.
+         * Asks {@code approval} before each tool call (before every interceptor), except for the tools a server
+         * auto-approves ({@link ServerSpec.Builder#autoApprove}); see {@link ToolApproval}. Off unless set: all are sent.
          */
         public Builder approval(ToolApproval approval) {
             this.approval = Objects.requireNonNull(approval, "approval");
@@ -498,27 +479,16 @@ public final class McpHost implements AutoCloseable {
         }
 
         /**
-         * As {@link #start()}, starting only the named servers: the others are deferred, known to the host
-         * but not started (not in {@link McpHost#servers()} nor the catalog, and not counted as failures)
-         * until {@link McpHost#startServers} starts them. For a command that needs one server of a file, or
-         * a gateway that starts a server when it is first asked for. {@code required} holds for the named ones.
+         * As {@link #start()}, starting only the named servers; the others are deferred (known, not started, not
+         * in {@link McpHost#servers()} nor the catalog, not failures) until {@link McpHost#startServers}.
          *
          * @throws IllegalArgumentException if a name is not one of the added servers
          * @throws ServerUnavailableException as {@link #start()}
          */
         public McpHost startOnly(Collection<String> servers) {
-            Set<String> named = Set.copyOf(servers);
-            for (String name : named) {
-                if (specs.stream().noneMatch(s -> s.name().equals(name))) {
-                    throw new IllegalArgumentException("no server is named '" + name + "'; the servers are: "
-                            + String.join(", ", specs.stream().map(ServerSpec::name).toList()));
-                }
-            }
-            HostSettings hostSettings = new HostSettings(settings, naming, toolFilter, failOpen, reconnect, callsWaitForReconnect,
-                    interceptors, Optional.ofNullable(approval), Optional.ofNullable(authorization));
-            McpHost host = new McpHost(hostSettings, listeners);
-            host.supervisor.startAll(specs.stream().filter(s -> named.contains(s.name())).toList(),
-                    specs.stream().filter(s -> !named.contains(s.name())).toList());
+            McpHost host = new McpHost(new HostSettings(settings, naming, toolFilter, failOpen, reconnect, callsWaitForReconnect,
+                    interceptors, Optional.ofNullable(approval), Optional.ofNullable(authorization)), listeners);
+            host.supervisor.startAll(List.copyOf(specs), Set.copyOf(servers));
             return host;
         }
     }

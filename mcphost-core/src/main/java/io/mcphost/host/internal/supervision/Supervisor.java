@@ -109,17 +109,26 @@ public final class Supervisor implements ManagedServer.Host {
     }
 
     /**
-     * Starts every server in parallel and blocks until each is READY or has failed (each bounded by its
+     * Starts the servers {@code now} names in parallel (the others are deferred) and blocks until each is READY or has failed (each bounded by its
      * startup and request timeouts).
      *
      * @throws ServerUnavailableException naming the first required server that failed (or any, with
      *         fail-open off); everything is closed first
      * @throws McpCancelledException if the caller is interrupted; everything is closed first
      */
-    public void startAll(List<ServerSpec> specs, List<ServerSpec> notYet) {
-        deferred.addAll(notYet);
+    public void startAll(List<ServerSpec> specs, Set<String> now) {
+        for (String name : now) {
+            if (specs.stream().noneMatch(s -> s.name().equals(name))) {
+                throw new IllegalArgumentException("no server is named '" + name + "'; the servers are: "
+                        + String.join(", ", specs.stream().map(ServerSpec::name).toList()));
+            }
+        }
         for (ServerSpec spec : specs) {
-            servers.add(new ManagedServer(spec, this));
+            if (now.contains(spec.name())) {
+                servers.add(new ManagedServer(spec, this));
+            } else {
+                deferred.add(spec);
+            }
         }
         List<Thread> starting = new ArrayList<>();
         for (ManagedServer server : servers) {
