@@ -60,13 +60,13 @@ final class CallCommand implements Callable<Integer> {
         }
         String json = argsJson != null ? argsJson : root.json.arguments();
         if (asTask) { // a task talks to one server: under --config, the one --server or a prefixed name picks
-            McpHostCommand.Named target = root.connectFor(tool, true);
-            try (McpClient client = target.client()) {
+            try (Target target = root.open(McpHostCommand.Need.oneServerFor(tool, true))) {
+                McpClient client = target.client();
                 ObjectNode arguments = parseArguments(json);
                 client.listTools();
                 ProgressBar bar = root.progressBar();
                 try {
-                    return TasksCommand.callAsTask(root, client, target.name(), arguments, CallOptions.builder().onProgress(bar).build());
+                    return TasksCommand.callAsTask(root, client, target.nameOf(tool), arguments, CallOptions.builder().onProgress(bar).build());
                 } finally {
                     bar.finish();
                 }
@@ -74,12 +74,12 @@ final class CallCommand implements Callable<Integer> {
         }
         // The server starts first and boots while the arguments are parsed: the first use of the JSON codec
         // costs a few hundred milliseconds, which then overlap the server's own start-up.
-        try (Target target = root.openTarget(true, tool)) {
+        try (Target target = root.open(McpHostCommand.Need.catalog(tool, true))) {
             ObjectNode arguments = parseArguments(json);
             ProgressBar bar = root.progressBar();
             CallToolResult result;
             try (CancelOnShutdown cancel = CancelOnShutdown.during(bar, root.err())) {
-                result = target.callTool(root.targetName(tool), arguments, CallOptions.builder().onProgress(bar).build());
+                result = target.callTool(target.nameOf(tool), arguments, CallOptions.builder().onProgress(bar).build());
             } finally {
                 bar.finish();
             }

@@ -59,12 +59,8 @@ final class ClientFeatures {
      * server supports logging (a notice on stderr when it does not). The caller closes the client.
      */
     McpClient connect(McpClientBuilder builder, String name) {
-        builder.elicitation(elicitation.handler());
-        if (announceSampling) {
-            builder.sampling(SamplingHandler.blocking(this::declineSampling));
-        }
+        handlers(builder);
         logLevel.ifPresent(level -> builder.onLog(message -> print(name, message)));
-        traffic.ifPresent(builder::observer);
         McpClient client = builder.connect();
         try {
             logLevel.ifPresent(level -> {
@@ -84,17 +80,22 @@ final class ClientFeatures {
 
     /** The same features for every server of a host: shared handlers and log printing. */
     io.mcphost.host.McpHost.Builder configure(io.mcphost.host.McpHost.Builder builder) {
-        builder.elicitation(elicitation.handler());
-        if (announceSampling) {
-            builder.sampling(SamplingHandler.blocking(this::declineSampling));
-        }
+        handlers(builder);
         logLevel.ifPresent(level -> builder.onEvent(event -> {
             if (event instanceof io.mcphost.host.HostEvent.ServerLog log) {
                 print(log.server(), log.message());
             }
         }));
-        traffic.ifPresent(builder::observer);
         return builder;
+    }
+
+    /** The terminal's elicitation, sampling as chosen and the traffic log, set alike on a client's or a host's builder. */
+    private <B extends io.mcphost.client.ClientSettings.Setters<B>> void handlers(B builder) {
+        builder.elicitation(elicitation.handler());
+        if (announceSampling) {
+            builder.sampling(SamplingHandler.blocking(this::declineSampling));
+        }
+        traffic.ifPresent(builder::observer);
     }
 
     /** Asks every READY server of {@code host} that offers logging for the chosen level. */

@@ -18,8 +18,10 @@ import tools.jackson.databind.JsonNode;
  * A {@link Target} of one connected server; names are the server's own.
  *
  * @param closeBudget how long {@link #close} may take ({@link #closeBudget(Duration)} of the command's grace)
+ * @param prefix      the prefix the server's names have in a listing of its whole configuration file, which
+ *                    {@link #nameOf} takes off; null for a server not picked from a file
  */
-record ClientTarget(McpClient client, Duration closeBudget) implements Target {
+record ClientTarget(McpClient client, Duration closeBudget, String prefix) implements Target {
     /**
      * How long a command waits for its server to go, at least: a server still busy with a call that
      * timed out or was cancelled often outlives its closed stdin, and the library's default (5 s) would
@@ -59,6 +61,11 @@ record ClientTarget(McpClient client, Duration closeBudget) implements Target {
     @Override
     public boolean isHost() {
         return false;
+    }
+
+    @Override
+    public String nameOf(String given) {
+        return Target.withoutPrefix(prefix, given);
     }
 
     @Override

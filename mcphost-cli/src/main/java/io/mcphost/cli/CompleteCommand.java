@@ -39,9 +39,9 @@ final class CompleteCommand {
                @Option(names = "--context", paramLabel = "K=V", description = "An argument already chosen (repeatable).")
                List<String> context) {
         Map<String, String> chosen = context(context);
-        McpHostCommand.Named target = root.connectFor(prompt);
-        try (McpClient client = target.client()) {
-            return print(client.complete(withContext(CompleteRequestParams.forPrompt(target.name(), argument, partial), chosen)));
+        try (Target target = root.open(McpHostCommand.Need.oneServerFor(prompt, false))) {
+            return print(target.client().complete(withContext(CompleteRequestParams.forPrompt(target.nameOf(prompt), argument, partial),
+                    chosen)));
         }
     }
 
@@ -59,7 +59,7 @@ final class CompleteCommand {
         Map<String, String> chosen = context(context);
         CompleteRequestParams params = withContext(CompleteRequestParams.forResourceTemplate(uriTemplate, variable, partial), chosen);
         // Under --config the template's scheme names its server (HostTarget.openForUri); --server picks one.
-        try (Target target = root.openTargetForUri(uriTemplate, false)) {
+        try (Target target = root.open(McpHostCommand.Need.uri(uriTemplate, false))) {
             return print(target.onServerOf(uriTemplate, true, client -> client.complete(params)));
         }
     }

@@ -23,7 +23,8 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (McpClient client = root.connect()) {
+        try (Target target = root.open(McpHostCommand.Need.oneServer())) {
+            McpClient client = target.client();
             return new Tour(root, client).run();
         }
     }

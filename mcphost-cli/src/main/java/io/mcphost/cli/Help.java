@@ -11,9 +11,9 @@ import picocli.CommandLine;
  * found them), {@code mcphost help CMD}, examples and the exit-code table under the usage.
  */
 final class Help {
-    /** Listed first, in this order; any other command follows in its own order. */
-    private static final List<String> ORDER = List.of("demo", "info", "tools", "call", "resources", "read", "prompts",
-            "prompt", "complete", "subscribe", "tasks", "ping", "servers", "request", "login", "logout", "auth", "help");
+    /** The commands' order: the table's, then {@code help}; any other command follows in its own order. */
+    private static final List<String> ORDER = java.util.stream.Stream.concat(
+            McpHostCommand.COMMAND_TABLE.stream().map(listed -> listed.names().getFirst()), java.util.stream.Stream.of("help")).toList();
 
     private Help() {
     }

@@ -26,7 +26,7 @@ import io.mcphost.protocol.tools.CallToolResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -36,11 +36,11 @@ import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The {@link Target} of many servers ({@code --config}): one {@link McpHost} started from a
- * configuration file, with prefixed names. Servers that cannot start are reported on
- * stderr, once each, and the command goes on with the others, as the host itself does. A command
- * starts only the servers it needs ({@link #narrow}, {@link #openForUri}); a URI that none of those
- * offers starts the rest. Used by the command's own thread only.
+ * The {@link Target} of many servers ({@code --config}): one {@link McpHost} of a configuration file, with
+ * prefixed names. Servers that cannot start are reported on stderr, once each, and the command goes on with
+ * the others, as the host itself does. The host starts only the servers a command needs
+ * ({@link McpHost.Builder#startOnly}); a URI that none of those offers starts the rest
+ * ({@link McpHost#startServers}). Used by the command's own thread only.
  */
 final class HostTarget implements Target {
     private final McpHostCommand cli;
@@ -48,34 +48,30 @@ final class HostTarget implements Target {
     private final ClientFeatures features;
     /** Where the servers come from, for messages: the file's name. */
     private final String file;
-    /** The servers of the file not started (yet): a URI none of the started ones offers starts them. */
-    private List<ServerConfig> notStarted;
-    /** The server a URI's scheme names, started first; null when the host was not narrowed for a URI. */
-    private final String named;
+    /** With {@code --server}: that server, whose own names are used ({@code NAME__tool} means {@code tool}); else null. */
+    private final String ownNamesOf;
+    /** The server a URI's scheme names, started first; null when the host was not opened for a URI. */
+    private String named;
 
-    private HostTarget(McpHostCommand cli, McpHost host, ClientFeatures features, String file, List<ServerConfig> notStarted,
-                       String named) {
+    private HostTarget(McpHostCommand cli, McpHost host, ClientFeatures features, String file, String ownNamesOf) {
         this.cli = cli;
         this.host = host;
         this.features = features;
         this.file = file;
-        this.notStarted = notStarted;
-        this.named = named;
+        this.ownNamesOf = ownNamesOf;
     }
 
     /**
-     * Starts the host of {@code config}: a file, or a shortcut ({@code claude-desktop}, {@code claude-code},
-     * {@code vscode}, {@code cursor}) naming that tool's usual file.
+     * Starts the host of a configuration with only the servers {@code start} names running (the others
+     * deferred), and reports those that could not start.
+     *
+     * @param ownNamesOf the {@code --server} option: the one server, whose own names are then used; or null
      */
-    static HostTarget open(McpHostCommand cli, McpConfig loaded, ClientFeatures features, boolean ownNames) {
-        return open(cli, loaded, features, ownNames, List.of(), null);
-    }
-
-    private static HostTarget open(McpHostCommand cli, McpConfig loaded, ClientFeatures features, boolean ownNames,
-                                   List<ServerConfig> notStarted, String named) {
+    static HostTarget open(McpHostCommand cli, McpConfig loaded, ClientFeatures features, Collection<String> start,
+                           String ownNamesOf) {
         McpHost.Builder builder = McpHost.builder();
         loaded.enabledServers().forEach(server -> builder.server(spec(cli, server)));
-        if (ownNames) {
+        if (ownNamesOf != null) {
             builder.naming(io.mcphost.host.ToolNaming.unprefixed());
         }
         if (CliOAuth.forCommand(cli) != null) {
@@ -83,20 +79,19 @@ final class HostTarget implements Target {
             builder.authorization(url -> { });
         }
         McpHost host = features.configure(builder
-                .requestTimeout(cli.requestTimeout())
+                .settings(cli.clientSettings()) // each entry's own settings go over these, as in the host
                 .startupTimeout(cli.requestTimeout())
-                .closeTimeout(cli.closeBudget())
                 .reconnect(ReconnectPolicy.never())) // one command, one run: nothing to wait for
-                .start();
+                .startOnly(start);
         try {
             features.afterStart(host);
         } catch (RuntimeException e) {
             host.close();
             throw e;
         }
-        HostTarget commands = new HostTarget(cli, host, features, fileName(loaded), notStarted, named);
-        commands.reportFailures(host.servers().stream().map(ServerStatus::name).toList());
-        return commands;
+        HostTarget target = new HostTarget(cli, host, features, fileName(loaded), ownNamesOf);
+        target.reportFailures(host.servers().stream().map(ServerStatus::name).toList());
+        return target;
     }
 
     /** A server of the file, whose local process gets the command's {@code --close-grace} to exit after its stdin closes. */
@@ -121,20 +116,21 @@ final class HostTarget implements Target {
     }
 
     /**
-     * The servers a command needs: the one {@code --server} names, else the one a prefixed name
+     * The servers a command needs: the one {@code --server} names, else those a prefixed name
      * ({@code demo__echo}) points to, else all. Starting only those keeps a call fast and keeps a broken
      * server that is not involved out of the way.
      *
      * @param server   the {@code --server} option, or null
      * @param nameHint a tool or prompt name as given, or null
+     * @throws CommandLine.ParameterException if {@code --server} names no enabled server
      */
-    static McpConfig narrow(McpHostCommand cli, McpConfig config, String server, String nameHint) {
+    static List<ServerConfig> needed(McpHostCommand cli, McpConfig config, String server, String nameHint) {
         if (server != null) {
             ServerConfig chosen = config.enabledServers().stream().filter(s -> s.name().equals(server)).findFirst()
                     .orElseThrow(() -> new CommandLine.ParameterException(cli.spec.commandLine(), "--server " + server
                             + ": no enabled server of that name (there are: " + String.join(", ",
                             config.enabledServers().stream().map(ServerConfig::name).toList()) + ")"));
-            return new McpConfig(List.of(chosen), config.inputs(), config.source());
+            return List.of(chosen);
         }
         int separator = nameHint == null ? -1 : nameHint.indexOf("__");
         if (separator > 0) {
@@ -142,49 +138,43 @@ final class HostTarget implements Target {
             List<ServerConfig> named = config.enabledServers().stream()
                     .filter(s -> s.prefix().orElse(s.name()).equals(prefix)).toList();
             if (!named.isEmpty()) {
-                return new McpConfig(named, config.inputs(), config.source());
+                return named;
             }
         }
-        return config;
+        return config.enabledServers();
     }
 
     /**
      * Starts what a command about one resource URI (or resource template) needs. Which server offers a
      * URI is only known from the servers' own lists, so without {@code --server} the URI names its
-     * server by its scheme: {@code demo://readme} starts only the server called (or prefixed) {@code demo}.
-     * If that server does not offer the URI, or no server is named after the scheme, the rest of the file
-     * is started (in parallel) to find it, and stderr says so. A file of one server starts that one.
+     * server by its scheme ({@link McpHost#serverForScheme}): {@code demo://readme} starts only the server
+     * called (or prefixed) {@code demo}. If that server does not offer the URI, or no server is named after
+     * the scheme, the rest of the file is started (in parallel) to find it, and stderr says so. A file of one
+     * server starts that one.
      *
      * @param server the {@code --server} option, or null
      */
     static HostTarget openForUri(McpHostCommand cli, McpConfig config, String server, String uri, ClientFeatures features) {
         if (server != null) {
-            return open(cli, narrow(cli, config, server, null), features, true);
+            return open(cli, config, features, names(needed(cli, config, server, null)), server);
         }
-        List<ServerConfig> all = config.enabledServers();
-        ServerConfig byScheme = all.size() == 1 ? null : namedByScheme(all, uri);
-        if (byScheme == null) {
-            if (all.size() > 1) {
-                cli.err().println("mcphost: no server of " + fileName(config) + " is named after the scheme of '" + uri
-                        + "'; starting all " + all.size() + " to find the one that offers it (--server NAME starts one)");
-                cli.err().flush();
-            }
-            return open(cli, config, features, false);
+        List<String> all = names(config.enabledServers());
+        if (all.size() == 1) {
+            return open(cli, config, features, all, null);
         }
-        List<ServerConfig> rest = all.stream().filter(s -> s != byScheme).toList();
-        return open(cli, new McpConfig(List.of(byScheme), config.inputs(), config.source()), features, false, rest, byScheme.name());
+        HostTarget target = open(cli, config, features, List.of(), null); // nothing started yet: no I/O
+        target.named = target.host.serverForScheme(uri).orElse(null);
+        if (target.named == null) {
+            cli.err().println("mcphost: no server of " + fileName(config) + " is named after the scheme of '" + uri
+                    + "'; starting all " + all.size() + " to find the one that offers it (--server NAME starts one)");
+            cli.err().flush();
+        }
+        target.start(target.named == null ? all : List.of(target.named));
+        return target;
     }
 
-    /** The server whose name or prefix is the URI's scheme ({@code demo} for {@code demo://readme}), or null. */
-    static ServerConfig namedByScheme(List<ServerConfig> servers, String uri) {
-        int colon = uri.indexOf(':');
-        if (colon <= 0 || !uri.substring(0, colon).matches("[A-Za-z][A-Za-z0-9+.-]*")) {
-            return null;
-        }
-        String scheme = uri.substring(0, colon);
-        return servers.stream().filter(s -> s.name().equalsIgnoreCase(scheme)).findFirst()
-                .or(() -> servers.stream().filter(s -> s.prefix().filter(scheme::equalsIgnoreCase).isPresent()).findFirst())
-                .orElse(null);
+    private static List<String> names(List<ServerConfig> servers) {
+        return servers.stream().map(ServerConfig::name).toList();
     }
 
     private static String fileName(McpConfig config) {
@@ -212,13 +202,13 @@ final class HostTarget implements Target {
             try {
                 return action.apply(byScheme.get());
             } catch (McpError | McpNotFoundException e) {
-                if (notStarted.isEmpty()) {
+                if (host.deferredServers().isEmpty()) {
                     throw e;
                 }
                 refused = e;
             }
         }
-        if (!notStarted.isEmpty()) {
+        if (!host.deferredServers().isEmpty()) {
             startRest(named == null ? "no server started offers '" + uri + "'" : byScheme.isPresent()
                     ? "server '" + named + "' does not offer '" + uri + "'" : "server '" + named + "' is not available");
             owner = owner(uri, template);
@@ -240,7 +230,7 @@ final class HostTarget implements Target {
 
     private Optional<String> owner(String uri, boolean template) {
         if (!template) {
-            return host.catalog().serverForUri(uri);
+            return host.serverForUri(uri);
         }
         return host.resourceTemplates().stream().filter(t -> t.uriTemplate().equals(uri)).map(HostResourceTemplate::server).findFirst();
     }
@@ -255,28 +245,17 @@ final class HostTarget implements Target {
      * either (the file's order decides only when all start together); the named server stays first.
      */
     private void startRest(String why) {
-        List<ServerConfig> starting = notStarted;
-        notStarted = List.of();
+        List<String> starting = host.deferredServers();
         cli.err().println("mcphost: " + why + "; starting the other " + starting.size() + " server(s) of " + file + " to find it");
         cli.err().flush();
-        List<java.util.concurrent.Future<ServerStatus>> started = new ArrayList<>();
-        try (var threads = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
-            for (ServerConfig server : starting) {
-                started.add(threads.submit(() -> host.addServer(spec(cli, server))));
-            }
-        }
-        for (var future : started) {
-            try {
-                future.get(); // done: the executor's close waited
-            } catch (java.util.concurrent.ExecutionException e) {
-                throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new io.mcphost.protocol.McpCancelledException(null, "interrupted while starting servers", e);
-            }
-        }
+        start(starting);
+    }
+
+    /** Starts these deferred servers in parallel and reports those that could not start, once each. */
+    private void start(List<String> servers) {
+        host.startServers(servers);
         features.afterStart(host);
-        reportFailures(starting.stream().map(ServerConfig::name).toList());
+        reportFailures(servers);
     }
 
     private static Path resolve(McpHostCommand cli, String config) {
@@ -317,6 +296,18 @@ final class HostTarget implements Target {
     @Override
     public boolean isHost() {
         return true;
+    }
+
+    /** With {@code --server}, {@code NAME__tool} (copied from a listing of the whole file) means the server's own {@code tool}. */
+    @Override
+    public String nameOf(String given) {
+        return Target.withoutPrefix(ownNamesOf, given);
+    }
+
+    /** A host has a client per server; a command that talks to one server opens it as one ({@link McpHostCommand.Need#oneServer}). */
+    @Override
+    public McpClient client() {
+        throw new IllegalStateException("a host of " + file + " has a client per server; open one server for this command");
     }
 
     /** The host itself, for the status table and per-server commands. */

@@ -26,14 +26,15 @@ final class InfoCommand implements Callable<Integer> {
         if (root.connection.config != null && root.connection.server == null) {
             return eachServer();
         }
-        try (McpClient client = root.connect()) {
+        try (Target target = root.open(McpHostCommand.Need.oneServer())) {
+            McpClient client = target.client();
             new Tour(root, client).info();
             return ExitCode.OK;
         }
     }
 
     private int eachServer() {
-        try (Target target = root.openTarget(false)) {
+        try (Target target = root.open(McpHostCommand.Need.catalog(null, false))) {
             HostTarget host = (HostTarget) target;
             Printer p = root.printer();
             ObjectNode all = Json.newObject();

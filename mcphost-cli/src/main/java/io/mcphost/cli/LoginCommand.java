@@ -33,7 +33,8 @@ final class LoginCommand implements Callable<Integer> {
         OAuthClient stored = OAuthClient.create(endpoint.getHost(), endpoint, CliOAuth.settings(root, null));
         stored.logout(); // login means: authorise again, even if a token is stored
         root.oauth.loginHandler = CliOAuth.terminal(root.err(), browser);
-        try (McpClient client = root.connect()) {
+        try (Target target = root.open(McpHostCommand.Need.oneServer())) {
+            McpClient client = target.client();
             client.listTools();
         }
         Optional<StoredTokens> tokens = OAuthClient.create(endpoint.getHost(), endpoint, CliOAuth.settings(root, null)).tokens();
@@ -52,7 +53,8 @@ final class LoginCommand implements Callable<Integer> {
     /** {@code mcphost --config FILE --server NAME login}: an HTTP server of the file, with its OAuth settings. */
     private int loginFromConfig(String source) {
         var config = HostTarget.load(root, source, new ConsoleInputs(root.noInput ? null : System.console(), root.err()));
-        var server = HostTarget.narrow(root, config, root.connection.server, null).enabledServers();
+        var server = root.connection.server == null ? config.enabledServers()
+                : HostTarget.needed(root, config, root.connection.server, null);
         if (server.size() != 1) {
             throw new CommandLine.ParameterException(root.spec.commandLine(), "'login' authorises one server: add --server NAME");
         }

@@ -1,6 +1,5 @@
 package io.mcphost.cli;
 
-import io.mcphost.client.McpClient;
 import io.mcphost.config.ServerConfig;
 import io.mcphost.protocol.tools.CallToolResult;
 import java.io.PrintWriter;
@@ -20,63 +19,54 @@ import picocli.CommandLine.Spec;
 /**
  * The {@code mcphost} command: the options every command inherits (which server: {@link ConnectionOptions};
  * output and interaction: here) and how a command opens what they name. Each command is a class of its
- * own in {@link #COMMANDS}; {@link Help} orders them for {@code --help}.
+ * own in {@link #COMMAND_TABLE}, which {@link Help} follows for {@code --help}.
  */
 // scope INHERIT gives every subcommand --help too, which the one-line usage errors point to.
 @Command(name = "mcphost", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "mcphost 0.1.0",
         description = "Talks to MCP servers: the embedded demo server unless --stdio or --url names another, or every server of --config.")
 final class McpHostCommand implements Callable<Integer> {
-    /**
-     * Every command, in the order picocli lists them. Not in {@code @Command(subcommands = ...)}: picocli
-     * would build the model of all of them, by reflection, on every start (about a third of a one-shot
-     * command's time before the server is spawned, and picocli's classes cannot be kept in the AOT cache);
-     * {@link Main} registers only the commands a command line names, or all for help and usage errors.
-     * Adding a command is adding a line here (Help.ORDER places it in --help).
-     */
-    static final List<Class<?>> COMMANDS = List.of(
-            DemoCommand.class,
-            InfoCommand.class,
-            ToolsCommand.class,
-            CallCommand.class,
-            ResourcesCommand.class,
-            ReadCommand.class,
-            PromptsCommand.class,
-            PromptCommand.class,
-            CompleteCommand.class,
-            SubscribeCommand.class,
-            TasksCommand.class,
-            PingCommand.class,
-            ServersCommand.class,
-            RequestCommand.class,
-            LoginCommand.class,
-            LogoutCommand.class,
-            AuthCommand.class,
-            ConformanceClient.class);
+    /** One command: its class and the words that name it, its name first and then its aliases, as its {@code @Command} says. */
+    record Listed(Class<?> command, List<String> names) {
+        Listed(Class<?> command, String... names) {
+            this(command, List.of(names));
+        }
+    }
 
     /**
-     * The names and aliases of {@link #COMMANDS}, without reading their annotations (which loads and
-     * parses them); a test checks it against the annotations.
+     * Every command, once, in the order {@code --help} lists them (the order a newcomer uses them). Not in
+     * {@code @Command(subcommands = ...)}: picocli would build the model of all of them, by reflection, on every
+     * start (about a third of a one-shot command's time before the server is spawned, and picocli's classes
+     * cannot be kept in the AOT cache); {@link Main} registers only the commands a command line names, or all
+     * for help and usage errors. The names are written here so that finding a command does not load and parse
+     * its annotation; a test checks them against the annotations. Adding a command is adding a line here.
      */
-    static final Map<String, Class<?>> COMMAND_NAMES = Map.ofEntries(
-            Map.entry("demo", DemoCommand.class),
-            Map.entry("info", InfoCommand.class),
-            Map.entry("tools", ToolsCommand.class),
-            Map.entry("describe", ToolsCommand.class),
-            Map.entry("call", CallCommand.class),
-            Map.entry("resources", ResourcesCommand.class),
-            Map.entry("read", ReadCommand.class),
-            Map.entry("prompts", PromptsCommand.class),
-            Map.entry("prompt", PromptCommand.class),
-            Map.entry("complete", CompleteCommand.class),
-            Map.entry("subscribe", SubscribeCommand.class),
-            Map.entry("tasks", TasksCommand.class),
-            Map.entry("ping", PingCommand.class),
-            Map.entry("servers", ServersCommand.class),
-            Map.entry("request", RequestCommand.class),
-            Map.entry("login", LoginCommand.class),
-            Map.entry("logout", LogoutCommand.class),
-            Map.entry("auth", AuthCommand.class),
-            Map.entry("conformance-client", ConformanceClient.class));
+    static final List<Listed> COMMAND_TABLE = List.of(
+            new Listed(DemoCommand.class, "demo"),
+            new Listed(InfoCommand.class, "info"),
+            new Listed(ToolsCommand.class, "tools", "describe"),
+            new Listed(CallCommand.class, "call"),
+            new Listed(ResourcesCommand.class, "resources"),
+            new Listed(ReadCommand.class, "read"),
+            new Listed(PromptsCommand.class, "prompts"),
+            new Listed(PromptCommand.class, "prompt"),
+            new Listed(CompleteCommand.class, "complete"),
+            new Listed(SubscribeCommand.class, "subscribe"),
+            new Listed(TasksCommand.class, "tasks"),
+            new Listed(PingCommand.class, "ping"),
+            new Listed(ServersCommand.class, "servers"),
+            new Listed(RequestCommand.class, "request"),
+            new Listed(LoginCommand.class, "login"),
+            new Listed(LogoutCommand.class, "logout"),
+            new Listed(AuthCommand.class, "auth"),
+            new Listed(ConformanceClient.class, "conformance-client"));
+
+    /** The command classes of {@link #COMMAND_TABLE}, in its order. */
+    static final List<Class<?>> COMMANDS = COMMAND_TABLE.stream().<Class<?>>map(Listed::command).toList();
+
+    /** Each name and alias of {@link #COMMAND_TABLE} and its command. */
+    static final Map<String, Class<?>> COMMAND_NAMES = COMMAND_TABLE.stream()
+            .flatMap(listed -> listed.names().stream().map(name -> Map.<String, Class<?>>entry(name, listed.command())))
+            .collect(java.util.stream.Collectors.toUnmodifiableMap(Map.Entry::getKey, Map.Entry::getValue));
 
     static final int OK = ExitCode.OK;
     static final int TOOL_ERROR = ExitCode.TOOL_ERROR;
@@ -165,94 +155,119 @@ final class McpHostCommand implements Callable<Integer> {
         return connection.closeGrace();
     }
 
+    /**
+     * The client settings of the command line, the same for one server and for each server of a host:
+     * {@code --timeout} (which bounds the handshake too when given), the close budget {@code --close-grace}
+     * needs, and {@code --era} when given. A configuration entry's own settings go over these, as a server's own go over its host's.
+     */
+    io.mcphost.client.ClientSettings clientSettings() {
+        var settings = io.mcphost.client.ClientSettings.NONE.withRequestTimeout(requestTimeout()).withCloseTimeout(closeBudget());
+        if (connection.timeoutGiven()) {
+            settings = settings.withInitializeTimeout(requestTimeout(), "--timeout"); // bounds the handshake too, not only the calls
+        }
+        return connection.era == null ? settings : settings.withEra(era());
+    }
+
     /** How long closing a command's server or servers may take: enough for {@link #closeGrace()}, see {@link ClientTarget#closeBudget}. */
     Duration closeBudget() {
         return ClientTarget.closeBudget(closeGrace());
     }
 
-    /** Connects to the chosen server for a command that takes no tool arguments; the caller closes it. */
-    McpClient connect() {
-        rejectToolArguments();
-        return openOne();
-    }
+    /**
+     * What a command needs opened; {@link #open} opens it.
+     *
+     * @param kind           one server, the catalog of what the options name, the server of a URI, or every
+     *                       server's status
+     * @param name           a tool or prompt name as given ({@code demo__echo}), which under {@code --config} may
+     *                       pick the servers to start; or null
+     * @param uri            the resource URI or template of a {@link Kind#URI} need
+     * @param takesArguments whether the command takes a tool's arguments object ({@code --json '{...}'})
+     * @param anyConfig      for a URI: whether {@code $MCPHOST_CONFIG} counts as well as an explicit {@code --config}
+     */
+    record Need(Kind kind, String name, String uri, boolean takesArguments, boolean anyConfig) {
+        enum Kind { ONE_SERVER, CATALOG, URI, STATUS }
 
-    /** A connected server and a prompt's or tool's name as that server knows it. */
-    record Named(McpClient client, String name) {
+        /**
+         * One server: {@code --stdio}, {@code --url}, the server of an explicit {@code --config} that
+         * {@code --server} names (or the file's only one), else the demo; {@link Target#client()} is its client.
+         */
+        static Need oneServer() {
+            return new Need(Kind.ONE_SERVER, null, null, false, false);
+        }
+
+        /** As {@link #oneServer()}, except that under {@code --config} without {@code --server} a prefixed name picks the server. */
+        static Need oneServerFor(String name, boolean takesArguments) {
+            return new Need(Kind.ONE_SERVER, name, null, takesArguments, false);
+        }
+
+        /** The servers of a configuration (only the one {@code --server} or a prefixed {@code name} points to), or one server. */
+        static Need catalog(String name, boolean takesArguments) {
+            return new Need(Kind.CATALOG, name, null, takesArguments, false);
+        }
+
+        /** What a command about one resource URI (or template) needs; see {@link HostTarget#openForUri}. */
+        static Need uri(String uri, boolean anyConfig) {
+            return new Need(Kind.URI, null, uri, false, anyConfig);
+        }
+
+        /** Every server of the configuration, started for their status, ready or not. */
+        static Need status() {
+            return new Need(Kind.STATUS, null, null, false, false);
+        }
     }
 
     /**
-     * As {@link #connect()}, for a command naming a prompt or tool of one server: under {@code --config}
-     * without {@code --server}, a prefixed name ({@code everything__args-prompt}) picks its server, as it
-     * does for {@code call}. The caller closes the client.
+     * Opens what a command needs, the one way commands open servers: one server (a {@link ClientTarget}) or a
+     * host of a configuration's servers (a {@link HostTarget}, which starts only those the command needs).
+     * Blocks until they are connected; the caller closes the target. Option mistakes are usage errors.
      */
-    Named connectFor(String name) {
-        return connectFor(name, false);
-    }
-
-    /** As {@link #connectFor(String)}; {@code takesArguments}: the command takes a tool's arguments ({@code call --task}). */
-    Named connectFor(String name, boolean takesArguments) {
-        if (!takesArguments) {
+    Target open(Need need) {
+        if (!need.takesArguments()) {
             rejectToolArguments();
         }
-        if (connection.config != null && connection.server == null) {
-            connection.rejectOneServerOptions();
-            var config = HostTarget.load(this, connection.configSource().orElseThrow(), consoleInputs());
-            for (ServerConfig entry : config.enabledServers()) {
-                String prefix = entry.prefix().orElse(entry.name()) + "__";
-                if (name.startsWith(prefix) && name.length() > prefix.length()) {
-                    return new Named(OneServer.open(this, entry), name.substring(prefix.length()));
-                }
-            }
-        }
-        return new Named(openOne(), targetName(name));
+        return switch (need.kind()) {
+            case ONE_SERVER -> openOne(need.name());
+            case CATALOG -> openCatalog(need.name());
+            case URI -> openForUri(need.uri(), need.anyConfig());
+            case STATUS -> openHost(connection.configSource().orElseThrow(), null);
+        };
     }
 
-    /**
-     * Connects to the one server the options name: --stdio, --url, one server of --config (the one
-     * --server names, or the file's only one), else the demo.
-     */
-    McpClient openOne() {
+    private ClientTarget openOne(String name) {
         // Only an explicit --config: with MCPHOST_CONFIG set, the one-server commands keep using the demo.
         var source = connection.config == null ? java.util.Optional.<String>empty() : connection.configSource();
         if (source.isEmpty()) {
             if (connection.server != null) {
                 throw connection.usage("--server picks a server of --config; give --config too");
             }
-            return OneServer.open(this);
+            return new ClientTarget(OneServer.open(this), closeBudget(), null);
         }
         connection.rejectOneServerOptions();
         var config = HostTarget.load(this, source.get(), consoleInputs());
+        if (connection.server == null && name != null) {
+            // A prefixed name (everything__args-prompt) picks its server, as it does for 'call'.
+            for (ServerConfig entry : config.enabledServers()) {
+                String prefix = entry.prefix().orElse(entry.name());
+                if (!Target.withoutPrefix(prefix, name).equals(name)) {
+                    return new ClientTarget(OneServer.open(this, entry), closeBudget(), prefix);
+                }
+            }
+        }
         var enabled = config.enabledServers();
         if (connection.server == null && enabled.size() > 1) {
             throw connection.usage("this command talks to one server: add --server NAME (one of: "
                     + String.join(", ", enabled.stream().map(ServerConfig::name).toList()) + ")");
         }
-        return OneServer.open(this, HostTarget.narrow(this, config, connection.server, null).enabledServers().getFirst());
+        ServerConfig entry = HostTarget.needed(this, config, connection.server, null).getFirst();
+        return new ClientTarget(OneServer.open(this, entry), closeBudget(), connection.server);
     }
 
-    /**
-     * Opens what the options name for a command: the servers of a configuration, or one server.
-     *
-     * @param takesArguments whether the command takes a tool's arguments object ({@code --json '{...}'})
-     */
-    Target openTarget(boolean takesArguments) {
-        return openTarget(takesArguments, null);
-    }
-
-    /**
-     * As {@link #openTarget(boolean)}, starting only the server a prefixed name points to.
-     *
-     * @param nameHint a tool or prompt name as given ({@code demo__echo}), or null
-     */
-    Target openTarget(boolean takesArguments, String nameHint) {
-        if (!takesArguments) {
-            rejectToolArguments();
-        }
+    private Target openCatalog(String name) {
         var source = connection.configSource();
         if (source.isEmpty()) {
-            return new ClientTarget(OneServer.open(this), closeBudget());
+            return new ClientTarget(OneServer.open(this), closeBudget(), null);
         }
-        HostTarget host = openHost(source.get(), nameHint);
+        HostTarget host = openHost(source.get(), name);
         try {
             host.host().requireReady(); // each failure was reported in one line already; an empty catalog must not exit 0
         } catch (RuntimeException e) {
@@ -262,43 +277,21 @@ final class McpHostCommand implements Callable<Integer> {
         return host;
     }
 
-    /**
-     * Opens what a command about one resource URI (or URI template) needs: under {@code --config} only
-     * the server the URI names, starting more only when it must ({@link HostTarget#openForUri}); else the
-     * one server. The caller closes it.
-     *
-     * @param anyConfig whether {@code $MCPHOST_CONFIG} counts as well as an explicit {@code --config}
-     */
-    Target openTargetForUri(String uri, boolean anyConfig) {
-        rejectToolArguments();
+    private Target openForUri(String uri, boolean anyConfig) {
         var source = anyConfig || connection.config != null ? connection.configSource() : java.util.Optional.<String>empty();
         if (source.isEmpty()) {
-            return new ClientTarget(openOne(), closeBudget());
+            return openOne(null);
         }
         connection.rejectOneServerOptions();
         return HostTarget.openForUri(this, HostTarget.load(this, source.get(), consoleInputs()), connection.server, uri, features());
     }
 
-    /** Starts the host of the configuration for a command; the caller closes it. */
-    HostTarget openHost(String source) {
-        return openHost(source, null);
-    }
-
-    private HostTarget openHost(String source, String nameHint) {
+    private HostTarget openHost(String source, String name) {
         connection.rejectOneServerOptions();
         var config = HostTarget.load(this, source, consoleInputs());
         // --server picks one entry, which then keeps its own names, as with --stdio (and the Inspector's --server).
-        return HostTarget.open(this, HostTarget.narrow(this, config, connection.server, nameHint), features(),
-                connection.server != null);
-    }
-
-    /**
-     * A tool or prompt name as the target knows it: under {@code --server NAME} the server's own names
-     * are used, and {@code NAME__tool} (copied from a listing of the whole file) means the same.
-     */
-    String targetName(String name) {
-        String prefix = connection.server == null || connection.config == null ? null : connection.server + "__";
-        return prefix != null && name.startsWith(prefix) && name.length() > prefix.length() ? name.substring(prefix.length()) : name;
+        List<String> start = HostTarget.needed(this, config, connection.server, name).stream().map(ServerConfig::name).toList();
+        return HostTarget.open(this, config, features(), start, connection.server);
     }
 
     private ConsoleInputs consoleInputs() {

@@ -1,7 +1,9 @@
 package io.mcphost.cli;
 
+import io.mcphost.client.ClientSettings;
 import io.mcphost.client.McpClient;
 import io.mcphost.client.McpClientBuilder;
+import io.mcphost.host.ServerSpec;
 import io.mcphost.server.demo.DemoServer;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.http.HttpTransport;
@@ -58,14 +60,17 @@ final class OneServer {
         Transport transport = EarlyServer.claim(command, name, variables, cmd.connection.envPass, grace).orElseGet(() ->
                 StdioTransport.builder(command).name(name).env(variables).envPassthrough(cmd.connection.envPass)
                         .closeGracePeriod(grace).build());
-        return connect(cmd, transport, name);
+        return connect(cmd, transport, name, ClientSettings.NONE);
     }
 
-    /** Connects to one server of a configuration file, by its transport settings there. */
+    /**
+     * Connects to one server of a configuration file, as a host would make it ({@link ServerSpec#fromConfig}): its
+     * transport, and its own client settings (the entry's {@code timeout}, {@code era}) over the command line's.
+     */
     static McpClient open(McpHostCommand cmd, io.mcphost.config.ServerConfig server) {
         Duration grace = cmd.closeGrace();
-        Transport transport = io.mcphost.host.ServerSpec.fromConfig(server, stdio -> stdio.closeGracePeriod(grace)).newTransport();
-        return connect(cmd, transport, server.name());
+        ServerSpec spec = ServerSpec.fromConfig(server, stdio -> stdio.closeGracePeriod(grace));
+        return connect(cmd, spec.newTransport(), server.name(), spec.settings());
     }
 
     private static McpClient openHttp(McpHostCommand cmd) {
@@ -91,19 +96,18 @@ final class OneServer {
             CliOAuth.configure(cmd, builder); // a 401 starts the OAuth flow (docs/oauth.md)
             String name = java.net.URI.create(cmd.connection.url).getHost();
             HttpTransport transport = builder.name(name).build();
-            return connect(cmd, transport, name);
+            return connect(cmd, transport, name, ClientSettings.NONE);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new CommandLine.ParameterException(cmd.spec.commandLine(), e.getMessage());
         }
     }
 
-    /** Connects with the terminal's elicitation, sampling as chosen and --log-level; see {@link ClientFeatures}. */
-    private static McpClient connect(McpHostCommand cmd, Transport transport, String name) {
-        McpClientBuilder builder = McpClient.builder(transport).name(name).era(cmd.era()).requestTimeout(cmd.requestTimeout())
-                .closeTimeout(cmd.closeBudget()); // the commands that close the client themselves, as ClientTarget does
-        if (cmd.connection.timeoutGiven()) {
-            builder.initializeTimeout(cmd.requestTimeout()); // --timeout bounds the handshake too, not only the calls
-        }
+    /**
+     * Connects with {@code own} client settings (a configuration entry's) over the command line's, as a host puts a
+     * server's own over its own; the terminal's elicitation, sampling as chosen and --log-level; see {@link ClientFeatures}.
+     */
+    private static McpClient connect(McpHostCommand cmd, Transport transport, String name, ClientSettings own) {
+        McpClientBuilder builder = McpClient.builder(transport).name(name).settings(own.orElse(cmd.clientSettings()));
         return cmd.features().connect(builder, name);
     }
 

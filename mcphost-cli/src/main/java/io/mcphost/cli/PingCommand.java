@@ -19,7 +19,8 @@ final class PingCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (McpClient client = root.connect()) {
+        try (Target target = root.open(McpHostCommand.Need.oneServer())) {
+            McpClient client = target.client();
             long start = System.nanoTime();
             if (client.era() == Era.MODERN) {
                 // Revision 2026-07-28 has no ping; server/discover is its cheapest round trip.

@@ -34,8 +34,8 @@ final class PromptCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw root.connection.usage(e.getMessage());
         }
-        try (Target target = root.openTarget(false, name)) {
-            GetPromptResult result = target.getPrompt(root.targetName(name), arguments);
+        try (Target target = root.open(McpHostCommand.Need.catalog(name, false))) {
+            GetPromptResult result = target.getPrompt(target.nameOf(name), arguments);
             Printer p = root.printer();
             if (p.isJson()) {
                 p.json(result);

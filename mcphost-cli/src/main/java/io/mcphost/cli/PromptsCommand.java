@@ -18,7 +18,7 @@ final class PromptsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Target target = root.openTarget(false)) {
+        try (Target target = root.open(McpHostCommand.Need.catalog(null, false))) {
             List<HostPrompt> prompts = target.prompts();
             Printer p = root.printer();
             if (p.isJson()) {

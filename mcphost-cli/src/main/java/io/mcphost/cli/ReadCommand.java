@@ -33,7 +33,7 @@ final class ReadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Target target = root.openTargetForUri(uri, true)) {
+        try (Target target = root.open(McpHostCommand.Need.uri(uri, true))) {
             ReadResourceResult result = target.readResource(uri);
             if (output != null) {
                 root.saved(() -> SavedOutput.save(result.contents(), output));

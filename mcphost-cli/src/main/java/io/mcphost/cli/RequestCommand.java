@@ -40,7 +40,8 @@ final class RequestCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(root.spec.commandLine(), "PARAMS must be a JSON object, not " + params);
             }
         }
-        try (McpClient client = root.connect()) {
+        try (Target target = root.open(McpHostCommand.Need.oneServer())) {
+            McpClient client = target.client();
             JsonNode result = client.request(method, parsed, CallOptions.builder().build());
             root.out().println(Json.prettyPrint(result));
             root.out().flush();

@@ -19,7 +19,7 @@ final class ResourcesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Target target = root.openTarget(false)) {
+        try (Target target = root.open(McpHostCommand.Need.catalog(null, false))) {
             List<HostResource> resources = target.resources();
             List<HostResourceTemplate> templates = target.resourceTemplates();
             Printer p = root.printer();

@@ -30,9 +30,11 @@ final class ServersCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String source = root.connection.configSource().orElseThrow(() -> new CommandLine.ParameterException(root.spec.commandLine(),
-                "'servers' lists the servers of a configuration: give --config FILE (or set MCPHOST_CONFIG)"));
-        try (HostTarget target = root.openHost(source)) {
+        if (root.connection.configSource().isEmpty()) {
+            throw new CommandLine.ParameterException(root.spec.commandLine(),
+                    "'servers' lists the servers of a configuration: give --config FILE (or set MCPHOST_CONFIG)");
+        }
+        try (HostTarget target = (HostTarget) root.open(McpHostCommand.Need.status())) {
             List<ServerStatus> servers = target.host().servers();
             Printer p = root.printer();
             if (p.isJson()) {

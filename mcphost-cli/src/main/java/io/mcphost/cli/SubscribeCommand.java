@@ -73,7 +73,7 @@ final class SubscribeCommand implements java.util.concurrent.Callable<Integer> {
         }, "mcphost-subscribe-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         // Under --config the URI's scheme names the server to start (HostTarget.openForUri); --server picks one.
-        try (Target target = root.openTargetForUri(uri, false)) {
+        try (Target target = root.open(McpHostCommand.Need.uri(uri, false))) {
             Subscribed subscribed;
             try {
                 subscribed = target.onServerOf(uri, false, c -> new Subscribed(c, c.subscribeResource(uri, n -> updates.offer(n.uri()))));

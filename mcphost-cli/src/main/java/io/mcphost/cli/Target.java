@@ -22,6 +22,26 @@ sealed interface Target extends AutoCloseable permits ClientTarget, HostTarget {
     /** Whether this is a host of several servers (its JSON output then names each item's server). */
     boolean isHost();
 
+    /**
+     * A tool or prompt name as this target knows it: where the target uses one server's own names (one server
+     * of a file, picked by {@code --server} or by a prefixed name), {@code PREFIX__name} copied from a listing of
+     * the whole file means {@code name}; any other name is as given.
+     */
+    String nameOf(String given);
+
+    /**
+     * The client of the one server, for commands that talk to one server ({@link McpHostCommand.Need#oneServer}).
+     *
+     * @throws IllegalStateException for a host of several servers
+     */
+    io.mcphost.client.McpClient client();
+
+    /** {@code given} without {@code prefix + "__"} when it starts so and more follows; as given when {@code prefix} is null. */
+    static String withoutPrefix(String prefix, String given) {
+        String start = prefix == null ? null : prefix + "__";
+        return start != null && given.startsWith(start) && given.length() > start.length() ? given.substring(start.length()) : given;
+    }
+
     /** Every tool, under the name {@link #callTool} takes. */
     List<HostTool> tools();
 

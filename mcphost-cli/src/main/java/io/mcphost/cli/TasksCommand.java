@@ -44,76 +44,63 @@ final class TasksCommand {
     @Command(name = "list", description = "List the tasks the server shows this client.",
             footer = {"", "Examples:", "  mcphost tasks list", "  mcphost --json tasks list"})
     int list() {
-        try (McpClient client = root.connect()) {
-            if (!supportsTasks(root, client)) {
-                return ExitCode.REFUSED;
-            }
+        return onTasks(client -> {
             List<Task> tasks = client.tasks().listTasks();
             Printer p = root.printer();
             if (p.isJson()) {
                 p.json(Map.of("tasks", tasks));
-                return McpHostCommand.OK;
-            }
-            if (tasks.isEmpty()) {
+            } else if (tasks.isEmpty()) {
                 root.err().println("(no tasks)");
                 root.err().flush();
-                return McpHostCommand.OK;
+            } else {
+                List<String[]> rows = new ArrayList<>();
+                tasks.forEach(t -> rows.add(row(t)));
+                p.table(rows);
             }
-            List<String[]> rows = new ArrayList<>();
-            tasks.forEach(t -> rows.add(row(t)));
-            p.table(rows);
             return McpHostCommand.OK;
-        }
+        });
     }
 
     @Command(name = "get", description = "Show one task's state.",
             footer = {"", "Examples:", "  mcphost tasks get 3f1c...", "  mcphost --json tasks get 3f1c..."})
     int get(@Parameters(paramLabel = "ID", description = "The task's id.") String id) {
-        try (McpClient client = root.connect()) {
-            if (!supportsTasks(root, client)) {
-                return ExitCode.REFUSED;
-            }
-            Task task = client.tasks().getTask(id);
-            Printer p = root.printer();
-            if (p.isJson()) {
-                p.json(task);
-            } else {
-                p.table(List.<String[]>of(row(task)));
-            }
-            return McpHostCommand.OK;
-        }
+        return onTasks(client -> show(client.tasks().getTask(id)));
     }
 
     @Command(name = "result", description = "Wait for a tool task to end and print its result like 'call' does."
             + " Exits 1 when the tool reports an error.",
             footer = {"", "Examples:", "  mcphost tasks result 3f1c...", "  mcphost --timeout 10m tasks result 3f1c..."})
     int result(@Parameters(paramLabel = "ID", description = "The task's id.") String id) {
-        try (McpClient client = root.connect()) {
-            if (!supportsTasks(root, client)) {
-                return ExitCode.REFUSED;
-            }
+        return onTasks(client -> {
             CallToolResult result = client.tasks().getTaskResult(id, CallOptions.builder().timeout(root.requestTimeout()).build());
             root.printResult(result);
             return result.isError() ? McpHostCommand.TOOL_ERROR : McpHostCommand.OK;
-        }
+        });
     }
 
     @Command(name = "cancel", description = "Cancel a task and show its state.",
             footer = {"", "Examples:", "  mcphost tasks cancel 3f1c..."})
     int cancel(@Parameters(paramLabel = "ID", description = "The task's id.") String id) {
-        try (McpClient client = root.connect()) {
-            if (!supportsTasks(root, client)) {
-                return ExitCode.REFUSED;
-            }
-            Task task = client.tasks().cancelTask(id);
-            Printer p = root.printer();
-            if (p.isJson()) {
-                p.json(task);
-            } else {
-                p.table(List.<String[]>of(row(task)));
-            }
-            return McpHostCommand.OK;
+        return onTasks(client -> show(client.tasks().cancelTask(id)));
+    }
+
+    /** Runs {@code action} on the one server, or refuses (exit 3) when the server has no tasks capability. */
+    private int onTasks(java.util.function.ToIntFunction<McpClient> action) {
+        try (Target target = root.open(McpHostCommand.Need.oneServer())) {
+            McpClient client = target.client();
+            return supportsTasks(root, client) ? action.applyAsInt(client) : ExitCode.REFUSED;
         }
+    }
+
+    /** One task's state: its row, or with {@code --json} the task as the server sent it. */
+    private int show(Task task) {
+        Printer p = root.printer();
+        if (p.isJson()) {
+            p.json(task);
+        } else {
+            p.table(List.<String[]>of(row(task)));
+        }
+        return McpHostCommand.OK;
     }
 
     /**

@@ -31,11 +31,11 @@ final class ToolsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Target target = root.openTarget(false, name)) { // a prefixed NAME starts only its server
+        try (Target target = root.open(McpHostCommand.Need.catalog(name, false))) { // a prefixed NAME starts only its server
             List<HostTool> tools = target.tools();
             Printer p = root.printer();
             if (name != null) {
-                String wanted = root.targetName(name);
+                String wanted = target.nameOf(name);
                 HostTool tool = tools.stream().filter(t -> t.name().equals(wanted)).findFirst()
                         .orElseThrow(() -> new McpNotFoundException("no tool named '" + wanted + "'",
                                 closest(wanted, tools.stream().map(HostTool::name).toList())));

@@ -1,52 +1,53 @@
 package io.mcphost.client;
 
-import io.mcphost.protocol.Era;
 import static io.mcphost.protocol.internal.Settings.positive;
 
 import io.mcphost.client.internal.ClientConfig;
 import io.mcphost.client.internal.RealMcpClient;
 import io.mcphost.protocol.JsonRpcNotification;
-import io.mcphost.protocol.lifecycle.Implementation;
 import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
-import io.mcphost.protocol.roots.Root;
 import io.mcphost.protocol.tasks.Task;
 import io.mcphost.transport.Transport;
 import java.time.Duration;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
  * Configures and builds an {@link McpClient}. Not thread-safe; the client it builds is.
- * {@link #build()} does no I/O; {@link #connect()} builds and runs the handshake.
+ * {@link #build()} does no I/O; {@link #connect()} builds and runs the handshake. The settings a host
+ * also sets (timeouts, era, handlers, roots, observer) are one {@link ClientSettings} record, set through
+ * the shared {@link ClientSettings.Setters}; what nobody set is {@link ClientSettings#DEFAULTS}.
  */
-public final class McpClientBuilder {
+public final class McpClientBuilder implements ClientSettings.Setters<McpClientBuilder> {
     private final Transport transport;
     private String name;
-    private Implementation clientInfo = Implementation.of("mcphost", McpClientVersion.VERSION);
-    private Duration requestTimeout = Duration.ofSeconds(60);
-    private Duration initializeTimeout = Duration.ofSeconds(30);
-    private Duration closeTimeout = Duration.ofSeconds(5);
+    private ClientSettings settings = ClientSettings.NONE;
     private int maxPendingRequests = 10_000;
     private int sessionRetries = 3;
     private Consumer<JsonRpcNotification> onNotification = n -> { };
     private Consumer<LoggingMessageNotificationParams> onLog = m -> { };
-    private ElicitationHandler elicitation;
-    private SamplingHandler sampling;
-    private List<Root> roots;
     private Duration serverRequestTimeout = Duration.ofMinutes(10);
     private boolean resetTimeoutOnProgress;
     private Duration maxTotalTimeout;
     private Consumer<ListKind> onListChanged = kind -> { };
     private Consumer<io.mcphost.protocol.McpException> onConnectionLost = e -> { };
     private Consumer<Task> onTaskStatus = t -> { };
-    private RequestObserver observer;
-    private Era era = Era.AUTO;
     private Duration probeTimeout = Duration.ofMillis(500);
 
     McpClientBuilder(Transport transport) {
         this.transport = Objects.requireNonNull(transport, "transport");
+    }
+
+    @Override
+    public ClientSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public McpClientBuilder settings(ClientSettings settings) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        return this;
     }
 
     /** The server's name in logs and exceptions; defaults to the transport's description. */
@@ -55,31 +56,9 @@ public final class McpClientBuilder {
         return this;
     }
 
-    /** How this client introduces itself in {@code initialize}. */
-    public McpClientBuilder clientInfo(Implementation clientInfo) {
-        this.clientInfo = Objects.requireNonNull(clientInfo, "clientInfo");
-        return this;
-    }
-
-    /** Default deadline of every request (60 s unless set); a call may override it. */
-    public McpClientBuilder requestTimeout(Duration timeout) {
-        this.requestTimeout = positive(timeout, "requestTimeout");
-        return this;
-    }
-
     /** Deadline of the whole handshake (30 s unless set). */
     public McpClientBuilder initializeTimeout(Duration timeout) {
-        this.initializeTimeout = positive(timeout, "initializeTimeout");
-        return this;
-    }
-
-    /**
-     * Which protocol era to speak: {@link Era#AUTO} (the default) detects it when connecting,
-     * {@link Era#MODERN} speaks revision 2026-07-28 only (a legacy server fails the connect with an
-     * actionable message), {@link Era#LEGACY} runs the {@code initialize} handshake at once (no probe).
-     */
-    public McpClientBuilder era(Era era) {
-        this.era = Objects.requireNonNull(era, "era");
+        settings = settings.withInitializeTimeout(timeout, "initializeTimeout");
         return this;
     }
 
@@ -97,7 +76,7 @@ public final class McpClientBuilder {
 
     /** Budget of {@link McpClient#close()} (5 s unless set). */
     public McpClientBuilder closeTimeout(Duration timeout) {
-        this.closeTimeout = positive(timeout, "closeTimeout");
+        settings = settings.withCloseTimeout(timeout);
         return this;
     }
 
@@ -136,38 +115,6 @@ public final class McpClientBuilder {
      */
     public McpClientBuilder onLog(Consumer<LoggingMessageNotificationParams> listener) {
         this.onLog = Objects.requireNonNull(listener, "listener");
-        return this;
-    }
-
-    /**
-     * Lets the server ask the user for input ({@code elicitation/create}, form and URL mode) through
-     * {@code handler}, and announces the {@code elicitation} capability. Off unless set. See
-     * {@link ElicitationHandler} for threading, validation, deadline and cancellation.
-     */
-    public McpClientBuilder elicitation(ElicitationHandler handler) {
-        this.elicitation = Objects.requireNonNull(handler, "handler");
-        return this;
-    }
-
-    /**
-     * Lets the server ask the application's model for messages ({@code sampling/createMessage})
-     * through {@code handler}, and announces the {@code sampling} capability (with {@code tools}).
-     * Off unless set. See {@link SamplingHandler}.
-     */
-    public McpClientBuilder sampling(SamplingHandler handler) {
-        this.sampling = Objects.requireNonNull(handler, "handler");
-        return this;
-    }
-
-    /**
-     * Exposes {@code roots} to the server ({@code roots/list}, possibly empty) and announces the
-     * {@code roots} capability with {@code listChanged}; change them later with
-     * {@link McpClient#setRoots(List)}. Off unless set.
-     *
-     * @throws IllegalArgumentException if a root is not a {@code file://} URI, as the spec requires
-     */
-    public McpClientBuilder roots(List<Root> roots) {
-        this.roots = ClientConfig.fileRoots(Objects.requireNonNull(roots, "roots"));
         return this;
     }
 
@@ -233,24 +180,14 @@ public final class McpClientBuilder {
         return this;
     }
 
-    /**
-     * Observes every request this client sends, {@code initialize} included, and may add
-     * {@code _meta} entries to it (W3C trace context); see {@link RequestObserver} for its
-     * contract. One observer at most; {@code mcphost-otel} provides one.
-     */
-    public McpClientBuilder observer(RequestObserver observer) {
-        this.observer = Objects.requireNonNull(observer, "observer");
-        return this;
-    }
-
     /** Builds the client without connecting; call {@link McpClient#connect()} next. */
     public McpClient build() {
-        return new RealMcpClient(new ClientConfig(transport, name == null ? transport.describe() : name,
-                clientInfo, requestTimeout, initializeTimeout, closeTimeout, maxPendingRequests, sessionRetries,
-                onNotification, onLog, Optional.ofNullable(elicitation), Optional.ofNullable(sampling),
-                Optional.ofNullable(roots), serverRequestTimeout, resetTimeoutOnProgress,
-                Optional.ofNullable(maxTotalTimeout), onListChanged, onConnectionLost, onTaskStatus,
-                Optional.ofNullable(observer), era, probeTimeout));
+        ClientSettings s = settings.orElse(ClientSettings.DEFAULTS);
+        return RealMcpClient.create(new ClientConfig(transport, name == null ? transport.describe() : name,
+                s.clientInfo().orElseThrow(), s.requestTimeout().orElseThrow(), s.initializeTimeout().orElseThrow(),
+                s.closeTimeout().orElseThrow(), maxPendingRequests, sessionRetries, onNotification, onLog, s.elicitation(),
+                s.sampling(), s.roots(), serverRequestTimeout, resetTimeoutOnProgress, Optional.ofNullable(maxTotalTimeout),
+                onListChanged, onConnectionLost, onTaskStatus, s.observer(), s.era().orElseThrow(), probeTimeout));
     }
 
     /**

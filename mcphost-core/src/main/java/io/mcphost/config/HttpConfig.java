@@ -45,6 +45,13 @@ public record HttpConfig(URI url, HttpTransport.Mode mode, Map<String, String> h
         return toTransport(serverName, null);
     }
 
+    /** An {@link HttpTransport}; {@code stdio} does not apply. */
+    @Override
+    public HttpTransport toTransport(String serverName, io.mcphost.auth.AuthorizationHandler handler,
+                                     java.util.function.Consumer<io.mcphost.transport.stdio.StdioTransport.Builder> stdio) {
+        return toTransport(serverName, handler);
+    }
+
     /**
      * As {@link #toTransport(String)}, with {@code handler} showing the OAuth authorization URL when
      * the server needs a user (null: none; such a server then fails with a message saying to log in).

@@ -41,6 +41,15 @@ public record StdioConfig(String command, List<String> args, Map<String, String>
         return transportBuilder(serverName).build();
     }
 
+    /** A {@link StdioTransport}, its builder passed to {@code stdio} first; a local process has no OAuth, so {@code handler} does not apply. */
+    @Override
+    public StdioTransport toTransport(String serverName, io.mcphost.auth.AuthorizationHandler handler,
+                                      java.util.function.Consumer<StdioTransport.Builder> stdio) {
+        StdioTransport.Builder builder = transportBuilder(serverName);
+        stdio.accept(builder);
+        return builder.build();
+    }
+
     /**
      * A {@link StdioTransport.Builder} with this command, name, environment and directory set, for a
      * caller that changes transport settings the file does not hold (such as

@@ -4,11 +4,8 @@ import static io.mcphost.protocol.internal.Settings.positive;
 
 import io.mcphost.auth.AuthorizationHandler;
 import io.mcphost.client.CallOptions;
-import io.mcphost.client.ElicitationHandler;
+import io.mcphost.client.ClientSettings;
 import io.mcphost.client.McpClient;
-import io.mcphost.client.McpClientBuilder;
-import io.mcphost.client.RequestObserver;
-import io.mcphost.client.SamplingHandler;
 import io.mcphost.client.internal.ToolArgumentsConversion;
 import io.mcphost.config.McpConfig;
 import io.mcphost.config.McpConfigLoader;
@@ -21,18 +18,18 @@ import io.mcphost.host.internal.supervision.ToolCallAdapter;
 import io.mcphost.host.internal.supervision.VirtualCalls;
 import io.mcphost.protocol.McpNotFoundException;
 import io.mcphost.protocol.ServerUnavailableException;
-import io.mcphost.protocol.lifecycle.Implementation;
 import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.resources.ReadResourceResult;
-import io.mcphost.protocol.roots.Root;
 import io.mcphost.protocol.tools.CallToolResult;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
@@ -92,8 +89,6 @@ public final class McpHost implements AutoCloseable {
         return b;
     }
 
-    // ---- servers -------------------------------------------------------------------------------
-
     /** Every server's status, in configuration order. Never blocks. */
     public List<ServerStatus> servers() {
         return supervisor.statuses();
@@ -145,7 +140,34 @@ public final class McpHost implements AutoCloseable {
         return supervisor.restart(name);
     }
 
-    // ---- catalog -------------------------------------------------------------------------------
+    /** The servers not started yet ({@link Builder#startOnly}), in the order they were added. Never blocks. */
+    public List<String> deferredServers() {
+        return supervisor.deferred();
+    }
+
+    /**
+     * Starts deferred servers ({@link Builder#startOnly}) in parallel, blocking as {@link #addServer} does; failures
+     * are in the returned statuses (in the order named), not thrown. A server already started is skipped.
+     *
+     * @throws IllegalArgumentException if a name is neither deferred nor started
+     * @throws io.mcphost.protocol.McpClosedException if the host was closed
+     */
+    public List<ServerStatus> startServers(Collection<String> names) {
+        return supervisor.startDeferred(List.copyOf(names));
+    }
+
+    /**
+     * The server, started or deferred, whose name (else prefix) is a URI's scheme, case-insensitively ({@code demo}
+     * for {@code demo://readme}): which one to start or ask first, as only started servers list URIs. Never blocks.
+     */
+    public Optional<String> serverForScheme(String uri) {
+        return supervisor.namedByScheme(Objects.requireNonNull(uri, "uri"));
+    }
+
+    /** The READY server that lists a resource URI, else the first whose template matches it, as {@link #readResource} routes. */
+    public Optional<String> serverForUri(String uri) {
+        return catalog().serverForUri(Objects.requireNonNull(uri, "uri"));
+    }
 
     /** The current catalog: an immutable snapshot of what the READY servers offer. Never blocks. */
     public Catalog catalog() {
@@ -171,8 +193,6 @@ public final class McpHost implements AutoCloseable {
     public List<HostResourceTemplate> resourceTemplates() {
         return catalog().resourceTemplates();
     }
-
-    // ---- routed operations ---------------------------------------------------------------------
 
     /** Calls a tool by its exposed name with the server's default deadline; see {@link #callTool(String, JsonNode, CallOptions)}. */
     public CallToolResult callTool(String name, JsonNode arguments) {
@@ -287,8 +307,6 @@ public final class McpHost implements AutoCloseable {
         return routing.readResource(uri, options);
     }
 
-    // ---- closing -------------------------------------------------------------------------------
-
     /** Closes every server in parallel within the close timeout; see {@link #close(Duration)}. */
     @Override
     public void close() {
@@ -307,29 +325,35 @@ public final class McpHost implements AutoCloseable {
     }
 
     /**
-     * Configures and starts an {@link McpHost}. Not thread-safe; the host it starts is.
-     * {@link #start()} is the only method that does I/O.
+     * Configures and starts an {@link McpHost}. Not thread-safe; the host it starts is. Only {@link #start()} and
+     * {@link #startOnly} do I/O. The {@link ClientSettings.Setters} it shares with {@link ServerSpec.Builder} and
+     * {@link io.mcphost.client.McpClientBuilder} apply to every server that does not set its own.
      */
-    public static final class Builder {
+    public static final class Builder implements ClientSettings.Setters<Builder> {
         private final List<ServerSpec> specs = new ArrayList<>();
         private final List<Consumer<HostEvent>> listeners = new ArrayList<>();
         private final List<HostInterceptor> interceptors = new ArrayList<>();
-        private Implementation clientInfo;
+        private ClientSettings settings = ClientSettings.NONE;
         private ToolNaming naming = ToolNaming.prefixed();
         private ToolFilter toolFilter = ToolFilter.all();
         private boolean failOpen = true;
-        private Duration startupTimeout = Duration.ofSeconds(30);
-        private Duration requestTimeout = Duration.ofSeconds(60);
-        private Duration closeTimeout = Duration.ofSeconds(5);
         private ReconnectPolicy reconnect = ReconnectPolicy.defaults();
         private boolean callsWaitForReconnect;
-        private ElicitationHandler elicitation;
-        private SamplingHandler sampling;
-        private RequestObserver observer;
-        private List<Root> roots;
+        private ToolApproval approval;
         private AuthorizationHandler authorization;
 
         private Builder() {
+        }
+
+        @Override
+        public ClientSettings settings() {
+            return settings;
+        }
+
+        @Override
+        public Builder settings(ClientSettings settings) {
+            this.settings = Objects.requireNonNull(settings, "settings");
+            return this;
         }
 
         /** Adds a server; names must be unique. */
@@ -345,12 +369,6 @@ public final class McpHost implements AutoCloseable {
         /** Adds the server of a configuration entry (see {@link ServerSpec#fromConfig}). */
         public Builder server(ServerConfig config) {
             return server(ServerSpec.fromConfig(config));
-        }
-
-        /** How this host introduces itself to every server ({@code mcphost} and its version unless set). */
-        public Builder clientInfo(Implementation clientInfo) {
-            this.clientInfo = Objects.requireNonNull(clientInfo, "clientInfo");
-            return this;
         }
 
         /** How tool and prompt names are exposed ({@code server__tool} unless set). */
@@ -377,20 +395,12 @@ public final class McpHost implements AutoCloseable {
 
         /** Deadline of each server's handshake unless the server sets its own (30 s unless set). */
         public Builder startupTimeout(Duration timeout) {
-            this.startupTimeout = positive(timeout, "startupTimeout");
-            return this;
-        }
-
-        /** Default deadline of each request unless the server or the call sets one (60 s unless set). */
-        public Builder requestTimeout(Duration timeout) {
-            this.requestTimeout = positive(timeout, "requestTimeout");
-            return this;
+            return settings(settings.withInitializeTimeout(timeout, "startupTimeout"));
         }
 
         /** Budget of {@link McpHost#close()}, shared by all servers closing in parallel (5 s unless set). */
         public Builder closeTimeout(Duration timeout) {
-            this.closeTimeout = positive(timeout, "closeTimeout");
-            return this;
+            return settings(settings.withCloseTimeout(timeout));
         }
 
         /** How lost servers are reconnected ({@link ReconnectPolicy#defaults()} unless set). */
@@ -426,36 +436,18 @@ public final class McpHost implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Asks {@code approval} before each tool call (before every interceptor), except for the tools a server
+         * auto-approves ({@link ServerSpec.Builder#autoApprove}); see {@link ToolApproval}. Off unless set: all are sent.
+         */
+        public Builder approval(ToolApproval approval) {
+            this.approval = Objects.requireNonNull(approval, "approval");
+            return this;
+        }
+
         /** Adds an event listener; see {@link HostEvent} for its contract. */
         public Builder onEvent(Consumer<HostEvent> listener) {
             listeners.add(Objects.requireNonNull(listener, "listener"));
-            return this;
-        }
-
-        /** Answers every server's elicitation requests (unless a server has its own); off unless set. */
-        public Builder elicitation(ElicitationHandler handler) {
-            this.elicitation = Objects.requireNonNull(handler, "handler");
-            return this;
-        }
-
-        /** Answers every server's sampling requests (unless a server has its own); off unless set. */
-        public Builder sampling(SamplingHandler handler) {
-            this.sampling = Objects.requireNonNull(handler, "handler");
-            return this;
-        }
-
-        /** The roots every server sees (unless a server has its own); off unless set. */
-        public Builder roots(List<Root> roots) {
-            this.roots = List.copyOf(roots);
-            return this;
-        }
-
-        /**
-         * Observes every request of every server's client ({@link McpClientBuilder#observer}), each
-         * reconnection's new client included: one call instruments the whole host. Off unless set.
-         */
-        public Builder observer(RequestObserver observer) {
-            this.observer = Objects.requireNonNull(observer, "observer");
             return this;
         }
 
@@ -483,12 +475,20 @@ public final class McpHost implements AutoCloseable {
          *         with fail-open off), with its error and stderr tail; everything started is closed first
          */
         public McpHost start() {
-            HostSettings settings = new HostSettings(Optional.ofNullable(clientInfo), naming, toolFilter, failOpen, startupTimeout, requestTimeout,
-                    closeTimeout, reconnect, callsWaitForReconnect, interceptors, Optional.ofNullable(elicitation),
-                    Optional.ofNullable(sampling), Optional.ofNullable(roots), Optional.ofNullable(observer),
-                    Optional.ofNullable(authorization));
-            McpHost host = new McpHost(settings, listeners);
-            host.supervisor.startAll(List.copyOf(specs));
+            return startOnly(specs.stream().map(ServerSpec::name).toList());
+        }
+
+        /**
+         * As {@link #start()}, starting only the named servers; the others are deferred (known, not started, not
+         * in {@link McpHost#servers()} nor the catalog, not failures) until {@link McpHost#startServers}.
+         *
+         * @throws IllegalArgumentException if a name is not one of the added servers
+         * @throws ServerUnavailableException as {@link #start()}
+         */
+        public McpHost startOnly(Collection<String> servers) {
+            McpHost host = new McpHost(new HostSettings(settings, naming, toolFilter, failOpen, reconnect, callsWaitForReconnect,
+                    interceptors, Optional.ofNullable(approval), Optional.ofNullable(authorization)), listeners);
+            host.supervisor.startAll(List.copyOf(specs), Set.copyOf(servers));
             return host;
         }
     }

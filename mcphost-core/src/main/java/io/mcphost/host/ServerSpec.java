@@ -1,14 +1,11 @@
 package io.mcphost.host;
 
-import static io.mcphost.protocol.internal.Settings.positive;
-
-import io.mcphost.client.ElicitationHandler;
-import io.mcphost.protocol.Era;
-import io.mcphost.client.SamplingHandler;
 import io.mcphost.auth.AuthorizationHandler;
-import io.mcphost.config.HttpConfig;
+import io.mcphost.client.ClientSettings;
+import io.mcphost.client.ElicitationHandler;
+import io.mcphost.client.SamplingHandler;
 import io.mcphost.config.ServerConfig;
-import io.mcphost.config.StdioConfig;
+import io.mcphost.protocol.Era;
 import io.mcphost.protocol.roots.Root;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.stdio.StdioTransport;
@@ -29,7 +26,8 @@ import java.util.function.Supplier;
  * fresh one (a child process runs once). A {@linkplain Transport#reopenable() re-openable} transport
  * (HTTP) is reused across reconnects, so it keeps what it learned (such as the SSE fallback).
  *
- * <p>Handlers set here (elicitation, sampling, roots) override the host's shared ones for this server.
+ * <p>Its client's settings ({@link #settings()}: timeouts, era, elicitation, sampling, roots, observer) override
+ * the host's for this server; what it leaves unset is the host's.
  */
 public final class ServerSpec {
     private final String name;
@@ -38,12 +36,8 @@ public final class ServerSpec {
     private final boolean required;
     private final Optional<String> prefix;
     private final ToolFilter filter;
-    private final Optional<Duration> startupTimeout;
-    private final Optional<Duration> requestTimeout;
-    private final Optional<ElicitationHandler> elicitation;
-    private final Optional<SamplingHandler> sampling;
-    private final Optional<List<Root>> roots;
-    private final Era era;
+    private final ToolFilter autoApproved;
+    private final ClientSettings settings;
 
     private ServerSpec(Builder b) {
         this.name = b.name;
@@ -52,12 +46,8 @@ public final class ServerSpec {
         this.required = b.required;
         this.prefix = Optional.ofNullable(b.prefix);
         this.filter = ToolFilter.of(b.allow, b.deny);
-        this.startupTimeout = Optional.ofNullable(b.startupTimeout);
-        this.requestTimeout = Optional.ofNullable(b.requestTimeout);
-        this.elicitation = Optional.ofNullable(b.elicitation);
-        this.sampling = Optional.ofNullable(b.sampling);
-        this.roots = Optional.ofNullable(b.roots);
-        this.era = b.era;
+        this.autoApproved = ToolFilter.allow(b.autoApprove.toArray(String[]::new)); // none unless listed
+        this.settings = b.settings;
     }
 
     /**
@@ -81,10 +71,12 @@ public final class ServerSpec {
 
     /**
      * The server of a configuration-file entry: its transport, {@code required}, {@code timeout} (used
-     * for startup and per request), {@code prefix}, {@code era}, and {@code allowTools}/{@code denyTools}/
-     * {@code disabledTools} as the tool filter. The configuration's own conversion
-     * ({@link ServerConfig#toTransport()}, {@link io.mcphost.config.TransportConfig#describe()}) is the only one:
-     * the host adds no knowledge of configuration formats. Does no I/O.
+     * for startup and per request), {@code prefix}, {@code era}, {@code allowTools}/{@code denyTools}/
+     * {@code disabledTools} as the tool filter, and {@code autoApprove} as the tools called without the host's
+     * {@linkplain McpHost.Builder#approval approval}. The configuration's own conversion
+     * ({@link io.mcphost.config.TransportConfig#toTransport(String, AuthorizationHandler, Consumer)},
+     * {@link io.mcphost.config.TransportConfig#describe()}) is the only one: the host adds no knowledge of
+     * configuration formats or transport kinds. Does no I/O.
      */
     public static ServerSpec fromConfig(ServerConfig config) {
         return fromConfig(config, stdio -> { });
@@ -100,21 +92,16 @@ public final class ServerSpec {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(stdio, "stdio");
         // An HTTP entry's OAuth flow shows its URL through the host's handler (none: a user must log in first).
-        Builder b = authorizing(config.name(), handler -> switch (config.transport()) {
-            case HttpConfig http -> http.toTransport(config.name(), handler);
-            case StdioConfig local -> {
-                StdioTransport.Builder builder = local.transportBuilder(config.name());
-                stdio.accept(builder);
-                yield builder.build();
-            }
-        }).required(config.isRequired());
-        b.description = config.transport().describe();
+        Builder b = authorizing(config.name(), handler -> config.transport().toTransport(config.name(), handler, stdio))
+                .required(config.isRequired())
+                .description(config.transport().describe());
         config.prefix().ifPresent(b::prefix);
         config.timeout().ifPresent(t -> b.startupTimeout(t).requestTimeout(t));
         config.era().ifPresent(b::era);
         b.allow.addAll(config.allowTools());
         b.deny.addAll(config.denyTools());
         b.deny.addAll(config.disabledTools());
+        b.autoApprove.addAll(config.autoApprove());
         return b.build();
     }
 
@@ -151,29 +138,42 @@ public final class ServerSpec {
         return filter;
     }
 
+    /**
+     * Which of this server's tools are called without asking the host's {@linkplain McpHost.Builder#approval
+     * approval} (matched against the tools' own names); none unless set.
+     */
+    public ToolFilter autoApproved() {
+        return autoApproved;
+    }
+
+    /** This server's own client settings; what is unset here is the host's. */
+    public ClientSettings settings() {
+        return settings;
+    }
+
     public Optional<Duration> startupTimeout() {
-        return startupTimeout;
+        return settings.initializeTimeout();
     }
 
     public Optional<Duration> requestTimeout() {
-        return requestTimeout;
+        return settings.requestTimeout();
     }
 
     public Optional<ElicitationHandler> elicitation() {
-        return elicitation;
+        return settings.elicitation();
     }
 
     public Optional<SamplingHandler> sampling() {
-        return sampling;
+        return settings.sampling();
     }
 
     public Optional<List<Root>> roots() {
-        return roots;
+        return settings.roots();
     }
 
-    /** Which protocol era the client speaks to this server ({@link Era#AUTO}, detect, unless set). */
+    /** Which protocol era the client speaks to this server ({@link Era#AUTO}, detect, unless this spec or the host sets one). */
     public Era era() {
-        return era;
+        return settings.era().orElse(Era.AUTO);
     }
 
     @Override
@@ -181,8 +181,11 @@ public final class ServerSpec {
         return "ServerSpec[" + name + (description == null ? "" : ", " + description) + "]";
     }
 
-    /** Builds a {@link ServerSpec}. Not thread-safe. */
-    public static final class Builder {
+    /**
+     * Builds a {@link ServerSpec}. Not thread-safe. The client settings it shares with the host's and the
+     * client's builders ({@link ClientSettings.Setters}) apply to this server only, over the host's.
+     */
+    public static final class Builder implements ClientSettings.Setters<Builder> {
         private final String name;
         private final Function<AuthorizationHandler, Transport> transports;
         private String description;
@@ -190,12 +193,8 @@ public final class ServerSpec {
         private String prefix;
         private final List<String> allow = new ArrayList<>();
         private final List<String> deny = new ArrayList<>();
-        private Duration startupTimeout;
-        private Duration requestTimeout;
-        private ElicitationHandler elicitation;
-        private SamplingHandler sampling;
-        private List<Root> roots;
-        private Era era = Era.AUTO;
+        private final List<String> autoApprove = new ArrayList<>();
+        private ClientSettings settings = ClientSettings.NONE;
 
         private Builder(String name, Function<AuthorizationHandler, Transport> transports) {
             Objects.requireNonNull(name, "name");
@@ -204,6 +203,17 @@ public final class ServerSpec {
             }
             this.name = name;
             this.transports = Objects.requireNonNull(transports, "transports");
+        }
+
+        @Override
+        public ClientSettings settings() {
+            return settings;
+        }
+
+        @Override
+        public Builder settings(ClientSettings settings) {
+            this.settings = Objects.requireNonNull(settings, "settings");
+            return this;
         }
 
         /** How the server is reached, for status tables (no secrets). */
@@ -240,44 +250,19 @@ public final class ServerSpec {
             return this;
         }
 
+        /**
+         * Tools (their own names, or globs) the host calls without asking its {@linkplain McpHost.Builder#approval
+         * approval}, as the {@code autoApprove} list of Claude, Cline and VS Code configurations means. Adds to
+         * earlier calls; no effect on a host without an approval.
+         */
+        public Builder autoApprove(String... globs) {
+            autoApprove.addAll(List.of(globs));
+            return this;
+        }
+
         /** Deadline of this server's handshake (the host's startup timeout unless set). */
         public Builder startupTimeout(Duration timeout) {
-            this.startupTimeout = positive(timeout, "startupTimeout");
-            return this;
-        }
-
-        /** Default deadline of requests to this server (the host's request timeout unless set). */
-        public Builder requestTimeout(Duration timeout) {
-            this.requestTimeout = positive(timeout, "requestTimeout");
-            return this;
-        }
-
-        /** Answers this server's elicitation requests instead of the host's shared handler. */
-        public Builder elicitation(ElicitationHandler handler) {
-            this.elicitation = Objects.requireNonNull(handler, "handler");
-            return this;
-        }
-
-        /** Answers this server's sampling requests instead of the host's shared handler. */
-        public Builder sampling(SamplingHandler handler) {
-            this.sampling = Objects.requireNonNull(handler, "handler");
-            return this;
-        }
-
-        /** The roots this server sees instead of the host's shared ones. */
-        public Builder roots(List<Root> roots) {
-            this.roots = List.copyOf(roots);
-            return this;
-        }
-
-        /**
-         * The protocol era to speak to this server (see {@link io.mcphost.client.McpClientBuilder#era}):
-         * {@link Era#AUTO} (the default) detects it; {@link Era#LEGACY} skips the probe and goes
-         * straight to {@code initialize}; {@link Era#MODERN} accepts only a 2026-07-28 server.
-         */
-        public Builder era(Era era) {
-            this.era = Objects.requireNonNull(era, "era");
-            return this;
+            return settings(settings.withInitializeTimeout(timeout, "startupTimeout"));
         }
 
         public ServerSpec build() {

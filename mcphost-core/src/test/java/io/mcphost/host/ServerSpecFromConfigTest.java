@@ -16,7 +16,7 @@ class ServerSpecFromConfigTest {
     private final McpConfig config = McpConfigLoader.builder().env(Map.<String, String>of()::get).build().parse("""
             {"mcpServers": {
               "local": {"command": "uvx", "args": ["mcp-server-git"], "env": {"A": "1"}},
-              "remote": {"url": "https://example.com/mcp"}
+              "remote": {"url": "https://example.com/mcp", "autoApprove": ["fetch", "read_*"]}
             }}
             """, "mcp.json");
 
@@ -53,5 +53,16 @@ class ServerSpecFromConfigTest {
         StdioTransport transport = (StdioTransport) ServerSpec.fromConfig(config.server("local").orElseThrow()).newTransport();
 
         assertThat(transport).hasToString("StdioTransport[local]");
+    }
+
+    @Test
+    void autoApproveBecomesTheToolsCalledWithoutAsking() {
+        ToolFilter remote = ServerSpec.fromConfig(config.server("remote").orElseThrow()).autoApproved();
+        ToolFilter local = ServerSpec.fromConfig(config.server("local").orElseThrow()).autoApproved();
+
+        assertThat(remote.allows("fetch")).isTrue();
+        assertThat(remote.allows("read_file")).isTrue();
+        assertThat(remote.allows("write_file")).isFalse();
+        assertThat(local.allows("anything")).as("no autoApprove: every call is asked about").isFalse();
     }
 }

@@ -1,6 +1,5 @@
 package io.mcphost.client.internal;
 
-import io.mcphost.client.McpClientBuilder;
 import io.mcphost.client.ElicitationHandler;
 import io.mcphost.protocol.Era;
 import io.mcphost.client.ListKind;
@@ -19,8 +18,9 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Everything {@link io.mcphost.client.McpClientBuilder} collected, validated there. The optional
- * handlers and roots are the client features the application enabled; absent ones stay unannounced.
+ * Everything a client is built from, validated by the public builder that collected it (this record knows
+ * no builder: the dependency goes one way, from the API to here). The optional handlers and roots are the
+ * client features the application enabled; absent ones stay unannounced.
  */
 public record ClientConfig(Transport transport, String name, Implementation clientInfo, Duration requestTimeout,
                            Duration initializeTimeout, Duration closeTimeout, int maxPendingRequests, int sessionRetries,

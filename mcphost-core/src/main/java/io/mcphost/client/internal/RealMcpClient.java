@@ -6,7 +6,6 @@ import io.mcphost.client.ClientTasks;
 import io.mcphost.protocol.Era;
 import io.mcphost.protocol.modern.InputRound;
 import io.mcphost.client.McpClient;
-import io.mcphost.client.McpClientBuilder;
 import io.mcphost.client.ResourceSubscription;
 import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.McpClosedException;
@@ -68,8 +67,12 @@ public final class RealMcpClient implements McpClient {
     private final Optional<ObserverStage> observer;
     private final ReentrantLock lifecycle = new ReentrantLock();
 
-    /** Wires a client; no I/O until {@link #connect()}. Use {@link McpClientBuilder}, not this. */
-    public RealMcpClient(ClientConfig config) {
+    /** Wires a client from what the public builder collected; no I/O until {@link #connect()}. */
+    public static RealMcpClient create(ClientConfig config) {
+        return new RealMcpClient(config);
+    }
+
+    private RealMcpClient(ClientConfig config) {
         this.config = config;
         this.name = config.name();
         this.connection = new ConnectionState(name);

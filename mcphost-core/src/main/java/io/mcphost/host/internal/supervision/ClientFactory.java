@@ -17,8 +17,8 @@ import java.util.function.Consumer;
 
 /**
  * Builds the client of one connection attempt from the server's spec and the host's settings: the
- * server's own timeouts and handlers win over the host's, and the server's requests and logs are
- * reported as host events; and connects it. Only {@link #connect} does I/O.
+ * server's own {@link io.mcphost.client.ClientSettings} go over the host's, and the server's requests and
+ * logs are reported as host events; and connects it. Only {@link #connect} does I/O.
  */
 final class ClientFactory {
     private ClientFactory() {
@@ -27,20 +27,16 @@ final class ClientFactory {
     static McpClient newClient(ServerSpec spec, HostSettings settings, EventBus events, Transport transport,
                                Consumer<ListKind> onListChanged, Consumer<McpException> onConnectionLost) {
         String name = spec.name();
+        // One merge: the server's own settings over the host's (which have the defaults filled in).
         McpClientBuilder b = McpClient.builder(transport)
                 .name(name)
-                .era(spec.era())
-                .requestTimeout(spec.requestTimeout().orElse(settings.requestTimeout()))
-                .initializeTimeout(spec.startupTimeout().orElse(settings.startupTimeout()))
-                .closeTimeout(settings.closeTimeout())
+                .settings(spec.settings().orElse(settings.client()))
                 .onListChanged(onListChanged)
                 .onLog(m -> events.emit(new HostEvent.ServerLog(Instant.now(), name, m)))
                 .onConnectionLost(onConnectionLost);
-        settings.clientInfo().ifPresent(b::clientInfo);
-        spec.elicitation().or(settings::elicitation).ifPresent(h -> b.elicitation(observed(name, events, h)));
-        spec.sampling().or(settings::sampling).ifPresent(h -> b.sampling(observed(name, events, h)));
-        spec.roots().or(settings::roots).ifPresent(b::roots);
-        settings.observer().ifPresent(b::observer);
+        // The server's requests are reported as host events before the handler answers them.
+        b.settings().elicitation().ifPresent(h -> b.elicitation(observed(name, events, h)));
+        b.settings().sampling().ifPresent(h -> b.sampling(observed(name, events, h)));
         return b.build();
     }
 

@@ -3,6 +3,7 @@ package io.mcphost.host.internal.supervision;
 import io.mcphost.client.CallOptions;
 import io.mcphost.client.McpClient;
 import io.mcphost.host.HostEvent;
+import io.mcphost.host.HostInterceptor;
 import io.mcphost.host.HostPrompt;
 import io.mcphost.host.HostTool;
 import io.mcphost.host.Invocation;
@@ -16,6 +17,8 @@ import io.mcphost.protocol.resources.ReadResourceResult;
 import io.mcphost.protocol.tools.CallToolResult;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -35,6 +38,8 @@ public final class Routing {
     private final EventBus events;
     private final CatalogState catalog;
     private final Function<String, Optional<ManagedServer>> servers;
+    /** The chain: the host's approval (if set) first, then the application's interceptors. */
+    private final List<HostInterceptor> interceptors;
     private final AtomicLong callIds = new AtomicLong();
 
     public Routing(HostSettings settings, EventBus events, CatalogState catalog,
@@ -43,6 +48,11 @@ public final class Routing {
         this.events = events;
         this.catalog = catalog;
         this.servers = servers;
+        List<HostInterceptor> chain = new ArrayList<>();
+        settings.approval().ifPresent(approval -> chain.add(
+                new ApprovalInterceptor(approval, server -> servers.apply(server).map(s -> s.spec().autoApproved()))));
+        chain.addAll(settings.interceptors());
+        this.interceptors = List.copyOf(chain);
     }
 
     /** See {@link io.mcphost.host.McpHost#callTool(String, JsonNode, CallOptions)}. */
@@ -62,7 +72,7 @@ public final class Routing {
         Instant started = Instant.now();
         events.emit(new HostEvent.ToolCallStarted(started, tool.server(), callId, name, tool.originalName()));
         try {
-            CallToolResult result = InterceptorChain.run(settings.interceptors(), first,
+            CallToolResult result = InterceptorChain.run(interceptors, first,
                     next -> client.callTool(next.target(), ((ToolInvocation) next).arguments(), withProgressEvents(next)));
             events.emit(new HostEvent.ToolCallFinished(Instant.now(), tool.server(), callId,
                     Duration.between(started, Instant.now()), result.isError()));
@@ -85,7 +95,7 @@ public final class Routing {
         McpClient client = liveClient(prompt.server(), options);
         PromptInvocation first = new PromptInvocation(callIds.incrementAndGet(), name, prompt.server(), prompt.originalName(),
                 arguments == null ? Map.of() : arguments, options);
-        return InterceptorChain.run(settings.interceptors(), first,
+        return InterceptorChain.run(interceptors, first,
                 next -> client.getPrompt(next.target(), ((PromptInvocation) next).arguments(), next.options()));
     }
 
@@ -98,7 +108,7 @@ public final class Routing {
                 .orElseThrow(() -> new McpNotFoundException("no available server offers resource '" + uri + "'", null));
         McpClient client = liveClient(server, options);
         ResourceInvocation first = new ResourceInvocation(callIds.incrementAndGet(), server, uri, options);
-        return InterceptorChain.run(settings.interceptors(), first, next -> client.readResource(next.target(), next.options()));
+        return InterceptorChain.run(interceptors, first, next -> client.readResource(next.target(), next.options()));
     }
 
     private McpClient liveClient(String server, CallOptions options) {

@@ -35,6 +35,8 @@ public final class Supervisor implements ManagedServer.Host {
     private final EventBus events;
     private final CatalogState catalog;
     private final List<ManagedServer> servers = new CopyOnWriteArrayList<>();
+    /** The servers known but not started yet ({@code McpHost.Builder.startOnly}); changed under {@link #membership}. */
+    private final List<ServerSpec> deferred = new CopyOnWriteArrayList<>();
     private final ReentrantLock membership = new ReentrantLock();
     private volatile boolean closed;
 
@@ -107,16 +109,26 @@ public final class Supervisor implements ManagedServer.Host {
     }
 
     /**
-     * Starts every server in parallel and blocks until each is READY or has failed (each bounded by its
+     * Starts the servers {@code now} names in parallel (the others are deferred) and blocks until each is READY or has failed (each bounded by its
      * startup and request timeouts).
      *
      * @throws ServerUnavailableException naming the first required server that failed (or any, with
      *         fail-open off); everything is closed first
      * @throws McpCancelledException if the caller is interrupted; everything is closed first
      */
-    public void startAll(List<ServerSpec> specs) {
+    public void startAll(List<ServerSpec> specs, Set<String> now) {
+        for (String name : now) {
+            if (specs.stream().noneMatch(s -> s.name().equals(name))) {
+                throw new IllegalArgumentException("no server is named '" + name + "'; the servers are: "
+                        + String.join(", ", specs.stream().map(ServerSpec::name).toList()));
+            }
+        }
         for (ServerSpec spec : specs) {
-            servers.add(new ManagedServer(spec, this));
+            if (now.contains(spec.name())) {
+                servers.add(new ManagedServer(spec, this));
+            } else {
+                deferred.add(spec);
+            }
         }
         List<Thread> starting = new ArrayList<>();
         for (ManagedServer server : servers) {
@@ -143,6 +155,60 @@ public final class Supervisor implements ManagedServer.Host {
         }
     }
 
+    /** The names of the deferred servers, in the order they were added. */
+    public List<String> deferred() {
+        return deferred.stream().map(ServerSpec::name).toList();
+    }
+
+    /** See {@link io.mcphost.host.McpHost#startServers}: the deferred ones named become members and start in parallel. */
+    public List<ServerStatus> startDeferred(List<String> names) {
+        List<ManagedServer> starting = new ArrayList<>();
+        membership.lock();
+        try {
+            ensureOpen();
+            for (String name : names) {
+                Optional<ServerSpec> spec = deferred.stream().filter(s -> s.name().equals(name)).findFirst();
+                if (spec.isPresent()) {
+                    deferred.remove(spec.get());
+                    ManagedServer server = new ManagedServer(spec.get(), this);
+                    servers.add(server);
+                    starting.add(server);
+                } else if (find(name).isEmpty()) {
+                    throw new IllegalArgumentException("no server is named '" + name + "'");
+                }
+            }
+        } finally {
+            membership.unlock();
+        }
+        List<Thread> threads = new ArrayList<>();
+        for (ManagedServer server : starting) {
+            threads.add(Thread.ofVirtual().name("mcphost-start-" + server.name()).start(server::start));
+        }
+        for (Thread t : threads) {
+            try {
+                t.join(); // each start is bounded by its startup timeout and request timeout
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new McpCancelledException(null, "interrupted while starting servers", e);
+            }
+        }
+        return names.stream().flatMap(name -> status(name).stream()).toList();
+    }
+
+    /** See {@link io.mcphost.host.McpHost#serverForScheme}. */
+    public Optional<String> namedByScheme(String uri) {
+        int colon = uri.indexOf(':');
+        if (colon <= 0 || !uri.substring(0, colon).matches("[A-Za-z][A-Za-z0-9+.-]*")) {
+            return Optional.empty();
+        }
+        String scheme = uri.substring(0, colon);
+        List<ServerSpec> all = new ArrayList<>(servers.stream().map(ManagedServer::spec).toList());
+        all.addAll(deferred);
+        return all.stream().filter(s -> s.name().equalsIgnoreCase(scheme)).findFirst()
+                .or(() -> all.stream().filter(s -> s.prefix().filter(scheme::equalsIgnoreCase).isPresent()).findFirst())
+                .map(ServerSpec::name);
+    }
+
     /** See {@link io.mcphost.host.McpHost#addServer}. */
     public ServerStatus add(ServerSpec spec) {
         Objects.requireNonNull(spec, "spec");
@@ -150,7 +216,7 @@ public final class Supervisor implements ManagedServer.Host {
         membership.lock();
         try {
             ensureOpen();
-            if (find(spec.name()).isPresent()) {
+            if (find(spec.name()).isPresent() || deferred.stream().anyMatch(s -> s.name().equals(spec.name()))) {
                 throw new IllegalArgumentException("a server named '" + spec.name() + "' already exists");
             }
             servers.add(server);
@@ -168,6 +234,9 @@ public final class Supervisor implements ManagedServer.Host {
         try {
             server = find(name);
             server.ifPresent(servers::remove);
+            if (deferred.removeIf(s -> s.name().equals(name))) {
+                return true; // never started: nothing to stop
+            }
         } finally {
             membership.unlock();
         }

@@ -1,24 +1,31 @@
-package io.mcphost.cli;
+package io.mcphost.host;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcphost.config.McpConfigLoader;
-import io.mcphost.config.ServerConfig;
 import java.util.List;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** {@link HostTarget#namedByScheme}: which server a URI's scheme names, without starting any. */
-class HostTargetSchemeTest {
-    private final List<ServerConfig> servers = McpConfigLoader.defaults().parse("""
+/**
+ * {@link McpHost#serverForScheme}: which server a URI's scheme names, without starting any (moved here from the
+ * command line's own copy, so that the gateway asks the host the same question).
+ */
+class HostServerForSchemeTest {
+    private final McpHost host = McpHost.fromConfig(McpConfigLoader.defaults().parse("""
             {"mcpServers": {
               "memory": {"command": "x"},
               "notes-server": {"command": "x", "prefix": "notes"},
               "Demo": {"command": "x"}
-            }}""", "mcp.json").enabledServers();
+            }}""", "mcp.json")).startOnly(List.of());
+
+    @AfterEach
+    void close() {
+        host.close();
+    }
 
     private String named(String uri) {
-        ServerConfig server = HostTarget.namedByScheme(servers, uri);
-        return server == null ? null : server.name();
+        return host.serverForScheme(uri).orElse(null);
     }
 
     @Test
@@ -36,5 +43,11 @@ class HostTargetSchemeTest {
         assertThat(named("readme")).as("no scheme").isNull();
         assertThat(named("://x")).isNull();
         assertThat(named("me mory://x")).as("not a scheme").isNull();
+    }
+
+    @Test
+    void nothingIsStartedToAnswer() {
+        assertThat(host.servers()).isEmpty();
+        assertThat(host.deferredServers()).containsExactly("memory", "notes-server", "Demo");
     }
 }
