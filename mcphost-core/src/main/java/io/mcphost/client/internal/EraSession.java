@@ -10,7 +10,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * How the client speaks to a server of one protocol era: the one strategy per era
  * ({@link LegacySession} for the handshake revisions, {@link ModernSession} for 2026-07-28), chosen
- * once per installed session by {@link EraSessions#of}. The request pipeline, the tasks, the resource
+ * once per installed session by {@code EraSessions.of}. The request pipeline, the tasks, the resource
  * subscriptions and the lifecycle ask the current session instead of testing the era; everything
  * era-specific of the client is behind these methods (the era probe that decides it aside,
  * {@link EraProbe}). What a message reads like in the other era is {@link io.mcphost.protocol.modern.EraTranslation}'s.

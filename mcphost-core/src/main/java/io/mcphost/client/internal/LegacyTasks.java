@@ -138,13 +138,13 @@ final class LegacyTasks implements TaskDialect {
             if (support.orElse(TaskSupport.FORBIDDEN) != TaskSupport.REQUIRED) {
                 return plain.get();
             }
-            CallOptions.Builder bounded = CallOptions.builder().timeout(RealToolTask.remaining(deadline));
+            CallOptions.Builder bounded = CallOptions.builder().timeout(TaskBook.remaining(deadline));
             options.onProgress().ifPresent(bounded::onProgress);
             options.meta().ifPresent(bounded::meta);
             // A caller who gave up just as the task was created (the cancel raced the answer past sendCreating's
             // check) leaves the handle to chain's onDropped: the task is cancelled, not leaked.
             return book.chain(create(tool, params, bounded.build(), TaskMetadata.create(), book),
-                    handle -> book.awaitOwned(handle, RealToolTask.remaining(deadline), timeout), book::abandoned);
+                    handle -> book.awaitOwned(handle, TaskBook.remaining(deadline), timeout), book::abandoned);
         }, dropped -> { });
     }
 

@@ -127,7 +127,7 @@ final class ModernTasks implements TaskDialect {
                         result -> handle(tool, result, timeout, book)),
                 handle -> handle.taskId().startsWith(IMMEDIATE_PREFIX)
                         ? result(handle.taskId(), Optional.of(tool), CallOptions.defaults(), book)
-                        : book.awaitOwned(handle, RealToolTask.remaining(deadline), timeout), book::abandoned);
+                        : book.awaitOwned(handle, TaskBook.remaining(deadline), timeout), book::abandoned);
     }
 
     /** The handle of a tools/call answer: a task handle, or an ended one holding the result at once. */

@@ -155,7 +155,7 @@ final class RealToolTask implements ToolTask {
     }
 
     static Duration remaining(long deadlineNanos) {
-        return Duration.ofNanos(Math.max(TimeUnit.MILLISECONDS.toNanos(1), deadlineNanos - System.nanoTime()));
+        return TaskBook.remaining(deadlineNanos);
     }
 
     @Override

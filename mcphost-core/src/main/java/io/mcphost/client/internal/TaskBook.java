@@ -9,13 +9,14 @@ import io.mcphost.protocol.tools.CallToolResult;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
  * The era-neutral bookkeeping of a client's tasks that a {@link TaskDialect} writes into: the
  * handles it makes, the progress that outlives a creating request, what the server last said of a
- * task, and the threads task work continues on. {@link Tasks} keeps it; a dialect gets it with each
+ * task, and the threads task work continues on. {@code Tasks} keeps it; a dialect gets it with each
  * call, so the two eras' requests share one set of handles. Thread-safe.
  */
 interface TaskBook {
@@ -48,4 +49,9 @@ interface TaskBook {
 
     /** {@link Chain#compose} on the task threads; a value the caller no longer wants goes to {@code onDropped}. */
     <A, B> CompletableFuture<B> chain(CompletableFuture<A> first, Function<A, CompletableFuture<B>> next, Consumer<A> onDropped);
+
+    /** What is left until {@code deadlineNanos} ({@link System#nanoTime()}), at least a millisecond. */
+    static Duration remaining(long deadlineNanos) {
+        return Duration.ofNanos(Math.max(TimeUnit.MILLISECONDS.toNanos(1), deadlineNanos - System.nanoTime()));
+    }
 }

@@ -14,7 +14,7 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The task requests of one era behind the one {@link io.mcphost.client.ClientTasks} API: the
  * 2025-11-25 core tasks ({@link LegacyTasks}) or the 2026-07-28 tasks extension ({@link ModernTasks}).
- * Each era session has one ({@link EraSession#tasks()}); {@link Tasks} asks the current session's,
+ * Each era session has one ({@link EraSession#tasks()}); {@code Tasks} asks the current session's,
  * and keeps the handles in its {@link TaskBook}. Capability checks throw before anything is sent.
  */
 sealed interface TaskDialect permits LegacyTasks, ModernTasks {
