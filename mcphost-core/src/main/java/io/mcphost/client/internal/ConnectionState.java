@@ -75,12 +75,6 @@ final class ConnectionState {
         return Optional.ofNullable(session);
     }
 
-    /** Whether the current session speaks a 2026-07-28 (modern) revision; false before the first handshake. */
-    boolean modern() {
-        Session s = session;
-        return s != null && s.modern();
-    }
-
     /** The era the last connect found; null before one. */
     io.mcphost.protocol.Era knownEra() {
         return knownEra;

@@ -170,7 +170,7 @@ final class EraProbe {
         // The request lives as long as a handshake may; the answer is waited for only 'wait'.
         Duration deadline = config.initializeTimeout();
         OutboundRequest discover = ModernMeta.envelope(exchange, new OutboundRequest(ModernMethods.SERVER_DISCOVER,
-                CODEC.newObject(), CallOptions.timeout(deadline)), version);
+                CODEC.newObject(), CallOptions.timeout(deadline)), version, java.util.Map.of());
         CompletableFuture<JsonNode> sent = exchange.sendHandshake(discover, deadline);
         JsonNode result;
         try {

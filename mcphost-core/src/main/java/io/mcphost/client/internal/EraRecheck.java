@@ -9,7 +9,8 @@ import io.mcphost.protocol.McpStreamBrokenException;
 import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.modern.ModernErrors;
 import java.util.Locale;
-import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -28,10 +29,11 @@ import tools.jackson.databind.JsonNode;
  * is sent once more in the session found. Only when the era was detected ({@link Era#AUTO}): a pinned
  * era is the application's decision. Requests that start while the probe runs wait for it.
  *
- * <p>A stage below {@link SessionRecovery} and above the input rounds, so the resent request gets its
+ * <p>The outermost part of a modern session's pipeline ({@link ModernSession}), above the input
+ * rounds; the resent request passes the era dispatch ({@link EraSessions}) again, so it gets its
  * {@code _meta} (or none) for the new session. Thread-safe; the probe runs on a virtual thread of its own.
  */
-final class EraRecheck implements RequestStage {
+final class EraRecheck {
     private static final Logger LOG = LoggerFactory.getLogger(EraRecheck.class);
     /** Methods every modern server offering the feature answers: "method not found" for them means no modern server. */
     private static final Set<String> CORE = Set.of(McpMethod.TOOLS_LIST, McpMethod.TOOLS_CALL, McpMethod.RESOURCES_LIST,
@@ -39,16 +41,19 @@ final class EraRecheck implements RequestStage {
 
     private final Exchange exchange;
     private final ConnectionState connection;
-    /** Runs after the new session is installed, e.g. to subscribe again. */
-    private final Runnable afterProbe;
+    /** Runs after the new session is installed, with the era session it replaced, e.g. to subscribe again. */
+    private final Consumer<EraSession> afterProbe;
+    /** The era sessions, to know which one the probe replaced. */
+    private final Supplier<EraSession> current;
     private final AtomicBoolean used = new AtomicBoolean();
     private final ReentrantLock lock = new ReentrantLock();
     /** The running or finished re-probe; null before one was needed. Completes with whether a session was installed. */
     private volatile CompletableFuture<Boolean> probe;
 
-    EraRecheck(Exchange exchange, ConnectionState connection, Runnable afterProbe) {
+    EraRecheck(Exchange exchange, ConnectionState connection, Supplier<EraSession> current, Consumer<EraSession> afterProbe) {
         this.exchange = exchange;
         this.connection = connection;
+        this.current = current;
         this.afterProbe = afterProbe;
     }
 
@@ -57,14 +62,17 @@ final class EraRecheck implements RequestStage {
         used.set(false);
     }
 
-    @Override
-    public CompletableFuture<JsonNode> apply(OutboundRequest request, Next next) {
+    /**
+     * Sends {@code request} on through {@code next} (the rest of the modern session's part of the
+     * pipeline); after a re-probe, the request goes through {@code redecided}, the era dispatch again,
+     * so it takes the part of whichever era the probe found.
+     */
+    CompletableFuture<JsonNode> apply(OutboundRequest request, RequestStage.Next next, RequestStage.Next redecided) {
         CompletableFuture<Boolean> running = probe;
         if (running != null && !running.isDone()) {
-            return running.handle((installed, failed) -> null).thenCompose(x -> next.proceed(request));
+            return running.handle((installed, failed) -> null).thenCompose(x -> redecided.proceed(request));
         }
-        Optional<Session> session = connection.currentSession();
-        if (exchange.config().era() != Era.AUTO || used.get() || session.isEmpty() || !session.get().modern()) {
+        if (exchange.config().era() != Era.AUTO || used.get()) {
             return next.proceed(request);
         }
         CompletableFuture<JsonNode> outer = new CompletableFuture<>();
@@ -85,7 +93,7 @@ final class EraRecheck implements RequestStage {
                     outer.completeExceptionally(cause);
                     return;
                 }
-                CompletableFuture<JsonNode> again = next.proceed(request);
+                CompletableFuture<JsonNode> again = redecided.proceed(request);
                 Exchange.propagateCancel(outer, again);
                 again.whenComplete((r, e) -> {
                     if (e != null) {
@@ -137,13 +145,14 @@ final class EraRecheck implements RequestStage {
                 LOG.info("server '{}': a modern server answered like a legacy one ({}); probing its era again",
                         exchange.name(), cause.detail());
                 try {
+                    EraSession replaced = current.get();
                     Session session = EraProbe.connect(exchange, exchange.config(), connection, false);
                     connection.session(session);
                     exchange.cache().clear();
                     LOG.info("server '{}': the era probed again is {} ({})", exchange.name(),
                             session.era().name().toLowerCase(Locale.ROOT), session.version().id());
                     run.complete(true);
-                    afterProbe.run();
+                    afterProbe.accept(replaced);
                 } catch (RuntimeException e) {
                     LOG.warn("server '{}': probing the era again failed: {}", exchange.name(), exchange.unwrap(e).getMessage());
                     run.complete(false);

@@ -52,10 +52,8 @@ final class Exchange {
     private volatile List<RequestStage> stages = List.of();
     /** The pipeline from its outermost stage to {@link #transmit}, linked once at {@link #install}: no lambda per stage per call. */
     private volatile RequestStage.Next pipeline = this::transmitOnce;
-    /** The log level the application asked for; on a modern session it rides on every request. */
+    /** The log level the application asked for; on a modern session it rides on every request (ModernMeta). */
     private volatile io.mcphost.protocol.logging.LoggingLevel logLevel;
-    /** The x-mcp-header annotations of the tools as last listed (modern HTTP), by tool name. */
-    private final java.util.Map<String, List<ModernHeaders.Annotation>> toolHeaders = new java.util.concurrent.ConcurrentHashMap<>();
     private final ResultCache cache = new ResultCache();
     /** How long a cancelling caller waits for its notifications/cancelled to be written (a full pipe: no longer). */
     private static final java.time.Duration CANCEL_WRITE_WAIT = java.time.Duration.ofMillis(250);
@@ -84,7 +82,7 @@ final class Exchange {
     }
 
     /** {@code stage} in front of {@code rest}; a stage's failure to start becomes the failed future. */
-    private static RequestStage.Next link(RequestStage stage, RequestStage.Next rest) {
+    static RequestStage.Next link(RequestStage stage, RequestStage.Next rest) {
         return request -> {
             try {
                 return stage.apply(request, rest);
@@ -378,10 +376,6 @@ final class Exchange {
     /** The cache of cacheable results (a stage; notifications invalidate it). */
     ResultCache cache() {
         return cache;
-    }
-
-    java.util.Map<String, List<ModernHeaders.Annotation>> toolHeaders() {
-        return toolHeaders;
     }
 
     /** Fails the capability check before anything is sent. */

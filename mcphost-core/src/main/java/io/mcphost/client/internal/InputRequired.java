@@ -3,8 +3,7 @@ package io.mcphost.client.internal;
 import io.mcphost.protocol.McpInputRequiredException;
 import io.mcphost.protocol.McpProtocolException;
 import io.mcphost.protocol.McpTimeoutException;
-import io.mcphost.protocol.internal.JsonCodec;
-import io.mcphost.protocol.modern.InputRequest;
+import io.mcphost.protocol.modern.EraTranslation;
 import io.mcphost.protocol.modern.InputRound;
 import io.mcphost.protocol.modern.ModernResults;
 import io.mcphost.protocol.modern.ResultType;
@@ -18,10 +17,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The multi round-trip stage (revision 2026-07-28, basic/patterns/mrtr): a result with
+ * The multi round-trip stage of a modern session ({@link ModernSession}; revision 2026-07-28, basic/patterns/mrtr): a result with
  * {@code resultType: "input_required"} is answered with the application's elicitation, sampling and
  * roots handlers — the same ones a legacy server's requests reach ({@link ServerRequests}) — and the
  * original request is sent again (a new id) with {@code inputResponses} and the {@code requestState}
@@ -33,25 +31,19 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class InputRequired implements RequestStage {
     static final int MAX_ROUNDS = 16;
-    private static final JsonCodec CODEC = JsonCodec.get();
 
     private final String server;
     private final ServerRequests handlers;
     private final ClientConfig config;
-    private final ConnectionState connection;
 
-    InputRequired(String server, ServerRequests handlers, ClientConfig config, ConnectionState connection) {
+    InputRequired(String server, ServerRequests handlers, ClientConfig config) {
         this.server = server;
         this.handlers = handlers;
         this.config = config;
-        this.connection = connection;
     }
 
     @Override
     public CompletableFuture<JsonNode> apply(OutboundRequest request, Next next) {
-        if (!connection.modern()) {
-            return next.proceed(request); // only 2026-07-28 answers input_required: no round to watch for
-        }
         CompletableFuture<JsonNode> outer = new CompletableFuture<>();
         AtomicReference<CompletableFuture<?>> inFlight = new AtomicReference<>();
         outer.whenComplete((r, e) -> {
@@ -118,25 +110,7 @@ final class InputRequired implements RequestStage {
 
     /** The pending round of an input_required result; its params are the original request's. */
     static InputRound round(OutboundRequest original, JsonNode result) {
-        Map<String, InputRequest> requests = new LinkedHashMap<>();
-        JsonNode asked = result.path("inputRequests");
-        if (asked.isObject()) {
-            for (Map.Entry<String, JsonNode> e : asked.properties()) {
-                if (!e.getValue().path("method").isString()) {
-                    throw new McpProtocolException(null, original.method() + ": input request '" + e.getKey() + "' has no method");
-                }
-                requests.put(e.getKey(), new InputRequest(e.getValue().path("method").stringValue(), e.getValue().get("params")));
-            }
-        }
-        Optional<String> state = result.path("requestState").isString()
-                ? Optional.of(result.path("requestState").stringValue()) : Optional.empty();
-        if (requests.isEmpty() && state.isEmpty()) {
-            throw new McpProtocolException(null, original.method() + ": an input_required result with neither inputRequests nor requestState");
-        }
-        ObjectNode params = original.params().deepCopy();
-        params.remove("inputResponses"); // a resumed round's request carries the previous round's answers
-        params.remove("requestState");
-        return new InputRound(original.method(), params, state, requests);
+        return EraTranslation.inputRound(original.method(), original.params(), result);
     }
 
     /**
@@ -174,11 +148,6 @@ final class InputRequired implements RequestStage {
 
     /** The original request again, with the responses and the state echoed exactly. */
     static OutboundRequest retry(OutboundRequest original, InputRound pending, Map<String, JsonNode> responses) {
-        ObjectNode params = pending.params();
-        ObjectNode answers = CODEC.newObject();
-        responses.forEach(answers::set);
-        params.set("inputResponses", answers);
-        pending.requestState().ifPresent(state -> params.put("requestState", state));
-        return original.withParams(params);
+        return original.withParams(EraTranslation.answered(pending, responses));
     }
 }

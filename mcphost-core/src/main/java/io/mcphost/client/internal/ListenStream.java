@@ -4,10 +4,10 @@ import io.mcphost.client.CallOptions;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.modern.EraTranslation;
 import io.mcphost.protocol.modern.ModernMeta;
 import io.mcphost.protocol.modern.ModernMethods;
 import java.time.Duration;
-import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -197,22 +197,7 @@ final class ListenStream {
 
     /** The list-changed types the server announces, and the subscribed URIs. */
     private ObjectNode filter() {
-        ObjectNode filter = CODEC.newObject();
-        JsonNode caps = exchange.session().capabilitiesJson();
-        if (caps.path("tools").path("listChanged").asBoolean(false)) {
-            filter.put("toolsListChanged", true);
-        }
-        if (caps.path("prompts").path("listChanged").asBoolean(false)) {
-            filter.put("promptsListChanged", true);
-        }
-        if (caps.path("resources").path("listChanged").asBoolean(false)) {
-            filter.put("resourcesListChanged", true);
-        }
-        if (!uris.isEmpty()) {
-            List<String> list = List.copyOf(uris);
-            list.forEach(filter.withArray("resourceSubscriptions")::add);
-        }
-        return filter;
+        return EraTranslation.listenFilter(exchange.session().capabilitiesJson(), uris);
     }
 
     /** A stream ended: cancelled by us (nothing to do), or by the server or the connection (open again later). */

@@ -5,34 +5,40 @@ import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.McpUnsupportedVersionException;
 import io.mcphost.protocol.ProtocolVersion;
-import io.mcphost.protocol.internal.JsonCodec;
-import io.mcphost.protocol.logging.LoggingLevel;
-import io.mcphost.protocol.modern.ModernMethods;
+import io.mcphost.protocol.modern.EraTranslation;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The stage of revision 2026-07-28 ({@code docs/request-pipeline.md}): on a modern session, each
- * attempt of a request gets the per-request {@code _meta} (protocol version, client capabilities,
- * client info, and the log level when the application asked for logs) and, over HTTP, the headers
- * that mirror it. A method that revision removed ({@code ping}, {@code logging/setLevel},
- * {@code resources/subscribe} …) fails here, before anything is sent. An
+ * The envelope stage of a modern session ({@link ModernSession}, {@code docs/request-pipeline.md}):
+ * each attempt of a request gets the per-request {@code _meta} ({@link EraTranslation#withModernMeta})
+ * and, over HTTP, the headers that mirror it. A method that revision removed ({@code ping},
+ * {@code logging/setLevel}, {@code resources/subscribe} …) fails here, before anything is sent. An
  * UnsupportedProtocolVersionError naming another revision we speak is retried once with it (the
- * session then speaks it). On a legacy session the stage does nothing.
+ * session then speaks it). Over HTTP, a listed tool with an invalid {@code x-mcp-header} annotation
+ * is left out of the {@code tools/list} answer, as the spec requires, and the valid annotations are
+ * kept for the headers of the tool's calls.
  */
 final class ModernMeta implements RequestStage {
-    private static final JsonCodec CODEC = JsonCodec.get();
+    private static final Logger LOG = LoggerFactory.getLogger(ModernMeta.class);
 
     private final Exchange exchange;
     private final ConnectionState connection;
     /** Lists the tools again (their x-mcp-header annotations with them). */
-    private final java.util.function.Supplier<CompletableFuture<?>> refreshTools;
+    private final Supplier<CompletableFuture<?>> refreshTools;
+    /** The x-mcp-header annotations of the tools as last listed (modern HTTP), by tool name. */
+    private final Map<String, List<ModernHeaders.Annotation>> toolHeaders = new ConcurrentHashMap<>();
 
-    ModernMeta(Exchange exchange, ConnectionState connection, java.util.function.Supplier<CompletableFuture<?>> refreshTools) {
+    ModernMeta(Exchange exchange, ConnectionState connection, Supplier<CompletableFuture<?>> refreshTools) {
         this.exchange = exchange;
         this.connection = connection;
         this.refreshTools = refreshTools;
@@ -40,24 +46,22 @@ final class ModernMeta implements RequestStage {
 
     @Override
     public CompletableFuture<JsonNode> apply(OutboundRequest request, Next next) {
-        Optional<Session> current = connection.currentSession();
-        if (current.isEmpty() || !current.get().modern()) {
-            return next.proceed(request);
-        }
-        if (ModernMethods.REMOVED.contains(request.method())) {
+        Session current = connection.session();
+        if (!EraTranslation.expressibleInModern(request.method())) {
             throw new McpCapabilityException(exchange.name(), request.method() + " does not exist in protocol revision "
-                    + current.get().version().id() + ", which this server speaks");
+                    + current.version().id() + ", which this server speaks");
         }
-        ProtocolVersion version = current.get().version();
-        CompletableFuture<JsonNode> first = next.proceed(envelope(exchange, request, version));
+        ProtocolVersion version = current.version();
+        boolean mirrored = exchange.config().transport().mirrorsHeaders();
+        CompletableFuture<JsonNode> first = next.proceed(envelope(exchange, request, version, toolHeaders));
         CompletableFuture<JsonNode> outer = first.exceptionallyCompose(error -> {
             McpException cause = exchange.unwrap(error);
             if (cause instanceof io.mcphost.protocol.McpHeaderMismatchException && McpMethod.TOOLS_CALL.equals(request.method())
-                    && exchange.config().transport().mirrorsHeaders()) {
+                    && mirrored) {
                 // The spec's remedy: the tool's inputSchema (its x-mcp-header annotations) may have changed;
                 // list the tools again and retry once with the headers they ask for now.
                 return refreshTools.get().handle((listed, failed) -> null)
-                        .thenCompose(x -> next.proceed(envelope(exchange, request, version)));
+                        .thenCompose(x -> next.proceed(envelope(exchange, request, version, toolHeaders)));
             }
             if (!(cause instanceof McpUnsupportedVersionException unsupported)) {
                 return CompletableFuture.failedFuture(cause);
@@ -67,34 +71,33 @@ final class ModernMeta implements RequestStage {
                 return CompletableFuture.failedFuture(cause);
             }
             connection.currentSession().ifPresent(s -> connection.session(s.withVersion(better.get())));
-            return next.proceed(envelope(exchange, request, better.get()));
+            return next.proceed(envelope(exchange, request, better.get(), toolHeaders));
         });
         Exchange.propagateCancel(outer, first);
-        return outer;
+        if (!mirrored || !McpMethod.TOOLS_LIST.equals(request.method())) {
+            return outer;
+        }
+        CompletableFuture<JsonNode> checked = outer.thenApply(this::leaveOutInvalidTools);
+        Exchange.propagateCancel(checked, outer);
+        return checked;
     }
 
     /**
      * The request with the per-request {@code _meta} of {@code version} added to a copy of its params
-     * and, when the transport carries headers, the mirrored headers.
+     * and, when the transport carries headers, the mirrored headers ({@code Mcp-Param-*} from
+     * {@code toolHeaders} for a tool call).
      */
-    static OutboundRequest envelope(Exchange exchange, OutboundRequest request, ProtocolVersion version) {
+    static OutboundRequest envelope(Exchange exchange, OutboundRequest request, ProtocolVersion version,
+                                    Map<String, List<ModernHeaders.Annotation>> toolHeaders) {
         ClientConfig config = exchange.config();
-        ObjectNode params = request.params().deepCopy();
-        ObjectNode meta = params.has("_meta") && params.get("_meta").isObject()
-                ? (ObjectNode) params.get("_meta") : params.putObject("_meta");
-        meta.put(io.mcphost.protocol.modern.ModernMeta.PROTOCOL_VERSION, version.id());
-        meta.set(io.mcphost.protocol.modern.ModernMeta.CLIENT_CAPABILITIES, capabilities(config));
-        meta.set(io.mcphost.protocol.modern.ModernMeta.CLIENT_INFO, CODEC.valueToTree(config.clientInfo()));
-        LoggingLevel level = exchange.logLevel();
-        if (level != null) {
-            meta.set(io.mcphost.protocol.modern.ModernMeta.LOG_LEVEL, CODEC.valueToTree(level));
-        }
+        ObjectNode params = EraTranslation.withModernMeta(request.params(), version, capabilities(config),
+                config.clientInfo(), Optional.ofNullable(exchange.logLevel()));
         if (!config.transport().mirrorsHeaders()) {
             return request.withParams(params);
         }
         Map<String, String> headers = ModernHeaders.standard(version.id(), request.method(), params);
         if (McpMethod.TOOLS_CALL.equals(request.method()) && params.path("name").isString()) {
-            List<ModernHeaders.Annotation> annotations = exchange.toolHeaders().get(params.path("name").stringValue());
+            List<ModernHeaders.Annotation> annotations = toolHeaders.get(params.path("name").stringValue());
             if (annotations != null) {
                 ModernHeaders.params(headers, annotations, params.path("arguments"));
             }
@@ -104,14 +107,33 @@ final class ModernMeta implements RequestStage {
 
     /**
      * The client capabilities of a modern request: the features the application enabled, as in the
-     * handshake, without {@code roots.listChanged} (its notification does not exist in this revision).
+     * handshake, made modern ({@link EraTranslation#modernCapabilities}).
      */
     static ObjectNode capabilities(ClientConfig config) {
-        ObjectNode capabilities = Handshake.clientCapabilities(config);
-        if (capabilities.has("roots")) {
-            capabilities.putObject("roots");
+        return EraTranslation.modernCapabilities(Handshake.clientCapabilities(config));
+    }
+
+    /** A tools/list page without the tools whose x-mcp-header annotations are invalid; the others' are kept. */
+    private JsonNode leaveOutInvalidTools(JsonNode result) {
+        JsonNode tools = result.path("tools");
+        if (!tools.isArray()) {
+            return result; // the listing reports the malformed answer
         }
-        ModernTasks.declare(capabilities);
-        return capabilities;
+        ArrayNode list = (ArrayNode) tools;
+        for (int i = list.size() - 1; i >= 0; i--) { // backwards: removing keeps the indexes still to visit
+            JsonNode tool = list.get(i);
+            String name = tool.path("name").asString("");
+            ModernHeaders.Result checked = ModernHeaders.annotations(tool.path("inputSchema"));
+            if (checked.invalid().isPresent()) {
+                LOG.warn("server '{}': tool '{}' left out: {}", exchange.name(), name, checked.invalid().get());
+                toolHeaders.remove(name);
+                list.remove(i);
+            } else if (checked.annotations().isEmpty()) {
+                toolHeaders.remove(name);
+            } else {
+                toolHeaders.put(name, checked.annotations());
+            }
+        }
+        return result;
     }
 }

@@ -1,21 +1,28 @@
 package io.mcphost.client.internal;
 
 import io.mcphost.client.CallOptions;
+import io.mcphost.client.ToolTask;
 import io.mcphost.protocol.JsonRpcError;
+import io.mcphost.protocol.McpCapabilityException;
 import io.mcphost.protocol.McpError;
 import io.mcphost.protocol.McpInputRequiredException;
 import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.McpProtocolException;
 import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.modern.EraTranslation;
 import io.mcphost.protocol.modern.InputRequest;
 import io.mcphost.protocol.modern.InputRound;
 import io.mcphost.protocol.modern.ModernMeta;
 import io.mcphost.protocol.modern.ModernMethods;
+import io.mcphost.protocol.tasks.CreateTaskResult;
 import io.mcphost.protocol.tasks.Task;
+import io.mcphost.protocol.tasks.TaskMetadata;
 import io.mcphost.protocol.tasks.TaskStatus;
 import io.mcphost.protocol.tools.CallToolResult;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -23,6 +30,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -36,61 +44,96 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code tasks/result} or {@code tasks/list}; {@code tasks/cancel} is a bare acknowledgement.
  * Thread-safe.
  */
-final class ModernTasks {
+final class ModernTasks implements TaskDialect {
     private static final JsonCodec CODEC = JsonCodec.get();
     /** Ids of handles made for a call the server answered at once: never sent to the server. */
     static final String IMMEDIATE_PREFIX = "mcphost-immediate-";
     private static final AtomicLong IMMEDIATE_IDS = new AtomicLong();
 
     private final Exchange exchange;
-    private volatile ServerRequests handlers;
+    private final ToolListing tools;
+    private final ServerRequests handlers;
+    private final ClientConfig config;
     /** How each task waited for ended (the inlined result or error), kept until its result is fetched once. */
     private final Map<String, JsonNode> outcomes = new ConcurrentHashMap<>();
     /** The input request keys of each task already answered, so a poll that still shows them does not ask again. */
     private final Map<String, Set<String>> answered = new ConcurrentHashMap<>();
 
-    ModernTasks(Exchange exchange) {
+    /**
+     * @param handlers the handlers that answer a task's questions: those of elicitation, sampling and
+     *                 roots, as for a legacy server's requests
+     */
+    ModernTasks(Exchange exchange, ToolListing tools, ServerRequests handlers) {
         this.exchange = exchange;
-    }
-
-    /** The handlers that answer a task's questions: those of elicitation, sampling and roots. */
-    void handlers(ServerRequests handlers) {
+        this.tools = tools;
         this.handlers = handlers;
-    }
-
-    /** Whether the session speaks revision 2026-07-28 (the tasks extension, not the 2025-11-25 tasks). */
-    boolean active() {
-        return exchange.session().modern();
+        this.config = exchange.config();
     }
 
     /** Whether the server announced the extension in {@code server/discover}. */
-    boolean offered() {
+    private boolean offered() {
         return exchange.session().capabilitiesJson().path("extensions").has(ModernMeta.TASKS_EXTENSION);
     }
 
-    /** Declares the extension in a modern request's client capabilities: we accept task handles on every call. */
-    static void declare(ObjectNode capabilities) {
-        JsonNode existing = capabilities.get("extensions");
-        ObjectNode extensions = existing instanceof ObjectNode o ? o : capabilities.putObject("extensions");
-        if (!extensions.has(ModernMeta.TASKS_EXTENSION)) {
-            extensions.putObject(ModernMeta.TASKS_EXTENSION);
+    /** Every call may come back as a task when the server announced the extension. */
+    @Override
+    public boolean offersToolTasks() {
+        return offered();
+    }
+
+    @Override
+    public boolean canCancel() {
+        return offered();
+    }
+
+    private void requireExtension(String what) {
+        if (!offered()) {
+            throw new McpCapabilityException(exchange.name(), what + " needs the server capability 'extensions."
+                    + ModernMeta.TASKS_EXTENSION + "', which this server did not announce (protocol revision "
+                    + exchange.session().version().id() + ")");
         }
     }
 
-    static boolean isTaskHandle(JsonNode result) {
-        return "task".equals(result.path("resultType").asString(""));
+    @Override
+    public CompletableFuture<ToolTask> callToolAsTask(String tool, ObjectNode params, CallOptions options, TaskMetadata task,
+                                                      TaskBook book) {
+        requireExtension("calling tool '" + tool + "' as a task");
+        // No per-request opt-in in this revision: the server decides; an answer at once is an ended handle.
+        // The call goes as the caller asked (progress, deadline rules, input rounds before the task exists);
+        // progress arrives on the request's own stream, which ends with the answer. A caller who gives up
+        // cancels the request as for any call (notifications/cancelled; over HTTP its stream closes).
+        Duration awaitTimeout = options.requestTimeout().orElse(config.requestTimeout());
+        CallOptions.Builder sent = options.toBuilder();
+        options.requestTimeout().ifPresent(sent::timeout);
+        options.meta().ifPresent(sent::meta);
+        return exchange.send(McpMethod.TOOLS_CALL, params, sent.build(), result -> handle(tool, result, awaitTimeout, book));
     }
 
-    /** The task a flat CreateTaskResult or DetailedTask describes, in the shape the public API has. */
-    static Task task(JsonNode flat) {
-        String id = flat.path("taskId").asString("");
-        if (id.isEmpty()) {
-            throw new McpProtocolException(null, "a task without a taskId: " + abbreviate(flat));
+    /**
+     * Any call may come back as a task handle, unsolicited; it is polled to its result within the
+     * call's deadline, unseen by the caller. Sent like a plain call: a caller who gives up during the
+     * call's own input rounds stops them. An answer at once is the result, however little of the
+     * deadline is left.
+     */
+    @Override
+    public CompletableFuture<CallToolResult> callTool(String tool, ObjectNode params, CallOptions options,
+                                                      Supplier<CompletableFuture<CallToolResult>> plain, TaskBook book) {
+        if (!offered()) {
+            return plain.get();
         }
-        TaskStatus status = status(flat.path("status").asString(""));
-        return new Task(id, status, text(flat, "statusMessage"), flat.path("createdAt").asString(Instant.now().toString()),
-                flat.path("lastUpdatedAt").asString(flat.path("createdAt").asString(Instant.now().toString())),
-                millis(flat, "ttlMs"), millis(flat, "pollIntervalMs"));
+        Duration timeout = options.requestTimeout().orElse(config.requestTimeout());
+        long deadline = System.nanoTime() + timeout.toNanos();
+        return book.chain(exchange.send(McpMethod.TOOLS_CALL, params, options.toBuilder().timeout(timeout).build(),
+                        result -> handle(tool, result, timeout, book)),
+                handle -> handle.taskId().startsWith(IMMEDIATE_PREFIX)
+                        ? result(handle.taskId(), Optional.of(tool), CallOptions.defaults(), book)
+                        : book.awaitOwned(handle, TaskBook.remaining(deadline), timeout), book::abandoned);
+    }
+
+    /** The handle of a tools/call answer: a task handle, or an ended one holding the result at once. */
+    private ToolTask handle(String tool, JsonNode result, Duration awaitTimeout, TaskBook book) {
+        Task made = EraTranslation.isTaskHandle(result) ? EraTranslation.legacyTask(result) : immediate(result);
+        return book.track(tool, CreateTaskResult.of(made), Optional.empty(), awaitTimeout);
     }
 
     /**
@@ -104,15 +147,21 @@ final class ModernTasks {
         return new Task(id, TaskStatus.COMPLETED, Optional.empty(), now, now, Optional.empty(), Optional.empty());
     }
 
+    @Override
+    public CompletableFuture<Task> get(String taskId, CallOptions options, TaskBook book) {
+        requireExtension(McpMethod.TASKS_GET);
+        return get(taskId, options, book.tracks(taskId)).thenApply(book::observed);
+    }
+
     /** {@code tasks/get}: the task now; an inlined outcome is kept for {@link #result} when {@code keep}. */
-    CompletableFuture<Task> get(String taskId, CallOptions options, boolean keep) {
+    private CompletableFuture<Task> get(String taskId, CallOptions options, boolean keep) {
         if (taskId.startsWith(IMMEDIATE_PREFIX)) {
             String now = Instant.now().toString();
             return CompletableFuture.completedFuture(
                     new Task(taskId, TaskStatus.COMPLETED, Optional.empty(), now, now, Optional.empty(), Optional.empty()));
         }
         return exchange.send(McpMethod.TASKS_GET, idParams(taskId), options, detailed -> {
-            Task task = task(detailed);
+            Task task = EraTranslation.legacyTask(detailed);
             if (keep && task.isTerminal()) {
                 outcomes.put(taskId, detailed);
             }
@@ -123,14 +172,38 @@ final class ModernTasks {
         });
     }
 
+    @Override
+    public CompletableFuture<CallToolResult> result(String taskId, Optional<String> tool, CallOptions options, TaskBook book) {
+        requireExtension(McpMethod.TASKS_GET);
+        if (tool.isEmpty()) {
+            // The public getTaskResult waits for the end, as tasks/result does in 2025-11-25.
+            Optional<CompletableFuture<CallToolResult>> awaited = book.awaitTracked(taskId);
+            if (awaited.isPresent()) {
+                return awaited.get();
+            }
+        }
+        Optional<String> name = tool.or(() -> book.toolOf(taskId));
+        return result(taskId, options).thenApply(decoded -> {
+            name.ifPresent(n -> tools.checkStructuredContent(n, decoded));
+            return decoded;
+        });
+    }
+
+    /** tasks/list does not exist in this revision: refused before anything is sent, as any removed method. */
+    @Override
+    public CompletableFuture<List<Task>> list(TaskBook book) {
+        throw new McpCapabilityException(exchange.name(), McpMethod.TASKS_LIST + " needs the server capability 'tasks.list', "
+                + "which this server did not announce (protocol revision " + exchange.session().version().id() + ")");
+    }
+
     /**
      * The tool's result of an ended task, from what the last {@code tasks/get} inlined (asking again
      * when nothing is kept): its {@code result}, or its {@code error} as an {@link McpError}.
      */
-    CompletableFuture<CallToolResult> result(String taskId, CallOptions options) {
+    private CompletableFuture<CallToolResult> result(String taskId, CallOptions options) {
         JsonNode kept = outcomes.remove(taskId);
         answered.remove(taskId);
-        if (kept != null && (taskId.startsWith(IMMEDIATE_PREFIX) || task(kept).isTerminal())) {
+        if (kept != null && (taskId.startsWith(IMMEDIATE_PREFIX) || EraTranslation.legacyTask(kept).isTerminal())) {
             try {
                 return CompletableFuture.completedFuture(decode(taskId, kept));
             } catch (RuntimeException e) {
@@ -144,17 +217,27 @@ final class ModernTasks {
         if (taskId.startsWith(IMMEDIATE_PREFIX)) {
             return CODEC.treeToValue(detailed, CallToolResult.class);
         }
-        if (detailed.path("result").isObject()) {
-            return CODEC.treeToValue(detailed.get("result"), CallToolResult.class);
+        Optional<JsonNode> result = EraTranslation.inlinedResult(detailed);
+        if (result.isPresent()) {
+            return CODEC.treeToValue(result.get(), CallToolResult.class);
         }
-        JsonNode error = detailed.path("error");
-        if (error.isObject()) {
-            throw new McpError(exchange.name(), McpMethod.TASKS_GET, new JsonRpcError(error.path("code").asInt(JsonRpcError.INTERNAL_ERROR),
-                    error.path("message").asString("the task failed"), Optional.ofNullable(error.get("data"))));
+        Optional<JsonRpcError> error = EraTranslation.inlinedError(detailed);
+        if (error.isPresent()) {
+            throw new McpError(exchange.name(), McpMethod.TASKS_GET, error.get());
         }
-        Task task = task(detailed);
+        Task task = EraTranslation.legacyTask(detailed);
         throw new McpProtocolException(exchange.name(), "task " + taskId + " is " + task.status().name().toLowerCase(Locale.ROOT)
                 + ", and tasks/get inlined neither a result nor an error");
+    }
+
+    @Override
+    public Optional<CompletableFuture<Boolean>> answerInput(String taskId, CallOptions options) {
+        return Optional.of(answer(taskId, options));
+    }
+
+    @Override
+    public String resultMethod() {
+        return McpMethod.TASKS_GET;
     }
 
     /**
@@ -162,19 +245,15 @@ final class ModernTasks {
      * {@code tasks/update}. Completes with false when there was nothing new to answer (the server has
      * not yet seen the last answers), so the caller pauses and polls again.
      */
-    CompletableFuture<Boolean> answer(String taskId, CallOptions options) {
+    private CompletableFuture<Boolean> answer(String taskId, CallOptions options) {
         JsonNode detailed = outcomes.get(taskId);
         ServerRequests current = handlers;
         if (detailed == null || current == null || !detailed.path("inputRequests").isObject()) {
             return CompletableFuture.completedFuture(false);
         }
         Set<String> done = answered.computeIfAbsent(taskId, k -> ConcurrentHashMap.newKeySet());
-        Map<String, InputRequest> asked = new LinkedHashMap<>();
-        detailed.get("inputRequests").properties().forEach(e -> {
-            if (!done.contains(e.getKey()) && e.getValue().path("method").isString()) {
-                asked.put(e.getKey(), new InputRequest(e.getValue().path("method").stringValue(), e.getValue().get("params")));
-            }
-        });
+        Map<String, InputRequest> asked = new LinkedHashMap<>(EraTranslation.taskInputRequests(detailed));
+        asked.keySet().removeAll(done);
         if (asked.isEmpty()) {
             return CompletableFuture.completedFuture(false);
         }
@@ -190,18 +269,23 @@ final class ModernTasks {
             futures.put(e.getKey(), f.get());
         }
         return CompletableFuture.allOf(futures.values().toArray(CompletableFuture[]::new)).thenCompose(all -> {
-            ObjectNode params = idParams(taskId);
-            ObjectNode responses = params.putObject("inputResponses");
-            futures.forEach((key, f) -> responses.set(key, f.join()));
-            return exchange.send(ModernMethods.TASKS_UPDATE, params, options, ack -> {
+            Map<String, JsonNode> responses = new LinkedHashMap<>();
+            futures.forEach((key, f) -> responses.put(key, f.join()));
+            return exchange.send(ModernMethods.TASKS_UPDATE, EraTranslation.taskUpdate(taskId, responses), options, ack -> {
                 done.addAll(futures.keySet());
                 return true;
             });
         });
     }
 
+    @Override
+    public CompletableFuture<Task> cancel(String taskId, TaskBook book) {
+        requireExtension(McpMethod.TASKS_CANCEL);
+        return cancel(taskId).thenApply(book::observed);
+    }
+
     /** {@code tasks/cancel} (a bare acknowledgement), then the task as it is now. */
-    CompletableFuture<Task> cancel(String taskId) {
+    private CompletableFuture<Task> cancel(String taskId) {
         if (taskId.startsWith(IMMEDIATE_PREFIX)) {
             return get(taskId, CallOptions.defaults(), false);
         }
@@ -209,35 +293,7 @@ final class ModernTasks {
                 .thenCompose(ack -> get(taskId, CallOptions.defaults(), false));
     }
 
-    /** The handle's task ended or was given up: nothing kept for it. */
-    void forget(String taskId) {
-        answered.remove(taskId);
-        outcomes.remove(taskId);
-    }
-
     private static ObjectNode idParams(String taskId) {
         return CODEC.newObject().put("taskId", taskId);
-    }
-
-    private static TaskStatus status(String wire) {
-        for (TaskStatus s : TaskStatus.values()) {
-            if (s.name().equalsIgnoreCase(wire)) {
-                return s;
-            }
-        }
-        throw new McpProtocolException(null, "a task with an unknown status '" + wire + "'");
-    }
-
-    private static Optional<String> text(JsonNode node, String field) {
-        return node.path(field).isString() ? Optional.of(node.get(field).stringValue()) : Optional.empty();
-    }
-
-    private static Optional<Long> millis(JsonNode node, String field) {
-        return node.path(field).isNumber() ? Optional.of(node.get(field).asLong()) : Optional.empty();
-    }
-
-    private static String abbreviate(JsonNode json) {
-        String text = json.toString();
-        return text.length() <= 200 ? text : text.substring(0, 200) + "...";
     }
 }

@@ -61,7 +61,8 @@ public final class RealMcpClient implements McpClient {
     private final ServerRequests serverRequests;
     private final Operations operations;
     private final Tasks tasks;
-    private final EraRecheck eraRecheck;
+    /** The legacy and the modern session, and the choice of the current one. */
+    private final EraSessions sessions;
     private final Subscriptions subscriptions;
     private final SessionRecovery recovery;
     private final Optional<ObserverStage> observer;
@@ -81,29 +82,27 @@ public final class RealMcpClient implements McpClient {
         this.notifications = new NotificationQueue(name);
         this.serverRequests = new ServerRequests(config);
         this.exchange = new Exchange(config, pending, connection);
-        this.subscriptions = new Subscriptions(exchange);
-        this.operations = new Operations(exchange, notifications);
-        this.tasks = operations.tasks();
-        tasks.modern().handlers(serverRequests); // a modern task's questions reach the same handlers
+        ToolListing tools = new ToolListing(exchange);
+        // One strategy per era; a modern task's questions and input rounds reach the same handlers as a legacy server's requests.
+        this.sessions = new EraSessions(connection, new LegacySession(exchange, tools),
+                new ModernSession(exchange, connection, tools, serverRequests, this::currentSession, this::eraProbedAgain));
+        this.subscriptions = new Subscriptions(exchange, sessions);
+        this.tasks = new Tasks(exchange, () -> currentSession().tasks(), notifications);
+        this.operations = new Operations(exchange, tools, tasks);
         this.inbound = new ClientInbound(exchange, operations, this::fail, pending, notifications, serverRequests,
                 subscriptions, config);
         this.recovery = new SessionRecovery(connection, config.sessionRetries(),
                 () -> connection.session(Handshake.run(exchange, config)), subscriptions::resubscribeAll, this::fail);
         this.observer = config.observer().map(o -> new ObserverStage(o, connection, config.transport()));
-        this.eraRecheck = new EraRecheck(exchange, connection, subscriptions::eraProbedAgain);
         // THE stage list, outermost first (docs/request-pipeline.md). The observer is outermost so one
         // observation (one span) covers re-open and every retry. An OAuth 'Authorisation' stage goes
-        // right after 'recovery'; the three of revision 2026-07-28 are innermost.
+        // right after 'recovery'; the era's own stages are innermost, behind the era dispatch.
         List<RequestStage> stages = new ArrayList<>();
         observer.ifPresent(stages::add);
         stages.add(this::reopenWhenClosed);
         stages.add(recovery);
         stages.add(new Authorisation(name, config.transport())); // 401 → OAuth → once more (docs/oauth.md)
-        stages.add(eraRecheck);                                // a modern server answering like a legacy one: probe again once
-        stages.add(new InputRequired(name, serverRequests, config, connection)); // input_required rounds, same handlers as ServerRequests
-        stages.add(exchange.cache());                         // fresh cacheable results (ttlMs) served again
-        stages.add(new ModernMeta(exchange, connection, operations::listTools)); // per-attempt _meta and HTTP headers (modern sessions)
-        stages.add(new Reissue(connection));                   // a broken response stream: once more, new id
+        stages.add(sessions);                                  // the current era session's stages (ModernSession, LegacySession)
         exchange.install(stages);
     }
 
@@ -219,7 +218,7 @@ public final class RealMcpClient implements McpClient {
                 config.transport().start(inbound);
                 connection.session(EraProbe.connect(exchange, config, connection, true));
                 recovery.newSession();
-                eraRecheck.newConnection();
+                sessions.modern().newConnection();
                 observer.ifPresent(ObserverStage::sessionStarted);
                 if (!state.compareAndSet(ClientState.CONNECTING, ClientState.READY)) {
                     throw new McpClosedException(name, "closed while re-opening");
@@ -337,12 +336,7 @@ public final class RealMcpClient implements McpClient {
     @Override
     public CompletableFuture<Void> setLoggingLevelAsync(LoggingLevel level) {
         java.util.Objects.requireNonNull(level, "level");
-        if (connection.modern()) {
-            // Revision 2026-07-28 has no logging/setLevel: the level rides on every request from now on.
-            exchange.logLevel(level);
-            return CompletableFuture.completedFuture(null);
-        }
-        return operations.setLoggingLevel(level).thenRun(() -> exchange.logLevel(level));
+        return currentSession().setLoggingLevel(level);
     }
 
     @Override
@@ -354,11 +348,7 @@ public final class RealMcpClient implements McpClient {
             throw new IllegalArgumentException("responses name input requests the round does not have: "
                     + responses.keySet().stream().filter(k -> !round.inputRequests().containsKey(k)).toList());
         }
-        tools.jackson.databind.node.ObjectNode params = round.params();
-        tools.jackson.databind.node.ObjectNode answers = params.putObject("inputResponses");
-        responses.forEach(answers::set);
-        round.requestState().ifPresent(state -> params.put("requestState", state));
-        return exchange.send(round.method(), params, options);
+        return exchange.send(round.method(), io.mcphost.protocol.modern.EraTranslation.answered(round, responses), options);
     }
 
     @Override
@@ -368,17 +358,10 @@ public final class RealMcpClient implements McpClient {
             throw new IllegalStateException("server '" + name + "': roots are not enabled; "
                     + "give the first list to McpClientBuilder.roots(...) so the capability is announced");
         }
-        if (state.get() != ClientState.READY || connection.modern()) {
-            // not connected: the server reads the list when it asks; modern: roots go with each round,
-            // and the list-changed notification does not exist in that revision
-            return;
+        if (state.get() != ClientState.READY) {
+            return; // not connected: the server reads the list when it asks
         }
-        try {
-            config.transport().send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_ROOTS_LIST_CHANGED, null));
-        } catch (McpException e) {
-            // The list is in place; a server that cannot be told now reads it at its next roots/list.
-            LOG.debug("server '{}': could not send {}: {}", name, McpMethod.NOTIFICATIONS_ROOTS_LIST_CHANGED, e.getMessage());
-        }
+        currentSession().rootsChanged();
     }
 
     @Override
@@ -395,6 +378,16 @@ public final class RealMcpClient implements McpClient {
     @Override
     public ClientTasks tasks() {
         return tasks;
+    }
+
+    /** The session strategy of the current handshake's era. */
+    private EraSession currentSession() {
+        return sessions.current();
+    }
+
+    /** The era was probed again mid-session: subscriptions follow the session found. */
+    private void eraProbedAgain(EraSession replaced) {
+        subscriptions.eraProbedAgain(replaced);
     }
 
     @Override

@@ -155,7 +155,7 @@ final class RealToolTask implements ToolTask {
     }
 
     static Duration remaining(long deadlineNanos) {
-        return Duration.ofNanos(Math.max(TimeUnit.MILLISECONDS.toNanos(1), deadlineNanos - System.nanoTime()));
+        return TaskBook.remaining(deadlineNanos);
     }
 
     @Override
@@ -229,21 +229,23 @@ final class RealToolTask implements ToolTask {
                 case COMPLETED, FAILED -> fetch();
                 // input_required: tasks/result is where the server delivers its questions (tasks, "Input Required Status");
                 // 2026-07-28 inlines them in tasks/get and takes the answers with tasks/update.
-                case INPUT_REQUIRED -> {
-                    if (tasks.isModern()) {
-                        answer(seen, now);
-                    } else {
-                        fetch();
-                    }
-                }
+                case INPUT_REQUIRED -> answer(seen, now);
                 case CANCELLED -> out.completeExceptionally(cancelled(now));
                 case WORKING -> pause(seen, now);
             }
         }
 
-        /** 2026-07-28: the task's new questions answered with tasks/update, then poll; nothing new: pause first. */
+        /**
+         * The task's new questions answered (2026-07-28: tasks/update), then poll; nothing new: pause first.
+         * Where the era answers none here (2025-11-25), the result request is where they arrive: fetch.
+         */
         private void answer(long seen, Task now) {
-            CompletableFuture<Boolean> sent = tasks.modern().answer(taskId, requestOptions());
+            Optional<CompletableFuture<Boolean>> answering = tasks.answerInput(taskId, requestOptions());
+            if (answering.isEmpty()) {
+                fetch();
+                return;
+            }
+            CompletableFuture<Boolean> sent = answering.get();
             track(sent);
             sent.whenCompleteAsync((answered, error) -> {
                 if (error != null) {
@@ -326,7 +328,7 @@ final class RealToolTask implements ToolTask {
                 get.whenCompleteAsync((task, e) -> {
                     Task known = task != null ? observe(task) : last.get();
                     out.completeExceptionally(known.status() == TaskStatus.CANCELLED ? cancelled(known)
-                            : new McpError(tasks.server(), (tasks.isModern() ? "tasks/get" : "tasks/result") + " for task " + taskId + " of tool '" + toolName
+                            : new McpError(tasks.server(), tasks.resultMethod() + " for task " + taskId + " of tool '" + toolName
                                     + "' (" + state(known) + ")", failure.error()));
                 }, tasks.executor());
             }, tasks.executor());

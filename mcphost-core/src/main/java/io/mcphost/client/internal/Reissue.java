@@ -5,23 +5,17 @@ import java.util.concurrent.CompletableFuture;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The innermost stage: a request whose response stream broke before the answer (revision 2026-07-28
+ * The innermost stage of a modern session ({@link ModernSession}): a request whose response stream broke before the answer (revision 2026-07-28
  * has no resumption, the request is lost) is issued once more, with a new id, as the spec requires
  * (changelog: "clients MUST re-issue it as a new request with a new request ID"). Only the transport
  * raises {@link McpStreamBrokenException}, and only for modern requests.
  */
 final class Reissue implements RequestStage {
-    private final ConnectionState connection;
-
-    Reissue(ConnectionState connection) {
-        this.connection = connection;
+    Reissue() {
     }
 
     @Override
     public CompletableFuture<JsonNode> apply(OutboundRequest request, Next next) {
-        if (!connection.modern()) {
-            return next.proceed(request); // a legacy request's stream is never reported broken: nothing to watch
-        }
         CompletableFuture<JsonNode> first = next.proceed(request);
         CompletableFuture<JsonNode> outer = first.exceptionallyCompose(error -> {
             Throwable cause = error;

@@ -97,7 +97,7 @@ final class ServerRequests {
         CompletableFuture<JsonNode> out = new CompletableFuture<>();
         CompletableFuture<Void> cancelled = new CompletableFuture<>();
         Duration timeout = config.serverRequestTimeout();
-        ServerRequestContext context = new ServerRequestContext(config.name(), RequestId.of("input:" + key),
+        ServerRequestContext context = new ServerRequestContext(config.name(), io.mcphost.protocol.modern.EraTranslation.inputRequestId(key),
                 Instant.now().plus(timeout), cancelled.minimalCompletionStage());
         out.whenComplete((r, e) -> cancelled.complete(null));
         Thread.ofVirtual().name("mcphost-input-" + config.name()).start(() -> {

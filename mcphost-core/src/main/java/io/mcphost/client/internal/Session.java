@@ -24,10 +24,6 @@ record Session(Era era, ProtocolVersion version, Implementation serverInfo, Serv
         this(Era.LEGACY, version, serverInfo, capabilities, capabilitiesJson, instructions, true);
     }
 
-    boolean modern() {
-        return era == Era.MODERN;
-    }
-
     /** The same session speaking another revision (after an UnsupportedProtocolVersionError named a better one). */
     Session withVersion(ProtocolVersion other) {
         return new Session(era, other, serverInfo, capabilities, capabilitiesJson, instructions, capabilitiesKnown);

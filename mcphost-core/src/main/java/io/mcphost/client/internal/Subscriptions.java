@@ -1,11 +1,9 @@
 package io.mcphost.client.internal;
 
-import io.mcphost.client.CallOptions;
 import io.mcphost.client.ResourceSubscription;
 import io.mcphost.protocol.McpCapabilityException;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpMethod;
-import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.resources.ResourceUpdatedNotificationParams;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -31,13 +29,12 @@ import tools.jackson.databind.JsonNode;
  */
 final class Subscriptions {
     private static final Logger LOG = LoggerFactory.getLogger(Subscriptions.class);
-    private static final JsonCodec CODEC = JsonCodec.get();
 
     private final Exchange exchange;
+    /** How the server is told of the URIs: the current era session's way. */
+    private final EraSessions sessions;
     private final ReentrantLock lock = new ReentrantLock();
     private final Map<String, Entry> byUri = new HashMap<>();
-    /** The subscriptions/listen stream that carries the updates on a modern session. */
-    private final ListenStream listen;
 
     /** One URI: its handles, and the server-side operations for it, one after another. */
     private static final class Entry {
@@ -54,32 +51,24 @@ final class Subscriptions {
         }
     }
 
-    Subscriptions(Exchange exchange) {
+    Subscriptions(Exchange exchange, EraSessions sessions) {
         this.exchange = exchange;
-        this.listen = new ListenStream(exchange);
+        this.sessions = sessions;
     }
 
-    /** After connecting: a modern session opens its listen stream (list changes, and the URIs held). */
+    /** After connecting: the session is told of what the client holds (a modern one opens its listen stream). */
     void connected() {
-        if (exchange.session().modern()) {
-            lock.lock();
-            try {
-                listen.start();
-                listen.resources(held(null, null));
-            } finally {
-                lock.unlock();
-            }
-        }
+        resume();
     }
 
     /** Whether a notification is not from a replaced listen stream (see {@link ListenStream#current}). */
     boolean fromCurrentStream(JsonNode params) {
-        return listen.current(params);
+        return sessions.modern().listen().current(params);
     }
 
     /** A modern server's {@code notifications/subscriptions/acknowledged}. Reader thread. */
     void acknowledged(JsonNode params) {
-        listen.acknowledged(params);
+        sessions.modern().listen().acknowledged(params);
     }
 
     /** The URIs with listeners, plus {@code adding}, minus {@code removing}. Under the lock. */
@@ -114,8 +103,7 @@ final class Subscriptions {
             Entry entry = byUri.computeIfAbsent(uri, Entry::new);
             handle = new Handle(entry, listener);
             if (entry.handles.isEmpty()) {
-                entry.subscribed = chain(entry, () -> exchange.session().modern()
-                        ? listen.resources(held(uri, null)) : request(McpMethod.RESOURCES_SUBSCRIBE, uri));
+                entry.subscribed = chain(entry, () -> sessions.current().subscribe(uri, held(uri, null)));
             }
             entry.handles.add(handle);
             ready = entry.subscribed;
@@ -138,41 +126,47 @@ final class Subscriptions {
     }
 
     /**
-     * The era was probed again mid-session (EraRecheck): a modern session (re)opens its listen stream;
-     * a legacy one has no listen stream and subscribes each held URI again.
+     * The era was probed again mid-session (EraRecheck): the session it replaced ends (a modern one's
+     * listen stream), and the session found is told of what the client holds.
      */
-    void eraProbedAgain() {
-        if (exchange.session().modern()) {
-            connected();
-        } else {
-            listen.stop();
-            resubscribeAll();
+    void eraProbedAgain(EraSession replaced) {
+        if (replaced != sessions.current()) {
+            replaced.ended();
         }
+        resume();
     }
 
     /** After the session was re-initialised: the new session knows no subscriptions, so subscribe again. */
     void resubscribeAll() {
+        resume();
+    }
+
+    /** A new session, which knows none of the subscriptions: the era's way of telling it of them all. */
+    private void resume() {
+        EraSession session = sessions.current();
         lock.lock();
         try {
-            for (Entry entry : byUri.values()) {
-                if (entry.handles.isEmpty()) {
-                    continue;
-                }
-                chain(entry, () -> request(McpMethod.RESOURCES_SUBSCRIBE, entry.uri)).whenComplete((v, error) -> {
-                    if (error != null) {
-                        LOG.warn("server '{}': could not subscribe to {} again after re-initialising: {}",
-                                exchange.name(), entry.uri, exchange.unwrap(error).getMessage());
-                    }
-                });
-            }
+            session.started(held(null, null), this::subscribeAgain);
         } finally {
             lock.unlock();
         }
     }
 
+    /** One held URI subscribed again, after whatever the client does with it already. Under the lock. */
+    private void subscribeAgain(String uri) {
+        Entry entry = byUri.get(uri);
+        java.util.Set<String> held = held(null, null);
+        chain(entry, () -> sessions.current().subscribe(uri, held)).whenComplete((v, error) -> {
+            if (error != null) {
+                LOG.warn("server '{}': could not subscribe to {} again after re-initialising: {}",
+                        exchange.name(), uri, exchange.unwrap(error).getMessage());
+            }
+        });
+    }
+
     /** The client closed or failed: every handle ends, and nothing is sent for them. */
     void clear() {
-        listen.stop();
+        sessions.endAll();
         List<Entry> entries;
         lock.lock();
         try {
@@ -228,14 +222,6 @@ final class Subscriptions {
         CompletableFuture<Void> next = entry.last.handle((v, e) -> null).thenCompose(v -> operation.get());
         entry.last = next;
         return next;
-    }
-
-    private CompletableFuture<Void> request(String method, String uri) {
-        try {
-            return exchange.send(method, CODEC.newObject().put("uri", uri), CallOptions.defaults(), result -> null);
-        } catch (McpException e) {
-            return CompletableFuture.failedFuture(e);
-        }
     }
 
     /** One listener's subscription. */
@@ -294,8 +280,7 @@ final class Subscriptions {
                 if (!entry.handles.remove(this) || !entry.handles.isEmpty() || byUri.get(entry.uri) != entry) {
                     return CompletableFuture.completedFuture(null); // others still listen, or the client cleared it
                 }
-                unsubscribe = chain(entry, () -> exchange.session().modern()
-                        ? listen.resources(held(null, entry.uri)) : request(McpMethod.RESOURCES_UNSUBSCRIBE, entry.uri));
+                unsubscribe = chain(entry, () -> sessions.current().unsubscribe(entry.uri, held(null, entry.uri)));
             } finally {
                 lock.unlock();
             }

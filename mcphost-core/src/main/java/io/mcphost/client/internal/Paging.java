@@ -1,0 +1,60 @@
+package io.mcphost.client.internal;
+
+import io.mcphost.client.CallOptions;
+import io.mcphost.protocol.McpProtocolException;
+import io.mcphost.protocol.internal.JsonCodec;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Paging of the list methods ({@code tools/list}, {@code tasks/list} …): every page, following
+ * {@code nextCursor} until it is absent, and never forever. Stateless.
+ */
+final class Paging {
+    /** A server that keeps handing out cursors must not keep us paging forever. */
+    static final int MAX_PAGES = 1_000;
+    private static final JsonCodec CODEC = JsonCodec.get();
+
+    private Paging() {
+    }
+
+    /** Fetches every page of a list method and decodes the items of its {@code field} array. */
+    static <T> CompletableFuture<List<T>> all(Exchange exchange, String method, String field, Class<T> type) {
+        return page(exchange, method, field, type, null, new ArrayList<>(), new HashSet<>());
+    }
+
+    private static <T> CompletableFuture<List<T>> page(Exchange exchange, String method, String field, Class<T> type,
+                                                       String cursor, List<T> items, Set<String> seenCursors) {
+        ObjectNode params = CODEC.newObject();
+        if (cursor != null) {
+            params.put("cursor", cursor);
+        }
+        return exchange.send(method, params, CallOptions.defaults(), result -> result).thenCompose(result -> {
+            JsonNode list = result.path(field);
+            if (!list.isArray()) {
+                throw new McpProtocolException(exchange.name(), method + ": the answer has no '" + field + "' array");
+            }
+            for (JsonNode item : list) {
+                try {
+                    items.add(CODEC.treeToValue(item, type));
+                } catch (McpProtocolException e) {
+                    throw new McpProtocolException(exchange.name(), method + ": " + e.getMessage(), e);
+                }
+            }
+            JsonNode next = result.path("nextCursor");
+            if (!next.isString()) {
+                return CompletableFuture.completedFuture(List.copyOf(items));
+            }
+            if (!seenCursors.add(next.stringValue()) || seenCursors.size() >= MAX_PAGES) {
+                throw new McpProtocolException(exchange.name(), method + ": the server's pagination does not end (cursor '"
+                        + next.stringValue() + "' repeated or more than " + MAX_PAGES + " pages)");
+            }
+            return page(exchange, method, field, type, next.stringValue(), items, seenCursors);
+        });
+    }
+}
