@@ -1,7 +1,5 @@
 package io.mcphost.server.http.internal;
 
-import com.sun.net.httpserver.Headers;
-import com.sun.net.httpserver.HttpExchange;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcErrorResponse;
 import io.mcphost.protocol.JsonRpcMessage;
@@ -60,11 +58,10 @@ final class ModernHttp {
     }
 
     /** Serves one POSTed request; {@code sse} is whether the client accepts an event stream. */
-    void post(HttpExchange exchange, JsonRpcRequest request, boolean sse) throws IOException {
-        Headers headers = exchange.getRequestHeaders();
-        Optional<JsonRpcError> refused = RequestHeaders.checkVersionPresent(headers)
+    void post(Exchange exchange, JsonRpcRequest request, boolean sse) throws IOException {
+        Optional<JsonRpcError> refused = RequestHeaders.checkVersionPresent(exchange)
                 .or(() -> modern.checkMeta(request))
-                .or(() -> RequestHeaders.check(headers, request, modern.registry()))
+                .or(() -> RequestHeaders.check(exchange, request, modern.registry()))
                 .or(() -> modern.checkVersion(request));
         if (refused.isPresent()) {
             reply(exchange, JsonRpcErrorResponse.of(request.id(), refused.get()));
@@ -94,7 +91,7 @@ final class ModernHttp {
     }
 
     /** Plain JSON while only the reply comes; an event stream from the first notification on. */
-    private void stream(HttpExchange exchange, JsonRpcRequest request, LinkedBlockingQueue<Object> out,
+    private void stream(Exchange exchange, JsonRpcRequest request, LinkedBlockingQueue<Object> out,
                         AtomicBoolean cancelled, boolean sse) throws IOException {
         OutputStream body = null;
         try {
@@ -125,8 +122,7 @@ final class ModernHttp {
                     continue; // a JSON-only client gets the result and nothing before it
                 }
                 if (body == null) {
-                    Replies.startEventStream(exchange);
-                    body = exchange.getResponseBody();
+                    body = Replies.startEventStream(exchange);
                 }
                 write(body, "data: " + CODEC.encode((JsonRpcMessage) next) + "\n\n");
             }
@@ -153,7 +149,7 @@ final class ModernHttp {
         body.flush();
     }
 
-    private static void reply(HttpExchange exchange, JsonRpcMessage message) throws IOException {
+    private static void reply(Exchange exchange, JsonRpcMessage message) throws IOException {
         int status = message instanceof JsonRpcErrorResponse e ? status(e.error()) : 200;
         Replies.json(exchange, status, CODEC.encode(message));
     }
