@@ -293,9 +293,8 @@ public final class StreamableHttpServer implements AutoCloseable {
         /**
          * How long a connection may wait on the client, 30 seconds unless set: for the next request on
          * a kept-alive connection, for more of a request's headers or body, or for a write the client
-         * does not read (a stream whose client stopped reading is closed after it). A request waiting
-         * on the server is not timed out by it; streams send a keep-alive every 15 seconds, so keep
-         * this longer than that.
+         * does not read (a stream whose client stopped reading is closed after it). A request or stream
+         * waiting on the server, with nothing to read or write, is not timed out by it.
          */
         public Builder idleTimeout(Duration timeout) {
             this.idleTimeout = positive(timeout, "idleTimeout");

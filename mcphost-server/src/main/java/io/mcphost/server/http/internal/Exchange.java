@@ -39,6 +39,9 @@ interface Exchange {
      */
     OutputStream startStream(int status) throws IOException;
 
-    /** Ends the response (sending an empty 200 if none was started) and frees the exchange. Idempotent. */
+    /**
+     * Ends the response and frees the exchange; one never started fails the exchange (an error status
+     * if the connection can still carry one, and the connection is not reused). Idempotent.
+     */
     void close();
 }

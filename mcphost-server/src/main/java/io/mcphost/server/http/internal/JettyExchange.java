@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.util.List;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.io.EofException;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
@@ -84,6 +85,12 @@ final class JettyExchange implements Exchange {
             return;
         }
         closed = true;
+        if (!response.isCommitted() && stream == null) {
+            // Ended without an answer (the request could not be read, the server is stopping): the
+            // connection is not reused, as the JDK server closed it; never an empty 200.
+            callback.failed(new EofException("the exchange ended without a response"));
+            return;
+        }
         try {
             if (!response.hasLastWrite()) {
                 Content.Sink.write(response, true, NOTHING); // a stream's last (empty) chunk
