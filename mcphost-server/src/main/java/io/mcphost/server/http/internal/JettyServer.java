@@ -56,6 +56,10 @@ public final class JettyServer {
         HttpConfiguration http = new HttpConfiguration();
         http.setSendServerVersion(false);
         http.setRequestHeaderSize(settings.maxHeaderBytes());
+        // Jetty's per-connection cache of parsed header fields (1,024 entries by default) is a ~97 KiB
+        // trie on each connection: 2.8x the heap of a whole open stream without it, for saving a few
+        // small strings per request.
+        http.setHeaderCacheSize(0);
         ServerConnector connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
         connector.setHost(address.getHostAddress());
         connector.setPort(port);
