@@ -40,6 +40,13 @@ public final class StreamScenarios {
         Duration phase = options.quick() ? Duration.ofSeconds(3) : PHASE;
         String scenario = "streams";
         List<Row> rows = new ArrayList<>();
+        // The JVM raises its soft descriptor limit to the hard one by itself (MaxFDLimit); below that, say so.
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.UnixOperatingSystemMXBean unix
+                && unix.getMaxFileDescriptorCount() < streams + 1_000L) {
+            rows.add(Row.note(scenario, streams + " streams", "mcphost", "skipped: needs " + (streams + 1_000)
+                    + " file descriptors per process, the limit is " + unix.getMaxFileDescriptorCount() + " (ulimit -Hn)"));
+            return rows;
+        }
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         StreamableHttpServer server = StreamableHttpServer.builder(DemoServer.server())
                 .maxSessions(streams + 100).sessionIdleTimeout(Duration.ofHours(1)).start();
