@@ -4,7 +4,11 @@
 module io.mcphost.server {
     requires transitive io.mcphost.core;
     requires org.slf4j;
-    requires jdk.httpserver;
+    // Streamable HTTP is served on Jetty's core API; no Jetty type appears in the exported packages.
+    requires org.eclipse.jetty.server;
+    requires org.eclipse.jetty.http;
+    requires org.eclipse.jetty.io;
+    requires org.eclipse.jetty.util;
 
     exports io.mcphost.server;
     // The demo server is the CLI's default server, not an API of its own.

@@ -2,12 +2,11 @@ package io.mcphost.server.http;
 
 import static io.mcphost.protocol.internal.Settings.positive;
 
-import com.sun.net.httpserver.HttpServer;
 import io.mcphost.server.McpServer;
 import io.mcphost.server.http.internal.HttpEndpoint;
 import io.mcphost.server.http.internal.HttpSettings;
+import io.mcphost.server.http.internal.JettyServer;
 import io.mcphost.server.http.internal.Sessions;
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -26,7 +25,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Serves an {@link McpServer} over the Streamable HTTP transport (spec 2025-11-25, basic/transports;
- * clients of 2025-03-26 and 2025-06-18 are served too), on the JDK's built-in HTTP server.
+ * clients of 2025-03-26 and 2025-06-18 are served too), on Jetty's HTTP/1.1 server.
  *
  * <pre>{@code
  * StreamableHttpServer http = StreamableHttpServer.builder(server).port(8080).start();
@@ -56,20 +55,18 @@ import org.slf4j.LoggerFactory;
  * the first notification it sends before its result, an SSE stream whose closing cancels the request;
  * a {@code subscriptions/listen} stream stays open until the client closes it or the server closes.
  *
- * <p>Thread-safe. Every exchange runs on its own virtual thread; a stream holds its thread until it
- * ends, and a client that stops reading or disconnects holds nothing else. Sessions unused for the
- * {@linkplain Builder#sessionIdleTimeout idle timeout} are dropped.
+ * <p>Thread-safe. Every exchange runs on its own virtual thread (a few platform threads accept and
+ * select); a stream holds its thread until it ends. A connection that waits longer than the
+ * {@linkplain Builder#idleTimeout idle timeout} on a read or write (a stalled body, a client that
+ * stops reading its stream) is closed, and so is its stream's connection; request headers beyond
+ * {@linkplain Builder#maxHeaderBytes their limit} get 431, bodies beyond
+ * {@linkplain Builder#maxMessageBytes theirs} 413. Sessions unused for the
+ * {@linkplain Builder#sessionIdleTimeout session idle timeout} are dropped.
  */
 public final class StreamableHttpServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StreamableHttpServer.class);
-    /**
-     * Connections the kernel may queue before the server accepts them. The JDK's default (50) is less
-     * than one burst of a client's concurrent requests (64 at once from McpHost), and a busy dispatcher
-     * then loses connections from a full queue.
-     */
-    private static final int LISTEN_BACKLOG = 1024;
 
-    private final HttpServer httpServer;
+    private final JettyServer httpServer;
     private final ExecutorService executor;
     private final Sessions sessions;
     private final HttpEndpoint handler;
@@ -79,7 +76,7 @@ public final class StreamableHttpServer implements AutoCloseable {
     /** The thread doing the one real close; later calls wait for it. */
     private final AtomicReference<Thread> stopper = new AtomicReference<>();
 
-    private StreamableHttpServer(HttpServer httpServer, ExecutorService executor, Sessions sessions,
+    private StreamableHttpServer(JettyServer httpServer, ExecutorService executor, Sessions sessions,
                                  HttpEndpoint handler, URI endpoint, Duration closeBudget) {
         this.httpServer = httpServer;
         this.executor = executor;
@@ -176,9 +173,9 @@ public final class StreamableHttpServer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        // ... then stop(0) closes every connection at once, which also frees a writer blocked on a
+        // ... then stopping closes every connection at once, which also frees a writer blocked on a
         // client that stopped reading.
-        httpServer.stop(0);
+        httpServer.stop();
         executor.shutdownNow();
         try {
             if (!executor.awaitTermination(remaining(deadline).toNanos(), TimeUnit.NANOSECONDS)) {
@@ -212,6 +209,8 @@ public final class StreamableHttpServer implements AutoCloseable {
         private Duration sseRetry = Duration.ofSeconds(1);
         private int maxSessions = 1_000;
         private Duration closeBudget = Duration.ofSeconds(5);
+        private Duration idleTimeout = Duration.ofSeconds(30);
+        private int maxHeaderBytes = 64 * 1024;
 
         private Builder(McpServer server) {
             this.server = server;
@@ -290,6 +289,23 @@ public final class StreamableHttpServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * How long a connection may wait on the client, 30 seconds unless set: for the next request on
+         * a kept-alive connection, for more of a request's headers or body, or for a write the client
+         * does not read (a stream whose client stopped reading is closed after it). A request or stream
+         * waiting on the server, with nothing to read or write, is not timed out by it.
+         */
+        public Builder idleTimeout(Duration timeout) {
+            this.idleTimeout = positive(timeout, "idleTimeout");
+            return this;
+        }
+
+        /** The largest request line plus headers accepted, 64 KiB unless set; larger ones get 431. */
+        public Builder maxHeaderBytes(int maxHeaderBytes) {
+            this.maxHeaderBytes = positive(maxHeaderBytes, "maxHeaderBytes");
+            return this;
+        }
+
         /** The budget of {@link StreamableHttpServer#close()}, 5 seconds unless set. */
         public Builder closeBudget(Duration budget) {
             this.closeBudget = positive(budget, "closeBudget");
@@ -303,24 +319,22 @@ public final class StreamableHttpServer implements AutoCloseable {
          */
         public StreamableHttpServer start() {
             HttpSettings settings = new HttpSettings(path, allowedOrigins, bindAddress.isLoopbackAddress(), responseMode,
-                    sessionIdleTimeout, maxMessageBytes, sseRetry, maxSessions);
-            HttpServer httpServer;
-            try {
-                httpServer = HttpServer.create(new InetSocketAddress(bindAddress, port), LISTEN_BACKLOG);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot listen on " + bindAddress.getHostAddress() + ":" + port, e);
-            }
+                    sessionIdleTimeout, maxMessageBytes, sseRetry, maxSessions, idleTimeout, maxHeaderBytes);
             Sessions sessions = new Sessions(server, settings);
             ExecutorService executor = Executors.newThreadPerTaskExecutor(
                     Thread.ofVirtual().name("mcphost-http-", 0).factory());
             HttpEndpoint handler = new HttpEndpoint(settings, sessions);
-            httpServer.createContext(path, handler);
-            httpServer.setExecutor(executor);
-            httpServer.start();
+            JettyServer httpServer;
+            try {
+                httpServer = JettyServer.start(bindAddress, port, settings, handler, executor);
+            } catch (UncheckedIOException e) {
+                executor.shutdownNow();
+                throw e;
+            }
             sessions.start();
-            InetSocketAddress bound = httpServer.getAddress();
-            String host = bound.getAddress() instanceof java.net.Inet6Address
-                    ? "[" + bound.getAddress().getHostAddress() + "]" : bound.getAddress().getHostAddress();
+            InetSocketAddress bound = httpServer.address();
+            String host = bindAddress instanceof java.net.Inet6Address
+                    ? "[" + bindAddress.getHostAddress() + "]" : bindAddress.getHostAddress();
             URI endpoint = URI.create("http://" + host + ":" + bound.getPort() + path);
             LOG.debug("serving {} at {}", server.serverInfo().name(), endpoint);
             return new StreamableHttpServer(httpServer, executor, sessions, handler, endpoint, closeBudget);

@@ -1,6 +1,5 @@
 package io.mcphost.server.http.internal;
 
-import com.sun.net.httpserver.HttpExchange;
 import io.mcphost.protocol.RequestId;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -262,17 +261,17 @@ final class EventStream {
     }
 
     /**
-     * Writes this stream's events to {@code exchange}, whose {@code text/event-stream} headers are
-     * already sent, until the stream is complete, the connection is replaced or dropped, the session
+     * Starts a {@code text/event-stream} response on {@code exchange} and writes this stream's events
+     * to it until the stream is complete, the connection is replaced or dropped, the session
      * ends or the client goes away; then closes the exchange. Blocks the calling (virtual) thread
      * for that long.
      */
-    void pump(Attachment me, HttpExchange exchange) {
-        OutputStream out = exchange.getResponseBody();
+    void pump(Attachment me, Exchange exchange) {
         long cursor = me.afterSeq;
         boolean first = true;
         boolean retrySent = false;
         try {
+            OutputStream out = Replies.startEventStream(exchange);
             while (true) {
                 List<Event> batch = new ArrayList<>();
                 boolean done;

@@ -1,8 +1,5 @@
 package io.mcphost.server.http.internal;
 
-import com.sun.net.httpserver.Headers;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
 import io.mcphost.protocol.Era;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcErrorResponse;
@@ -38,7 +35,7 @@ import tools.jackson.databind.JsonNode;
  * Runs on the HTTP server's virtual threads, one per exchange; a streaming exchange keeps its
  * thread until the stream ends. Thread-safe.
  */
-public final class HttpEndpoint implements HttpHandler {
+public final class HttpEndpoint {
     private static final Logger LOG = LoggerFactory.getLogger(HttpEndpoint.class);
     private static final JsonCodec CODEC = JsonCodec.get();
     static final String SESSION_HEADER = "Mcp-Session-Id";
@@ -70,15 +67,15 @@ public final class HttpEndpoint implements HttpHandler {
         this.guard = new RebindingGuard(settings.allowedOrigins(), settings.checkHost());
     }
 
-    @Override
-    public void handle(HttpExchange exchange) {
+    /** Serves one exchange, on its own virtual thread; always ends it. */
+    void handle(Exchange exchange) {
         count(+1);
         try {
             serve(exchange);
         } catch (IOException e) {
-            LOG.debug("{} {}: the client went away: {}", exchange.getRequestMethod(), settings.path(), e.getMessage());
+            LOG.debug("{} {}: the client went away: {}", exchange.method(), settings.path(), e.getMessage());
         } catch (RuntimeException e) {
-            LOG.warn("{} {} failed", exchange.getRequestMethod(), settings.path(), e);
+            LOG.warn("{} {} failed", exchange.method(), settings.path(), e);
             try {
                 Replies.error(exchange, 500, JsonRpcError.INTERNAL_ERROR, "internal error: " + e);
             } catch (IOException | RuntimeException ignored) {
@@ -129,32 +126,31 @@ public final class HttpEndpoint implements HttpHandler {
         }
     }
 
-    private void serve(HttpExchange exchange) throws IOException {
-        Headers headers = exchange.getRequestHeaders();
-        if (!exchange.getRequestURI().getPath().equals(settings.path())) {
-            // HttpServer contexts match by prefix; only the exact endpoint path is MCP.
+    private void serve(Exchange exchange) throws IOException {
+        if (!exchange.path().equals(settings.path())) {
+            // The server hands every path to the endpoint; only the exact endpoint path is MCP.
             Replies.error(exchange, 404, JsonRpcError.INVALID_REQUEST, "no MCP endpoint here; it is at " + settings.path());
             return;
         }
-        if (!guard.allowsHost(headers.getFirst("Host"))) {
+        if (!guard.allowsHost(exchange.header("Host"))) {
             Replies.error(exchange, 403, JsonRpcError.INVALID_REQUEST,
                     "Forbidden: the Host header must name this machine (localhost, 127.0.0.1 or [::1])");
             return;
         }
-        if (!guard.allowsOrigin(headers.getFirst("Origin"))) {
+        if (!guard.allowsOrigin(exchange.header("Origin"))) {
             Replies.error(exchange, 403, JsonRpcError.INVALID_REQUEST, "Forbidden: Origin not allowed");
             return;
         }
-        String versionHeader = headers.getFirst(VERSION_HEADER);
+        String versionHeader = exchange.header(VERSION_HEADER);
         Optional<ProtocolVersion> version = Optional.ofNullable(versionHeader).map(String::strip)
                 .flatMap(ProtocolVersion::fromId);
-        if (exchange.getRequestMethod().equals("POST")) {
+        if (exchange.method().equals("POST")) {
             post(exchange, versionHeader, version);
             return;
         }
         if (Dispatcher.eraOf("", Optional.empty(), Optional.ofNullable(versionHeader)) == Era.MODERN) {
             // Spec (2026-07-28, streamable-http, backward compatibility): no GET stream, no sessions to delete.
-            exchange.getResponseHeaders().set("Allow", "POST");
+            exchange.setHeader("Allow", "POST");
             Replies.error(exchange, 405, JsonRpcError.INVALID_REQUEST, "Method Not Allowed: revision "
                     + ProtocolVersion.V2026_07_28.id() + " uses POST only (subscriptions/listen replaces the GET stream)");
             return;
@@ -162,18 +158,18 @@ public final class HttpEndpoint implements HttpHandler {
         if (unsupportedVersion(exchange, versionHeader, version, Optional.empty())) {
             return;
         }
-        switch (exchange.getRequestMethod()) {
+        switch (exchange.method()) {
             case "GET" -> get(exchange, version);
             case "DELETE" -> delete(exchange);
             default -> {
-                exchange.getResponseHeaders().set("Allow", "GET, POST, DELETE");
+                exchange.setHeader("Allow", "GET, POST, DELETE");
                 Replies.error(exchange, 405, JsonRpcError.INVALID_REQUEST, "Method Not Allowed: use POST, GET or DELETE");
             }
         }
     }
 
     /** A 400 for a handshake-revision request whose version header names a revision not served here; true if sent. */
-    private static boolean unsupportedVersion(HttpExchange exchange, String header, Optional<ProtocolVersion> version,
+    private static boolean unsupportedVersion(Exchange exchange, String header, Optional<ProtocolVersion> version,
                                               Optional<RequestId> id) throws IOException {
         if (header == null || version.filter(SUPPORTED::contains).isPresent()) {
             return false;
@@ -184,8 +180,7 @@ public final class HttpEndpoint implements HttpHandler {
         return true;
     }
 
-    private void post(HttpExchange exchange, String versionHeader, Optional<ProtocolVersion> version) throws IOException {
-        Headers headers = exchange.getRequestHeaders();
+    private void post(Exchange exchange, String versionHeader, Optional<ProtocolVersion> version) throws IOException {
         byte[] body = readBody(exchange);
         if (body == null) {
             Replies.error(exchange, 413, JsonRpcError.INVALID_REQUEST,
@@ -205,12 +200,12 @@ public final class HttpEndpoint implements HttpHandler {
         }
         // Every refusal from here on names the request it refuses, when the body has a readable id.
         Optional<RequestId> id = Negotiation.requestId(tree);
-        if (!Negotiation.mediaType(headers.getFirst("Content-Type")).equals(Replies.JSON)) {
+        if (!Negotiation.mediaType(exchange.header("Content-Type")).equals(Replies.JSON)) {
             Replies.error(exchange, 415, JsonRpcError.INVALID_REQUEST, "Unsupported Media Type: POST a JSON-RPC message "
                     + "as application/json", id);
             return;
         }
-        Optional<ResponseMode> mode = Negotiation.responseMode(settings.responseMode(), headers.get("Accept"));
+        Optional<ResponseMode> mode = Negotiation.responseMode(settings.responseMode(), exchange.headers("Accept"));
         if (mode.isEmpty()) {
             Replies.error(exchange, 406, JsonRpcError.INVALID_REQUEST,
                     "Not Acceptable: the Accept header must list application/json and text/event-stream", id);
@@ -227,7 +222,7 @@ public final class HttpEndpoint implements HttpHandler {
                 return;
             }
             if (message instanceof JsonRpcRequest request) {
-                List<String> accept = headers.get("Accept");
+                List<String> accept = exchange.headers("Accept");
                 modern.post(exchange, request, accept == null || Negotiation.accepts(accept, Replies.EVENT_STREAM));
             } else {
                 Replies.empty(exchange, 202); // 2026-07-28 defines no client notification over HTTP; accepted, ignored
@@ -258,7 +253,7 @@ public final class HttpEndpoint implements HttpHandler {
                 .flatMap(m -> m instanceof JsonRpcRequest r && r.method().equals(McpMethod.INITIALIZE)
                         ? Stream.of(r) : Stream.empty())
                 .findFirst();
-        String sessionId = headers.getFirst(SESSION_HEADER);
+        String sessionId = exchange.header(SESSION_HEADER);
         HttpSession session;
         if (sessionId == null) {
             if (initialize.isEmpty()) {
@@ -273,7 +268,7 @@ public final class HttpEndpoint implements HttpHandler {
                 return;
             }
             session = created.get();
-            exchange.getResponseHeaders().set(SESSION_HEADER, session.id());
+            exchange.setHeader(SESSION_HEADER, session.id());
             // The initialize request has no version header yet: its params say what the client speaks.
             version = version.or(() -> initialize.get().params()
                     .flatMap(p -> ProtocolVersion.fromId(p.path("protocolVersion").asString(""))));
@@ -303,17 +298,17 @@ public final class HttpEndpoint implements HttpHandler {
      * The spec lets the server choose per request: such a request is answered with SSE when the
      * client accepts it.
      */
-    private static ResponseMode streamIfProgress(ResponseMode mode, List<JsonRpcRequest> requests, HttpExchange exchange) {
+    private static ResponseMode streamIfProgress(ResponseMode mode, List<JsonRpcRequest> requests, Exchange exchange) {
         if (mode != ResponseMode.JSON) {
             return mode;
         }
-        List<String> accept = exchange.getRequestHeaders().get("Accept");
+        List<String> accept = exchange.headers("Accept");
         boolean wantsProgress = requests.stream().anyMatch(r -> r.params()
                 .map(p -> p.path("_meta").has("progressToken")).orElse(false));
         return wantsProgress && (accept == null || Negotiation.accepts(accept, Replies.EVENT_STREAM)) ? ResponseMode.SSE : mode;
     }
 
-    private void answer(HttpExchange exchange, HttpSession session, List<JsonRpcMessage> messages,
+    private void answer(Exchange exchange, HttpSession session, List<JsonRpcMessage> messages,
                         List<JsonRpcRequest> requests, ResponseMode mode, boolean prime, Optional<RequestId> id)
             throws IOException {
         Optional<EventStream> opened = session.openRequestStream(requests, mode == ResponseMode.SSE, prime);
@@ -328,7 +323,6 @@ public final class HttpEndpoint implements HttpHandler {
                 // Attached before anything is delivered, so the stream is live before the handler runs.
                 EventStream.Attachment attachment = stream.attach(-1);
                 session.deliver(messages);
-                Replies.startEventStream(exchange);
                 stream.pump(attachment, exchange);
             }
             case JSON -> {
@@ -355,19 +349,19 @@ public final class HttpEndpoint implements HttpHandler {
         }
     }
 
-    private void get(HttpExchange exchange, Optional<ProtocolVersion> version) throws IOException {
+    private void get(Exchange exchange, Optional<ProtocolVersion> version) throws IOException {
         Optional<HttpSession> session = session(exchange);
         if (session.isEmpty()) {
             return;
         }
-        List<String> accept = exchange.getRequestHeaders().get("Accept");
+        List<String> accept = exchange.headers("Accept");
         if (accept != null && !Negotiation.accepts(accept, Replies.EVENT_STREAM)) {
             Replies.error(exchange, 406, JsonRpcError.INVALID_REQUEST, "Not Acceptable: GET needs Accept: text/event-stream");
             return;
         }
         HttpSession s = session.get();
         s.touch();
-        String lastEventId = exchange.getRequestHeaders().getFirst(LAST_EVENT_ID);
+        String lastEventId = exchange.header(LAST_EVENT_ID);
         // An id no kept stream has (trimmed, or from another server) gets a fresh GET stream, as from a
         // server without resumability; the spec makes replay a MAY.
         Optional<HttpSession.Attached> attached = Optional.ofNullable(lastEventId).flatMap(s::resume)
@@ -377,11 +371,10 @@ public final class HttpEndpoint implements HttpHandler {
                     "Conflict: this session already has an open GET stream; close it first or resume with Last-Event-ID");
             return;
         }
-        Replies.startEventStream(exchange);
         attached.get().stream().pump(attached.get().attachment(), exchange);
     }
 
-    private void delete(HttpExchange exchange) throws IOException {
+    private void delete(Exchange exchange) throws IOException {
         Optional<HttpSession> session = session(exchange);
         if (session.isPresent()) {
             session.get().close(Duration.ZERO);
@@ -390,8 +383,8 @@ public final class HttpEndpoint implements HttpHandler {
     }
 
     /** The session the request names; answers 400 or 404 itself when there is none. */
-    private Optional<HttpSession> session(HttpExchange exchange) throws IOException {
-        String sessionId = exchange.getRequestHeaders().getFirst(SESSION_HEADER);
+    private Optional<HttpSession> session(Exchange exchange) throws IOException {
+        String sessionId = exchange.header(SESSION_HEADER);
         if (sessionId == null) {
             Replies.error(exchange, 400, JsonRpcError.INVALID_REQUEST, "Bad Request: the " + SESSION_HEADER + " header is required");
             return Optional.empty();
@@ -409,9 +402,9 @@ public final class HttpEndpoint implements HttpHandler {
     }
 
     /** The body, or null when it is larger than allowed; reads at most one byte past the limit. */
-    private byte[] readBody(HttpExchange exchange) throws IOException {
+    private byte[] readBody(Exchange exchange) throws IOException {
         int max = settings.maxMessageBytes();
-        String length = exchange.getRequestHeaders().getFirst("Content-Length");
+        String length = exchange.header("Content-Length");
         if (length != null) {
             try {
                 if (Long.parseLong(length.strip()) > max) {
@@ -421,7 +414,7 @@ public final class HttpEndpoint implements HttpHandler {
                 return null;
             }
         }
-        try (InputStream in = exchange.getRequestBody()) {
+        try (InputStream in = exchange.requestBody()) {
             byte[] body = in.readNBytes(max + 1);
             return body.length > max ? null : body;
         }

@@ -17,15 +17,18 @@ import java.util.Set;
  * @param maxMessageBytes   the largest POST body accepted
  * @param sseRetry          the {@code retry:} hint sent at the start of each SSE connection
  * @param maxSessions       how many sessions may be live at once
+ * @param idleTimeout       how long a connection may wait on a read or write (or between requests)
+ * @param maxHeaderBytes    the largest request line and headers accepted
  */
 public record HttpSettings(String path, Optional<Set<String>> allowedOrigins, boolean checkHost,
                            ResponseMode responseMode, Duration sessionIdleTimeout, int maxMessageBytes,
-                           Duration sseRetry, int maxSessions) {
+                           Duration sseRetry, int maxSessions, Duration idleTimeout, int maxHeaderBytes) {
     public HttpSettings {
         Objects.requireNonNull(path, "path");
         allowedOrigins = allowedOrigins.map(Set::copyOf);
         Objects.requireNonNull(responseMode, "responseMode");
         Objects.requireNonNull(sessionIdleTimeout, "sessionIdleTimeout");
         Objects.requireNonNull(sseRetry, "sseRetry");
+        Objects.requireNonNull(idleTimeout, "idleTimeout");
     }
 }

@@ -1,7 +1,5 @@
 package io.mcphost.server.http.internal;
 
-import com.sun.net.httpserver.Headers;
-import com.sun.net.httpserver.HttpExchange;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcErrorResponse;
 import io.mcphost.protocol.JsonRpcMessage;
@@ -61,12 +59,11 @@ final class ModernHttp {
     }
 
     /** Serves one POSTed request; {@code sse} is whether the client accepts an event stream. */
-    void post(HttpExchange exchange, JsonRpcRequest request, boolean sse) throws IOException {
-        Headers headers = exchange.getRequestHeaders();
+    void post(Exchange exchange, JsonRpcRequest request, boolean sse) throws IOException {
         Dispatcher dispatcher = channel.dispatcher();
-        Optional<JsonRpcError> refused = RequestHeaders.checkVersionPresent(headers)
+        Optional<JsonRpcError> refused = RequestHeaders.checkVersionPresent(exchange)
                 .or(() -> dispatcher.checkMeta(request))
-                .or(() -> RequestHeaders.check(headers, request, dispatcher.registry()))
+                .or(() -> RequestHeaders.check(exchange, request, dispatcher.registry()))
                 .or(() -> dispatcher.checkVersion(request));
         if (refused.isPresent()) {
             reply(exchange, JsonRpcErrorResponse.of(request.id(), refused.get()));
@@ -83,7 +80,7 @@ final class ModernHttp {
         try {
             Thread.ofVirtual().name("mcphost-modern-" + request.method()).start(() -> {
                 try {
-                    Optional<String> version = Optional.ofNullable(headers.getFirst(RequestHeaders.VERSION));
+                    Optional<String> version = Optional.ofNullable(exchange.header(RequestHeaders.VERSION));
                     out.add(channel.dispatch(request, version, out::add, cancelled, () -> closed)
                             .<Object>map(m -> m).orElse(END));
                 } catch (RuntimeException | Error e) {
@@ -98,7 +95,7 @@ final class ModernHttp {
     }
 
     /** Plain JSON while only the reply comes; an event stream from the first notification on. */
-    private void stream(HttpExchange exchange, JsonRpcRequest request, LinkedBlockingQueue<Object> out,
+    private void stream(Exchange exchange, JsonRpcRequest request, LinkedBlockingQueue<Object> out,
                         AtomicBoolean cancelled, boolean sse) throws IOException {
         OutputStream body = null;
         try {
@@ -129,8 +126,7 @@ final class ModernHttp {
                     continue; // a JSON-only client gets the result and nothing before it
                 }
                 if (body == null) {
-                    Replies.startEventStream(exchange);
-                    body = exchange.getResponseBody();
+                    body = Replies.startEventStream(exchange);
                 }
                 write(body, "data: " + CODEC.encode((JsonRpcMessage) next) + "\n\n");
             }
@@ -157,7 +153,7 @@ final class ModernHttp {
         body.flush();
     }
 
-    private static void reply(HttpExchange exchange, JsonRpcMessage message) throws IOException {
+    private static void reply(Exchange exchange, JsonRpcMessage message) throws IOException {
         int status = message instanceof JsonRpcErrorResponse e ? status(e.error()) : 200;
         Replies.json(exchange, status, CODEC.encode(message));
     }

@@ -1,6 +1,5 @@
 package io.mcphost.server.http.internal;
 
-import com.sun.net.httpserver.Headers;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.McpMethod;
@@ -24,7 +23,7 @@ import tools.jackson.databind.JsonNode;
  * "Request Metadata" and "Server Validation"): {@code MCP-Protocol-Version}, {@code Mcp-Method},
  * {@code Mcp-Name} and the {@code Mcp-Param-*} headers a tool's {@code x-mcp-header} annotations ask
  * for must be present and match the body, else the request is refused with HeaderMismatch (-32020).
- * Header names are case-insensitive (the JDK's {@link Headers} already is); values are trimmed of
+ * Header names are case-insensitive (as {@link Exchange#header} treats them); values are trimmed of
  * surrounding whitespace and compared case-sensitively. Stateless.
  */
 final class RequestHeaders {
@@ -38,13 +37,13 @@ final class RequestHeaders {
     private RequestHeaders() {
     }
 
-    static Optional<JsonRpcError> checkVersionPresent(Headers headers) {
+    static Optional<JsonRpcError> checkVersionPresent(Exchange headers) {
         return value(headers, VERSION).isEmpty() ? mismatch("Header mismatch: the " + VERSION + " header is missing")
                 : Optional.empty();
     }
 
     /** The body's {@code _meta} must be valid already (checked before). */
-    static Optional<JsonRpcError> check(Headers headers, JsonRpcRequest request, Registry registry) {
+    static Optional<JsonRpcError> check(Exchange headers, JsonRpcRequest request, Registry registry) {
         String version = value(headers, VERSION).orElse("");
         String declared = ModernServer.declaredVersion(request).orElse("");
         if (!version.equals(declared)) {
@@ -88,7 +87,7 @@ final class RequestHeaders {
     }
 
     /** Every {@code x-mcp-header} property reachable through {@code properties} only, with its path. */
-    private static Optional<JsonRpcError> checkParams(Headers headers, JsonNode schema, JsonNode arguments) {
+    private static Optional<JsonRpcError> checkParams(Exchange headers, JsonNode schema, JsonNode arguments) {
         List<Map.Entry<String, List<String>>> annotated = new ArrayList<>();
         collect(schema, new ArrayList<>(), annotated);
         for (Map.Entry<String, List<String>> a : annotated) {
@@ -147,8 +146,8 @@ final class RequestHeaders {
     }
 
     /** The value, trimmed; empty if absent. */
-    private static Optional<String> value(Headers headers, String name) {
-        String raw = headers.getFirst(name);
+    private static Optional<String> value(Exchange headers, String name) {
+        String raw = headers.header(name);
         return raw == null ? Optional.empty() : Optional.of(raw.strip());
     }
 
