@@ -13,7 +13,7 @@ import java.util.Optional;
  * @param address         the transport's description: the endpoint URL over HTTP, the command
  *                        line over stdio (see {@link io.mcphost.transport.Transport#describe()})
  * @param protocolVersion the revision the handshake agreed; empty before it (during {@code initialize})
- * @param sessionId       the session id the server assigned ({@link io.mcphost.transport.Transport#sessionId()});
+ * @param sessionId       the session id the server assigned ({@link io.mcphost.transport.HttpSessions#sessionId()});
  *                        empty over stdio and before the server named one
  */
 public record ObservedConnection(String server, TransportKind transport, String address,

@@ -53,7 +53,7 @@ final class ModernMeta implements RequestStage {
         CompletableFuture<JsonNode> outer = first.exceptionallyCompose(error -> {
             McpException cause = exchange.unwrap(error);
             if (cause instanceof io.mcphost.protocol.McpHeaderMismatchException && McpMethod.TOOLS_CALL.equals(request.method())
-                    && exchange.config().transport().mirrorsHeaders()) {
+                    && exchange.config().transport().capability(io.mcphost.transport.HeaderMirroring.class).isPresent()) {
                 // The spec's remedy: the tool's inputSchema (its x-mcp-header annotations) may have changed;
                 // list the tools again and retry once with the headers they ask for now.
                 return refreshTools.get().handle((listed, failed) -> null)
@@ -89,7 +89,7 @@ final class ModernMeta implements RequestStage {
         if (level != null) {
             meta.set(io.mcphost.protocol.modern.ModernMeta.LOG_LEVEL, CODEC.valueToTree(level));
         }
-        if (!config.transport().mirrorsHeaders()) {
+        if (config.transport().capability(io.mcphost.transport.HeaderMirroring.class).isEmpty()) {
             return request.withParams(params);
         }
         Map<String, String> headers = ModernHeaders.standard(version.id(), request.method(), params);

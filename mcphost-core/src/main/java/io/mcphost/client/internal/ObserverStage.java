@@ -94,7 +94,7 @@ final class ObserverStage implements RequestStage {
 
     private ObservedConnection snapshot() {
         return new ObservedConnection(connection.server(), kind, transport.describe(),
-                connection.currentSession().map(Session::version), transport.sessionId());
+                connection.currentSession().map(Session::version), transport.capability(io.mcphost.transport.HttpSessions.class).flatMap(io.mcphost.transport.HttpSessions::sessionId));
     }
 
     private void finish(String method, RequestObserver.Completion completion, JsonNode result, Throwable failure) {

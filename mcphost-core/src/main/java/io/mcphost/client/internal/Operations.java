@@ -225,7 +225,7 @@ final class Operations {
             if (!list.isArray()) {
                 throw new McpProtocolException(exchange.name(), method + ": the answer has no '" + field + "' array");
             }
-            boolean mirrored = McpMethod.TOOLS_LIST.equals(method) && exchange.config().transport().mirrorsHeaders()
+            boolean mirrored = McpMethod.TOOLS_LIST.equals(method) && exchange.config().transport().capability(io.mcphost.transport.HeaderMirroring.class).isPresent()
                     && exchange.session().modern();
             for (JsonNode item : list) {
                 if (mirrored && !headersValid(item)) {

@@ -7,6 +7,7 @@ import io.mcphost.protocol.McpProtocolException;
 import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.internal.LogLimit;
+import io.mcphost.transport.CallerLending;
 import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.stdio.internal.ChildProcess;
@@ -51,14 +52,14 @@ import org.slf4j.event.Level;
  *
  * <p>Its settings are copied from the {@link Builder} at {@link Builder#build()}; changing the
  * builder afterwards changes nothing here. Thread-safe: concurrent {@link #send} calls write whole
- * lines, one after another.
- * {@link #close(Duration)} returns within its budget whatever the server does: stdin is closed,
+ * lines, one after another. {@link #close(Duration)} returns within its budget whatever the server does: stdin is closed,
  * then the whole process tree gets SIGTERM, then SIGKILL. The stdout reader and the stderr drain
  * are daemon platform threads with small stacks (a pipe read would pin a virtual thread's carrier),
  * so they never keep the JVM alive and never hold up virtual threads; they end when the server's
  * pipes close. One shared shutdown hook kills the trees of transports still open when the JVM exits.
+ * Its one {@linkplain Transport#capability capability}: {@link CallerLending} (a caller reads its answer).
  */
-public final class StdioTransport implements Transport {
+public final class StdioTransport implements Transport, CallerLending {
     private static final Logger LOG = LoggerFactory.getLogger(StdioTransport.class);
     private static final JsonCodec CODEC = JsonCodec.get();
     /**
@@ -187,11 +188,10 @@ public final class StdioTransport implements Transport {
     }
 
     /**
-     * Reads stdout on the calling thread while it waits alone for {@code answered}: it polls the pipe
-     * and reads its answer itself instead of waiting for the reader thread to wake up and wake it.
-     * What arrives meanwhile is delivered here, in order. Never blocks in a read; returns once
-     * {@code answered} is done, after the lead budget (200 µs; {@code -Dmcphost.stdio.leadMicros}),
-     * or at once when others wait or another thread reads. Does nothing over plain streams.
+     * Reads stdout on the calling thread while it waits alone for {@code answered}: it polls the pipe and reads
+     * its answer itself instead of waiting for the reader thread to wake up and wake it. What arrives meanwhile
+     * is delivered here, in order. Never blocks in a read; returns once {@code answered} is done, after the lead
+     * budget (200 µs; {@code -Dmcphost.stdio.leadMicros}), or at once when others wait or another reads; no-op over plain streams.
      */
     @Override
     public void lend(java.util.concurrent.Future<?> answered, java.util.function.IntSupplier waiting) {
