@@ -120,6 +120,7 @@ class ForwardingTransportTest {
             assertThat(client.capability(type)).as("%s", type.getSimpleName()).isEmpty();
         }
         assertThat(client.capability(ForwardingTransport.class)).get().isSameAs(client);
+        assertThat(client.capability(TransportKind.class)).as("the kind is passed on").contains(TransportKind.MEMORY);
     }
 
     @Test

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /** Which capabilities each of the core's transports offers, asked before start (no I/O). */
 class TransportCapabilitiesTest {
     private static final List<Class<?>> ALL = List.of(HeaderMirroring.class, HttpSessions.class, Reopenable.class,
-            CallerLending.class, OAuthClient.class);
+            CallerLending.class, OAuthClient.class, TransportKind.class);
 
     @Test
     void httpMirrorsHeadersHasSessionsAndReopensAndOffersItsOAuthClientOnlyWhenConfigured() {
@@ -22,9 +22,11 @@ class TransportCapabilitiesTest {
         HttpTransport oauth = HttpTransport.builder("http://localhost:1/mcp")
                 .oauth(OAuthSettings.builder().tokenStore(TokenStore.inMemory()).build()).build();
 
-        assertThat(offered(plain)).containsExactly(HeaderMirroring.class, HttpSessions.class, Reopenable.class);
+        assertThat(offered(plain)).containsExactly(HeaderMirroring.class, HttpSessions.class, Reopenable.class, TransportKind.class);
+        assertThat(plain.capability(TransportKind.class)).contains(TransportKind.HTTP);
         assertThat(plain.capability(HttpSessions.class).flatMap(HttpSessions::sessionId)).as("no session before start").isEmpty();
-        assertThat(offered(oauth)).containsExactly(HeaderMirroring.class, HttpSessions.class, Reopenable.class, OAuthClient.class);
+        assertThat(offered(oauth)).containsExactly(HeaderMirroring.class, HttpSessions.class, Reopenable.class, OAuthClient.class,
+                TransportKind.class);
         assertThat(oauth.capability(OAuthClient.class)).containsSame(oauth.oauth().orElseThrow());
     }
 
@@ -32,12 +34,45 @@ class TransportCapabilitiesTest {
     void stdioLendsTheCallersThreadAndNothingElse() {
         StdioTransport stdio = StdioTransport.builder(List.of("true")).build();
 
-        assertThat(offered(stdio)).containsExactly(CallerLending.class);
+        assertThat(offered(stdio)).containsExactly(CallerLending.class, TransportKind.class);
+        assertThat(stdio.capability(TransportKind.class)).contains(TransportKind.STDIO);
     }
 
     @Test
-    void memoryOffersNone() {
-        assertThat(offered(MemoryTransport.pair().client())).isEmpty();
+    void memoryOffersOnlyItsKind() {
+        Transport memory = MemoryTransport.pair().client();
+
+        assertThat(offered(memory)).containsExactly(TransportKind.class);
+        assertThat(memory.capability(TransportKind.class)).contains(TransportKind.MEMORY);
+    }
+
+    @Test
+    void aTransportTheApplicationWroteOffersNothingUnlessItImplementsIt() {
+        Transport own = new Transport() {
+            @Override
+            public void start(InboundHandler inbound) {
+            }
+
+            @Override
+            public void send(io.mcphost.protocol.JsonRpcMessage message) {
+            }
+
+            @Override
+            public void close(java.time.Duration budget) {
+            }
+
+            @Override
+            public void close() {
+            }
+
+            @Override
+            public String describe() {
+                return "own";
+            }
+        };
+
+        assertThat(offered(own)).isEmpty();
+        assertThat(own.capability(Transport.class)).containsSame(own);
     }
 
     @Test
@@ -46,7 +81,8 @@ class TransportCapabilitiesTest {
         Transport wrapped = new ForwardingTransport(http) {
         };
 
-        assertThat(offered(wrapped)).containsExactly(HeaderMirroring.class, HttpSessions.class, Reopenable.class);
+        assertThat(offered(wrapped)).containsExactly(HeaderMirroring.class, HttpSessions.class, Reopenable.class, TransportKind.class);
+        assertThat(wrapped.capability(TransportKind.class)).as("a wrapped transport keeps its kind").contains(TransportKind.HTTP);
         assertThat(wrapped.capability(HttpSessions.class)).containsSame(http);
         assertThat(wrapped.capability(HeaderMirroring.class)).get().isNotSameAs(http);
     }

@@ -12,6 +12,7 @@ import io.mcphost.transport.HttpSessions;
 import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Reopenable;
 import io.mcphost.transport.Transport;
+import io.mcphost.transport.TransportKind;
 import io.mcphost.transport.http.internal.Delivery;
 import io.mcphost.transport.http.internal.HttpEngine;
 import io.mcphost.transport.http.internal.HttpChecks;
@@ -56,7 +57,8 @@ import java.util.function.Supplier;
  *
  * <p>Its {@linkplain Transport#capability capabilities}: {@link HeaderMirroring} (the 2026-07-28
  * request headers), {@link HttpSessions} (the session id, the agreed revision), {@link Reopenable},
- * and its {@link io.mcphost.auth.OAuthClient} when {@link Builder#oauth} configured one.
+ * {@link TransportKind#HTTP}, and its {@link io.mcphost.auth.OAuthClient} when {@link Builder#oauth}
+ * configured one.
  */
 public final class HttpTransport implements Transport, HeaderMirroring, HttpSessions, Reopenable {
 
@@ -122,13 +124,13 @@ public final class HttpTransport implements Transport, HeaderMirroring, HttpSess
         return java.util.Optional.ofNullable(oauth);
     }
 
-    /** What it implements, and its {@link io.mcphost.auth.OAuthClient} when one is configured. */
+    /** What it implements, its kind ({@link TransportKind#HTTP}) and its {@link io.mcphost.auth.OAuthClient} when configured. */
     @Override
     public <C> Optional<C> capability(Class<C> type) {
         if (type == io.mcphost.auth.OAuthClient.class) {
             return oauth().map(type::cast);
         }
-        return Transport.super.capability(type);
+        return type == TransportKind.class ? Optional.of(type.cast(TransportKind.HTTP)) : Transport.super.capability(type);
     }
 
     @Override
