@@ -354,7 +354,7 @@ public interface McpClient extends AutoCloseable {
      * Closes the connection within {@code budget}: pending calls fail at once with
      * {@link io.mcphost.protocol.McpClosedException}, then the transport is closed (for a child
      * process: stdin closed, SIGTERM, SIGKILL of the whole process tree). Idempotent. Over a
-     * {@linkplain Transport#reopenable() re-openable} transport (HTTP), the next call after close
+     * {@linkplain io.mcphost.transport.Reopenable re-openable} transport (HTTP), the next call after close
      * re-opens the connection and runs the handshake again; over others it fails with
      * {@link io.mcphost.protocol.McpClosedException}.
      */

@@ -9,14 +9,15 @@ import java.util.Optional;
  * its attributes. Immutable.
  *
  * @param server          the client's name (the server's name in a host)
- * @param transport       how the messages travel
+ * @param transport       how the messages travel ({@link io.mcphost.transport.TransportKind#OTHER} for a transport
+ *                        the application wrote)
  * @param address         the transport's description: the endpoint URL over HTTP, the command
  *                        line over stdio (see {@link io.mcphost.transport.Transport#describe()})
  * @param protocolVersion the revision the handshake agreed; empty before it (during {@code initialize})
- * @param sessionId       the session id the server assigned ({@link io.mcphost.transport.Transport#sessionId()});
+ * @param sessionId       the session id the server assigned ({@link io.mcphost.transport.HttpSessions#sessionId()});
  *                        empty over stdio and before the server named one
  */
-public record ObservedConnection(String server, TransportKind transport, String address,
+public record ObservedConnection(String server, io.mcphost.transport.TransportKind transport, String address,
                                  Optional<ProtocolVersion> protocolVersion, Optional<String> sessionId) {
     public ObservedConnection {
         Objects.requireNonNull(server, "server");
@@ -25,7 +26,4 @@ public record ObservedConnection(String server, TransportKind transport, String 
         Objects.requireNonNull(protocolVersion, "protocolVersion");
         Objects.requireNonNull(sessionId, "sessionId");
     }
-
-    /** The kinds of transport the library ships; {@code OTHER} is one the application wrote. */
-    public enum TransportKind { STDIO, HTTP, MEMORY, OTHER }
 }

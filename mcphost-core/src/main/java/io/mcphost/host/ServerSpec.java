@@ -23,7 +23,7 @@ import java.util.function.Supplier;
  * Immutable and thread-safe.
  *
  * <p>The transport comes from a factory because a server that is restarted or reconnected needs a
- * fresh one (a child process runs once). A {@linkplain Transport#reopenable() re-openable} transport
+ * fresh one (a child process runs once). A {@linkplain io.mcphost.transport.Reopenable re-openable} transport
  * (HTTP) is reused across reconnects, so it keeps what it learned (such as the SSE fallback).
  *
  * <p>Its client's settings ({@link #settings()}: timeouts, era, elicitation, sampling, roots, observer) override

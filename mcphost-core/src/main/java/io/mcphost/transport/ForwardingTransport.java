@@ -2,7 +2,6 @@ package io.mcphost.transport;
 
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.McpTransportException;
-import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.RequestId;
 import java.time.Duration;
 import java.util.Map;
@@ -11,26 +10,34 @@ import java.util.Optional;
 
 /**
  * A {@link Transport} that hands everything to another one, so that a wrapper overrides only what it
- * adds (timing, recording, holding back a message) and keeps every other behaviour of the real
- * transport.
+ * adds (timing, recording, holding back or refusing a message) and keeps every other behaviour and
+ * every capability of the real transport.
  *
- * <p>Guarantees, for a subclass that does not override them: every {@link Transport} method is
- * forwarded to {@link #delegate()} unchanged and its result returned unchanged, including the methods
- * the interface gives a default ({@link #send(JsonRpcMessage, Map)}, {@link #mirrorsHeaders()},
- * {@link #handshakeCompleted}, {@link #reopenable()}, {@link #sessionId()}, {@link #lend}); a plain
- * {@link #send(JsonRpcMessage)} reaches the delegate's plain {@code send}, a send with headers its
- * send with headers. {@link #start} passes the delegate a handler that forwards each inbound message
- * through {@link #deliver} and {@link InboundHandler#onRequestFailed onRequestFailed} and
- * {@link InboundHandler#onClosed onClosed} as they are. To see outbound messages, override both
- * {@code send} methods.
+ * <p>Guarantees, for a subclass that does not override them:
+ * <ul>
+ *   <li>Outbound, one path: every message sent through this wrapper, plainly ({@link #send(JsonRpcMessage)},
+ *       final) or with headers (through its {@link HeaderMirroring}), passes {@link #send(JsonRpcMessage, Map)}
+ *       once, which forwards it to the delegate unchanged. To see, hold or refuse what is sent, override
+ *       that one method.</li>
+ *   <li>Inbound: {@link #start} passes the delegate a handler that forwards each message through
+ *       {@link #deliver}, and {@link InboundHandler#onRequestFailed onRequestFailed} and
+ *       {@link InboundHandler#onClosed onClosed} as they are.</li>
+ *   <li>Capabilities: {@link #capability} answers with what this wrapper itself implements, else with
+ *       the delegate's capability: unchanged, except {@link HeaderMirroring}, which is offered exactly
+ *       when the delegate offers it and sends through this wrapper's outbound path. A wrapper never
+ *       hides a capability and never invents one.</li>
+ *   <li>{@link #close}, {@link #describe}: the delegate's, unchanged.</li>
+ * </ul>
  *
  * <p>Thread-safety, blocking and deadlines are the delegate's: this class holds no state of its own
  * besides the delegate, and {@link #deliver} runs on the thread that reads the delegate's input (its
- * reader thread, or a caller's thread lent to it; it must return quickly, as any {@link InboundHandler}
- * callback).
+ * reader thread, or a caller's thread {@linkplain CallerLending lent} to it; it must return quickly,
+ * as any {@link InboundHandler} callback).
  */
 public abstract class ForwardingTransport implements Transport {
     private final Transport delegate;
+    /** This wrapper's outbound path as the delegate's capability, made once: sends with headers pass through it. */
+    private final HeaderMirroring mirroring = this::send;
 
     /** Wraps {@code delegate}; it is started, used and closed through this wrapper. */
     protected ForwardingTransport(Transport delegate) {
@@ -49,6 +56,17 @@ public abstract class ForwardingTransport implements Transport {
      */
     protected void deliver(JsonRpcMessage message, InboundHandler inbound) {
         inbound.onMessage(message);
+    }
+
+    /**
+     * One outbound message with the headers that mirror it: empty for a plain send. By default sent to
+     * the delegate, with the headers through its {@link HeaderMirroring} (non-empty headers arrive only
+     * when it offers that), else plainly. Override to record, alter, hold back or refuse outbound
+     * messages; call {@code super.send(message, headers)} to send. Called on the sender's thread,
+     * blocking and throwing as {@link Transport#send}.
+     */
+    protected void send(JsonRpcMessage message, Map<String, String> headers) {
+        HeaderMirroring.send(delegate, message, headers);
     }
 
     @Override
@@ -72,19 +90,10 @@ public abstract class ForwardingTransport implements Transport {
         });
     }
 
+    /** Sends through {@link #send(JsonRpcMessage, Map)} with no headers: one outbound path to override. */
     @Override
-    public void send(JsonRpcMessage message) {
-        delegate.send(message);
-    }
-
-    @Override
-    public void send(JsonRpcMessage message, Map<String, String> headers) {
-        delegate.send(message, headers);
-    }
-
-    @Override
-    public boolean mirrorsHeaders() {
-        return delegate.mirrorsHeaders();
+    public final void send(JsonRpcMessage message) {
+        send(message, Map.of());
     }
 
     @Override
@@ -103,22 +112,14 @@ public abstract class ForwardingTransport implements Transport {
     }
 
     @Override
-    public void handshakeCompleted(ProtocolVersion version) {
-        delegate.handshakeCompleted(version);
-    }
-
-    @Override
-    public boolean reopenable() {
-        return delegate.reopenable();
-    }
-
-    @Override
-    public void lend(java.util.concurrent.Future<?> answered, java.util.function.IntSupplier waiting) {
-        delegate.lend(answered, waiting);
-    }
-
-    @Override
-    public Optional<String> sessionId() {
-        return delegate.sessionId();
+    public <C> Optional<C> capability(Class<C> type) {
+        if (type.isInstance(this)) {
+            return Optional.of(type.cast(this));
+        }
+        Optional<C> offered = delegate.capability(type);
+        if (type == HeaderMirroring.class && offered.isPresent()) {
+            return Optional.of(type.cast(mirroring));
+        }
+        return offered;
     }
 }

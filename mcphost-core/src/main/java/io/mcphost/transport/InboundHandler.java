@@ -6,7 +6,7 @@ import io.mcphost.protocol.RequestId;
 
 /**
  * Receives what a {@link Transport} reads. Callbacks arrive one at a time on the thread that reads:
- * the transport's reader thread, or a caller's thread the transport was {@linkplain Transport#lend lent}.
+ * the transport's reader thread, or a caller's thread the transport was {@linkplain CallerLending#lend lent}.
  * Implementations must return quickly and never block on I/O or on other calls.
  */
 public interface InboundHandler {

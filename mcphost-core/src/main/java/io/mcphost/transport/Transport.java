@@ -1,24 +1,37 @@
 package io.mcphost.transport;
 
 import io.mcphost.protocol.JsonRpcMessage;
-import io.mcphost.protocol.ProtocolVersion;
 import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Moves JSON-RPC messages to and from one peer. A transport never interprets MCP methods: it
- * frames, sends, receives and closes.
+ * Moves JSON-RPC messages to and from one peer: what every transport does. A transport never
+ * interprets MCP methods: it frames, sends, receives and closes.
+ *
+ * <p>What only some transports can do is a typed capability, reached through {@link #capability}
+ * and passed on by every wrapper ({@link ForwardingTransport}), never through {@code instanceof} on
+ * a concrete transport:
+ * <ul>
+ *   <li>{@link HeaderMirroring}: send a message with per-request headers (HTTP);</li>
+ *   <li>{@link HttpSessions}: the session the server named, and the revision the handshake agreed (HTTP);</li>
+ *   <li>{@link Reopenable}: {@link #start} again after {@link #close} opens a new connection (HTTP);</li>
+ *   <li>{@link CallerLending}: a waiting caller's thread reads its own answer (stdio);</li>
+ *   <li>{@link io.mcphost.auth.OAuthClient}: the OAuth client that authorises the transport's requests
+ *       (HTTP, when configured).</li>
+ * </ul>
+ * A new transport implements these five methods and offers whatever capabilities it has; nothing above
+ * the transport layer changes.
  *
  * <p>Thread-safe: {@link #send} may be called from many threads at once and messages are written
  * whole, one after another. Inbound messages are delivered one at a time, in arrival order, on a
- * thread owned by the transport or on a caller's thread {@linkplain #lend lent} to it.
+ * thread owned by the transport or on a caller's thread {@linkplain CallerLending lent} to it.
  */
 public interface Transport extends AutoCloseable {
 
     /**
      * Starts the transport (launches the process, opens the connection) and begins delivering
      * inbound messages to {@code inbound}. Returns once messages can flow. Called once, or again
-     * after {@link #close} when the transport is {@link #reopenable()}.
+     * after {@link #close} when the transport offers {@link Reopenable}.
      *
      * @throws io.mcphost.protocol.McpTransportException if the peer cannot be reached or started
      */
@@ -36,25 +49,6 @@ public interface Transport extends AutoCloseable {
     void send(JsonRpcMessage message);
 
     /**
-     * Sends one message with the transport headers that mirror its body (revision 2026-07-28 over
-     * HTTP: {@code MCP-Protocol-Version}, {@code Mcp-Method}, {@code Mcp-Name}, {@code Mcp-Param-*}).
-     * A request carrying {@code MCP-Protocol-Version} is a modern one: no session, its error answers
-     * are delivered as JSON-RPC errors whatever the HTTP status. Transports without headers
-     * ({@link #mirrorsHeaders()} false) send the message alone, as {@link #send(JsonRpcMessage)}.
-     */
-    default void send(JsonRpcMessage message, java.util.Map<String, String> headers) {
-        send(message);
-    }
-
-    /**
-     * Whether the transport carries request metadata headers (HTTP): the client computes them only
-     * then. False by default.
-     */
-    default boolean mirrorsHeaders() {
-        return false;
-    }
-
-    /**
      * Closes the transport and frees everything it owns (process tree, threads, connections),
      * returning within {@code budget} whatever the peer does. Idempotent. After it returns,
      * {@link InboundHandler#onClosed} has been called exactly once.
@@ -69,39 +63,18 @@ public interface Transport extends AutoCloseable {
     String describe();
 
     /**
-     * Tells the transport that the handshake agreed on {@code version} and the session is in use
-     * ({@code notifications/initialized} was sent). HTTP transports send the revision in the
-     * {@code MCP-Protocol-Version} header from now on and open their listening stream. Called
-     * again after every re-initialisation. Does nothing by default.
+     * The capability {@code type} of this transport, when it has it: an object of that type acting on
+     * this transport, or empty. A wrapper answers with its delegate's capability (a
+     * {@link HeaderMirroring} through the wrapper, so the wrapper sees what is sent), so a capability
+     * is found through any number of wrappers. The answer does not change between calls. Never blocks;
+     * callable from any thread, before {@link #start} too.
+     *
+     * <p>By default: this transport itself when it implements {@code type}, else empty. A transport
+     * offers a capability by implementing its interface, or by overriding this method to hand out
+     * another object (as {@link io.mcphost.transport.http.HttpTransport} does for its
+     * {@link io.mcphost.auth.OAuthClient}).
      */
-    default void handshakeCompleted(ProtocolVersion version) {
-    }
-
-    /**
-     * Whether {@link #start} may be called again after {@link #close}, opening a new connection
-     * (HTTP transports: a new HTTP client). A client over such a transport re-opens it lazily when
-     * used after close. False by default.
-     */
-    default boolean reopenable() {
-        return false;
-    }
-
-    /**
-     * The session id the server assigned, when the transport has one: over Streamable HTTP the
-     * {@code Mcp-Session-Id} header's value, for tracing ({@code mcp.session.id}). Empty by default,
-     * and before the server named a session. Never blocks.
-     */
-    default Optional<String> sessionId() {
-        return Optional.empty();
-    }
-
-    /**
-     * Offers the calling thread, which waits for {@code answered}, to read and deliver inbound
-     * messages itself for a short while (a stdio transport: one wake-up fewer per call). Never
-     * blocks in I/O and returns within a short budget, as soon as {@code answered} is done, or at
-     * once; the caller then waits for {@code answered} as usual. {@code waiting} counts the requests
-     * that wait for answers, this one included. Does nothing by default.
-     */
-    default void lend(java.util.concurrent.Future<?> answered, java.util.function.IntSupplier waiting) {
+    default <C> Optional<C> capability(Class<C> type) {
+        return type.isInstance(this) ? Optional.of(type.cast(this)) : Optional.empty();
     }
 }

@@ -21,8 +21,10 @@ import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -72,7 +74,7 @@ class ForwardingTransportTest {
     }
 
     @Test
-    void theMethodsWithDefaultsReachTheDelegateUnchanged() throws Exception {
+    void theDelegatesCapabilitiesReachTheCallerUnchanged() throws Exception {
         MemoryTransport.Pair pair = MemoryTransport.pair();
         startEchoPeer(pair.server(), new CompletableFuture<>());
         Stamped stamped = new Stamped(pair.client());
@@ -81,15 +83,21 @@ class ForwardingTransportTest {
         Handler handler = new Handler();
         client.start(handler);
 
-        assertThat(client.mirrorsHeaders()).isTrue();
-        assertThat(client.reopenable()).isTrue();
-        assertThat(client.sessionId()).contains("session-7");
-        client.handshakeCompleted(ProtocolVersion.V2026_07_28);
+        assertThat(client.capability(Reopenable.class)).containsSame(stamped);
+        assertThat(client.capability(HttpSessions.class)).containsSame(stamped);
+        assertThat(client.capability(HttpSessions.class).flatMap(HttpSessions::sessionId)).contains("session-7");
+        client.capability(HttpSessions.class).orElseThrow().handshakeCompleted(ProtocolVersion.V2026_07_28);
         assertThat(stamped.calls).containsExactly("handshakeCompleted " + ProtocolVersion.V2026_07_28);
+        CompletableFuture<Void> answered = new CompletableFuture<>();
+        client.capability(CallerLending.class).orElseThrow().lend(answered, () -> 3);
+        assertThat(stamped.calls).last().isEqualTo("lend 3");
 
         client.send(JsonRpcNotification.of("plain", null));
-        client.send(JsonRpcNotification.of("with-headers", null), Map.of("Mcp-Method", "with-headers"));
-        assertThat(stamped.calls).endsWith("send plain", "send with-headers {Mcp-Method=with-headers}");
+        client.capability(HeaderMirroring.class).orElseThrow()
+                .send(JsonRpcNotification.of("with-headers", null), Map.of("Mcp-Method", "with-headers"));
+        HeaderMirroring.send(client, JsonRpcNotification.of("helper", null), Map.of("Mcp-Method", "helper"));
+        assertThat(stamped.calls).endsWith("send plain {}", "send with-headers {Mcp-Method=with-headers}",
+                "send helper {Mcp-Method=helper}");
 
         RequestId failed = RequestId.of("r-1");
         McpTransportException cause = new McpTransportException(null, "exchange failed");
@@ -100,6 +108,43 @@ class ForwardingTransportTest {
 
         assertThat(stamped.calls).last().isEqualTo("close PT0.7S");
         assertThat(handler.closed.get(5, TimeUnit.SECONDS)).isNull();
+    }
+
+    @Test
+    void aWrapperOffersNoCapabilityItsDelegateLacks() {
+        Transport client = new ForwardingTransport(MemoryTransport.pair().client()) {
+        };
+
+        for (Class<?> type : List.of(HeaderMirroring.class, HttpSessions.class, Reopenable.class, CallerLending.class,
+                io.mcphost.auth.OAuthClient.class)) {
+            assertThat(client.capability(type)).as("%s", type.getSimpleName()).isEmpty();
+        }
+        assertThat(client.capability(ForwardingTransport.class)).get().isSameAs(client);
+        assertThat(client.capability(TransportKind.class)).as("the kind is passed on").contains(TransportKind.MEMORY);
+    }
+
+    @Test
+    void everyMessageSentThroughAWrapperPassesItsOneOutboundHookAlsoWithHeaders() {
+        MemoryTransport.Pair pair = MemoryTransport.pair();
+        startEchoPeer(pair.server(), new CompletableFuture<>());
+        Stamped mirroring = new Stamped(pair.client());
+        List<String> seen = new CopyOnWriteArrayList<>();
+        Transport outer = new ForwardingTransport(new ForwardingTransport(mirroring) {
+        }) {
+            @Override
+            protected void send(JsonRpcMessage message, Map<String, String> headers) {
+                seen.add(((JsonRpcNotification) message).method() + " " + headers);
+                super.send(message, headers);
+            }
+        };
+        outer.start(new Handler());
+
+        outer.send(JsonRpcNotification.of("plain", null));
+        HeaderMirroring.send(outer, JsonRpcNotification.of("mirrored", null), Map.of("Mcp-Name", "x"));
+
+        assertThat(seen).containsExactly("plain {}", "mirrored {Mcp-Name=x}");
+        assertThat(mirroring.calls).containsExactly("send plain {}", "send mirrored {Mcp-Name=x}");
+        outer.close();
     }
 
     @Test
@@ -162,10 +207,11 @@ class ForwardingTransportTest {
     }
 
     /**
-     * A memory transport whose defaulted methods answer what the interface's defaults never do, and
-     * which notes the calls that reach it, so a wrapper that fell back on a default would be seen.
+     * A memory transport that offers every transport capability and notes the calls that reach it, so a
+     * wrapper that lost one, or sent past the delegate's own outbound path, would be seen.
      */
-    private static final class Stamped extends ForwardingTransport {
+    private static final class Stamped extends ForwardingTransport
+            implements HeaderMirroring, HttpSessions, Reopenable, CallerLending {
         final List<String> calls = new CopyOnWriteArrayList<>();
         volatile InboundHandler inbound;
 
@@ -180,25 +226,9 @@ class ForwardingTransportTest {
         }
 
         @Override
-        public void send(JsonRpcMessage message) {
-            calls.add("send " + ((JsonRpcNotification) message).method());
-            super.send(message);
-        }
-
-        @Override
         public void send(JsonRpcMessage message, Map<String, String> headers) {
             calls.add("send " + ((JsonRpcNotification) message).method() + " " + headers);
-            super.send(message);
-        }
-
-        @Override
-        public boolean mirrorsHeaders() {
-            return true;
-        }
-
-        @Override
-        public boolean reopenable() {
-            return true;
+            super.send(message, headers);
         }
 
         @Override
@@ -209,6 +239,11 @@ class ForwardingTransportTest {
         @Override
         public void handshakeCompleted(ProtocolVersion version) {
             calls.add("handshakeCompleted " + version);
+        }
+
+        @Override
+        public void lend(Future<?> answered, IntSupplier waiting) {
+            calls.add("lend " + waiting.getAsInt());
         }
 
         @Override

@@ -11,7 +11,7 @@ import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.server.demo.DemoServer;
 import io.mcphost.testkit.Await;
-import io.mcphost.testkit.ForwardingTransport;
+import io.mcphost.transport.ForwardingTransport;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.memory.MemoryTransport;
 import java.io.ByteArrayOutputStream;

@@ -10,7 +10,7 @@ import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.modern.ModernMethods;
 import io.mcphost.server.McpServer;
 import io.mcphost.testkit.Await;
-import io.mcphost.testkit.ForwardingTransport;
+import io.mcphost.transport.ForwardingTransport;
 import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.memory.MemoryTransport;

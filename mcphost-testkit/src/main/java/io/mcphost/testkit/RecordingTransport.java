@@ -5,6 +5,7 @@ import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.JsonRpcResponse;
+import io.mcphost.transport.ForwardingTransport;
 import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
 import java.util.List;
@@ -17,9 +18,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * what was said on the wire without mocking anything. Wrap the client's end to see what a client
  * sends, or the server's end to see what reaches a server.
  *
- * <p>Every {@link Transport} method is forwarded to the wrapped transport unchanged ({@link ForwardingTransport}, over core's {@link io.mcphost.transport.ForwardingTransport}),
- * headers and session id included, so the wrapper never changes how a client or server behaves. A message is recorded before it is forwarded: a message that fails to send is
- * still in {@link #sent()}. Thread-safe: messages may be sent and received on any threads while a
+ * <p>Every {@link Transport} method and every {@linkplain Transport#capability capability} is forwarded
+ * to the wrapped transport unchanged ({@link ForwardingTransport}), headers and session id included, so
+ * the wrapper never changes how a client or server behaves; a message sent with headers is recorded
+ * too. A message is recorded before it is forwarded: a message that fails to send is still in
+ * {@link #sent()}. Thread-safe: messages may be sent and received on any threads while a
  * test reads the records; each read returns a snapshot.
  */
 public final class RecordingTransport extends ForwardingTransport {
@@ -67,7 +70,7 @@ public final class RecordingTransport extends ForwardingTransport {
     }
 
     @Override
-    public void send(JsonRpcMessage message, Map<String, String> headers) {
+    protected void send(JsonRpcMessage message, Map<String, String> headers) {
         sent.add(message);
         super.send(message, headers);
     }

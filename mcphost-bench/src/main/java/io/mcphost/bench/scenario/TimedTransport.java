@@ -61,12 +61,6 @@ final class TimedTransport extends ForwardingTransport {
     }
 
     @Override
-    public void send(JsonRpcMessage message) {
-        note(message);
-        super.send(message);
-    }
-
-    @Override
     public void send(JsonRpcMessage message, Map<String, String> headers) {
         note(message);
         super.send(message, headers);

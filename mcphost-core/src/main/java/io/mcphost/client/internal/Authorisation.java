@@ -5,7 +5,6 @@ import io.mcphost.auth.OAuthClient;
 import io.mcphost.protocol.McpException;
 import io.mcphost.transport.McpAuthorizationRequiredException;
 import io.mcphost.transport.Transport;
-import io.mcphost.transport.http.HttpTransport;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
@@ -34,7 +33,7 @@ final class Authorisation implements RequestStage {
 
     Authorisation(String name, Transport transport) {
         this.name = name;
-        this.oauth = transport instanceof HttpTransport http ? http.oauth().orElse(null) : null;
+        this.oauth = transport.capability(OAuthClient.class).orElse(null);
     }
 
     /** Counts of one request's authorisation rounds. */

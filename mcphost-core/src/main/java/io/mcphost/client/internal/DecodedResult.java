@@ -19,7 +19,7 @@ import tools.jackson.databind.JsonNode;
  * callers had chained onto the future.
  *
  * <p>A caller about to wait in {@link #get()} or {@link #join()} first lends its thread to the
- * transport ({@link io.mcphost.transport.Transport#lend}): over stdio, a caller waiting alone reads
+ * transport ({@link io.mcphost.transport.CallerLending#lend}): over stdio, a caller waiting alone reads
  * its own answer instead of being woken by the reader.
  *
  * <p>The decoding runs exactly once (whoever claims it first); a failed raw result fails this

@@ -74,7 +74,7 @@ final class EraProbe {
             }
         }
         long started = System.nanoTime();
-        Duration wait = config.transport().mirrorsHeaders() ? max(config.probeTimeout(), HTTP_PROBE_WAIT)
+        Duration wait = config.transport().capability(io.mcphost.transport.HeaderMirroring.class).isPresent() ? max(config.probeTimeout(), HTTP_PROBE_WAIT)
                 : freshStart ? config.probeTimeout().plus(STARTUP_ALLOWANCE) : config.probeTimeout();
         Probe outcome = probe(exchange, connection, config, ProtocolVersion.V2026_07_28, wait, true);
         if (outcome.adopted() != null && pinned == Era.AUTO) {
@@ -209,7 +209,7 @@ final class EraProbe {
         } catch (McpProtocolException e) {
             return new Probe(null, "server/discover: " + e.detail());
         }
-        if (!result.has("supportedVersions") && !config.transport().mirrorsHeaders() && result.path("protocolVersion").isString()
+        if (!result.has("supportedVersions") && config.transport().capability(io.mcphost.transport.HeaderMirroring.class).isEmpty() && result.path("protocolVersion").isString()
                 && result.path("capabilities").isObject() && result.path("serverInfo").isObject()) {
             return new Probe(null, "it answered server/discover with an InitializeResult", null, result);
         }

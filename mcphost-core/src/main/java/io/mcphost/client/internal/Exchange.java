@@ -126,7 +126,7 @@ final class Exchange {
     <T> CompletableFuture<T> send(String method, JsonNode params, CallOptions options, Function<JsonNode, T> decode) {
         CompletableFuture<JsonNode> raw = send(method, params, options);
         CompletableFuture<T> typed = DecodedResult.of(raw, result -> decode(method, result, decode), // decoded off the reader
-                answer -> config.transport().lend(answer, pending::size));
+                answer -> config.transport().capability(io.mcphost.transport.CallerLending.class).ifPresent(l -> l.lend(answer, pending::size)));
         propagateCancel(typed, raw);
         return typed;
     }
@@ -223,7 +223,7 @@ final class Exchange {
                     ? Map.of(ModernHeaders.VERSION_HEADER, request.headers().get(ModernHeaders.VERSION_HEADER)) : Map.of());
         }
         try {
-            config.transport().send(JsonRpcRequest.of(entry.id(), request.method(), body), request.headers());
+            io.mcphost.transport.HeaderMirroring.send(config.transport(), JsonRpcRequest.of(entry.id(), request.method(), body), request.headers());
         } catch (McpTransportException e) {
             entry.future().completeExceptionally(named(e));
         } catch (McpException e) {
@@ -310,7 +310,7 @@ final class Exchange {
         // Off the caller's (or the timer's) thread: a full pipe must not stall deadlines of other calls.
         return Thread.ofVirtual().name("mcphost-cancel-" + name).start(() -> {
             try {
-                config.transport().send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_CANCELLED, params), headers);
+                io.mcphost.transport.HeaderMirroring.send(config.transport(), JsonRpcNotification.of(McpMethod.NOTIFICATIONS_CANCELLED, params), headers);
             } catch (McpClosedException e) {
                 // The client was closed after the call ended and before this thread wrote (a CLI closes as soon
                 // as a call times out). Expected, and harmless: closing ends the request at the server too

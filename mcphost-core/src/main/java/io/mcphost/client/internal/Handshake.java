@@ -53,7 +53,7 @@ final class Handshake {
         Session session = toSession(exchange.name(), result);
         // The revision first: over HTTP, notifications/initialized is the first message that must carry
         // MCP-Protocol-Version, and the transport only adds it once it knows the agreed revision.
-        config.transport().handshakeCompleted(session.version());
+        config.transport().capability(io.mcphost.transport.HttpSessions.class).ifPresent(s -> s.handshakeCompleted(session.version()));
         config.transport().send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_INITIALIZED, null));
         return session;
     }

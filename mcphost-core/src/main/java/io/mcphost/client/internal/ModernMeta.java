@@ -52,7 +52,7 @@ final class ModernMeta implements RequestStage {
                     + current.version().id() + ", which this server speaks");
         }
         ProtocolVersion version = current.version();
-        boolean mirrored = exchange.config().transport().mirrorsHeaders();
+        boolean mirrored = exchange.config().transport().capability(io.mcphost.transport.HeaderMirroring.class).isPresent();
         CompletableFuture<JsonNode> first = next.proceed(envelope(exchange, request, version, toolHeaders));
         CompletableFuture<JsonNode> outer = first.exceptionallyCompose(error -> {
             McpException cause = exchange.unwrap(error);
@@ -92,7 +92,7 @@ final class ModernMeta implements RequestStage {
         ClientConfig config = exchange.config();
         ObjectNode params = EraTranslation.withModernMeta(request.params(), version, capabilities(config),
                 config.clientInfo(), Optional.ofNullable(exchange.logLevel()));
-        if (!config.transport().mirrorsHeaders()) {
+        if (config.transport().capability(io.mcphost.transport.HeaderMirroring.class).isEmpty()) {
             return request.withParams(params);
         }
         Map<String, String> headers = ModernHeaders.standard(version.id(), request.method(), params);

@@ -5,9 +5,6 @@ import io.mcphost.client.ObservedRequest;
 import io.mcphost.client.RequestObserver;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.transport.Transport;
-import io.mcphost.transport.http.HttpTransport;
-import io.mcphost.transport.memory.MemoryTransport;
-import io.mcphost.transport.stdio.StdioTransport;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -32,7 +29,7 @@ final class ObserverStage implements RequestStage {
     private final RequestObserver observer;
     private final ConnectionState connection;
     private final Transport transport;
-    private final ObservedConnection.TransportKind kind;
+    private final io.mcphost.transport.TransportKind kind;
     /** System.nanoTime() at the end of the current session's handshake; 0 when no session is up. */
     private volatile long sessionStartNanos;
 
@@ -40,12 +37,7 @@ final class ObserverStage implements RequestStage {
         this.observer = observer;
         this.connection = connection;
         this.transport = transport;
-        this.kind = switch (transport) {
-            case StdioTransport s -> ObservedConnection.TransportKind.STDIO;
-            case HttpTransport h -> ObservedConnection.TransportKind.HTTP;
-            case MemoryTransport m -> ObservedConnection.TransportKind.MEMORY;
-            default -> ObservedConnection.TransportKind.OTHER;
-        };
+        this.kind = transport.capability(io.mcphost.transport.TransportKind.class).orElse(io.mcphost.transport.TransportKind.OTHER);
     }
 
     @Override
@@ -94,7 +86,7 @@ final class ObserverStage implements RequestStage {
 
     private ObservedConnection snapshot() {
         return new ObservedConnection(connection.server(), kind, transport.describe(),
-                connection.currentSession().map(Session::version), transport.sessionId());
+                connection.currentSession().map(Session::version), transport.capability(io.mcphost.transport.HttpSessions.class).flatMap(io.mcphost.transport.HttpSessions::sessionId));
     }
 
     private void finish(String method, RequestObserver.Completion completion, JsonNode result, Throwable failure) {

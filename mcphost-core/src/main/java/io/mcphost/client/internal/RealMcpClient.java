@@ -195,11 +195,11 @@ public final class RealMcpClient implements McpClient {
     }
 
     /**
-     * The first stage: a client closed over a {@linkplain io.mcphost.transport.Transport#reopenable()
+     * The first stage: a client closed over a {@linkplain io.mcphost.transport.Reopenable
      * re-openable} transport opens again (connection and handshake) before the request goes on.
      */
     private CompletableFuture<JsonNode> reopenWhenClosed(OutboundRequest request, RequestStage.Next next) {
-        if (state.get() == ClientState.CLOSED && config.transport().reopenable()) {
+        if (state.get() == ClientState.CLOSED && config.transport().capability(io.mcphost.transport.Reopenable.class).isPresent()) {
             reopen();
         }
         return next.proceed(request);

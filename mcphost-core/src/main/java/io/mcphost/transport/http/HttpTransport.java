@@ -7,8 +7,12 @@ import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.McpClosedException;
 import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.ProtocolVersion;
+import io.mcphost.transport.HeaderMirroring;
+import io.mcphost.transport.HttpSessions;
 import io.mcphost.transport.InboundHandler;
+import io.mcphost.transport.Reopenable;
 import io.mcphost.transport.Transport;
+import io.mcphost.transport.TransportKind;
 import io.mcphost.transport.http.internal.Delivery;
 import io.mcphost.transport.http.internal.HttpEngine;
 import io.mcphost.transport.http.internal.HttpChecks;
@@ -47,11 +51,16 @@ import java.util.function.Supplier;
  * virtual threads, so {@link #send} never waits for a server's answer. {@link #close(Duration)}
  * returns within its budget whatever the server does: it deletes the session if the server
  * answers in half the budget, then aborts every exchange and stream. The transport is
- * {@linkplain #reopenable() re-openable}: {@code start} after {@code close} opens a new client.
+ * {@linkplain Reopenable re-openable}: {@code start} after {@code close} opens a new client.
  * Header values, bearer tokens and session ids are never logged; {@link #describe()} shows the URL
  * without its query.
+ *
+ * <p>Its {@linkplain Transport#capability capabilities}: {@link HeaderMirroring} (the 2026-07-28
+ * request headers), {@link HttpSessions} (the session id, the agreed revision), {@link Reopenable},
+ * {@link TransportKind#HTTP}, and its {@link io.mcphost.auth.OAuthClient} when {@link Builder#oauth}
+ * configured one.
  */
-public final class HttpTransport implements Transport {
+public final class HttpTransport implements Transport, HeaderMirroring, HttpSessions, Reopenable {
 
     /** Which HTTP transport to speak. */
     public enum Mode {
@@ -113,6 +122,15 @@ public final class HttpTransport implements Transport {
      */
     public java.util.Optional<io.mcphost.auth.OAuthClient> oauth() {
         return java.util.Optional.ofNullable(oauth);
+    }
+
+    /** What it implements, its kind ({@link TransportKind#HTTP}) and its {@link io.mcphost.auth.OAuthClient} when configured. */
+    @Override
+    public <C> Optional<C> capability(Class<C> type) {
+        if (type == io.mcphost.auth.OAuthClient.class) {
+            return oauth().map(type::cast);
+        }
+        return type == TransportKind.class ? Optional.of(type.cast(TransportKind.HTTP)) : Transport.super.capability(type);
     }
 
     @Override
@@ -226,11 +244,6 @@ public final class HttpTransport implements Transport {
     }
 
     @Override
-    public boolean mirrorsHeaders() {
-        return true;
-    }
-
-    @Override
     public Optional<String> sessionId() {
         return engine instanceof StreamableHttpEngine streamable ? streamable.sessionId() : Optional.empty();
     }
@@ -276,11 +289,6 @@ public final class HttpTransport implements Transport {
     @Override
     public void close() {
         close(closeTimeout);
-    }
-
-    @Override
-    public boolean reopenable() {
-        return true;
     }
 
     @Override

@@ -7,8 +7,10 @@ import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.internal.Settings;
 import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
+import io.mcphost.transport.TransportKind;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -30,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * closed". Sending after close throws {@link McpClosedException}; sending to a closed peer throws
  * {@link McpTransportException}.
  *
- * <p>Thread-safe. Instances come from {@link #pair()} or {@link Builder#pair()}.
+ * <p>Thread-safe. Instances come from {@link #pair()} or {@link Builder#pair()}. Its one
+ * {@linkplain Transport#capability capability} is its kind, {@link TransportKind#MEMORY}.
  */
 public final class MemoryTransport implements Transport {
     private static final Logger LOG = LoggerFactory.getLogger(MemoryTransport.class);
@@ -189,6 +192,11 @@ public final class MemoryTransport implements Transport {
     @Override
     public String describe() {
         return "memory:" + name;
+    }
+
+    @Override
+    public <C> Optional<C> capability(Class<C> type) {
+        return type == TransportKind.class ? Optional.of(type.cast(TransportKind.MEMORY)) : Optional.empty();
     }
 
     @Override

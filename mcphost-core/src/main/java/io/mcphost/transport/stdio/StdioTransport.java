@@ -7,8 +7,10 @@ import io.mcphost.protocol.McpProtocolException;
 import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.internal.LogLimit;
+import io.mcphost.transport.CallerLending;
 import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
+import io.mcphost.transport.TransportKind;
 import io.mcphost.transport.stdio.internal.ChildProcess;
 import io.mcphost.transport.stdio.internal.ExitReport;
 import io.mcphost.transport.stdio.internal.LineReader;
@@ -51,14 +53,14 @@ import org.slf4j.event.Level;
  *
  * <p>Its settings are copied from the {@link Builder} at {@link Builder#build()}; changing the
  * builder afterwards changes nothing here. Thread-safe: concurrent {@link #send} calls write whole
- * lines, one after another.
- * {@link #close(Duration)} returns within its budget whatever the server does: stdin is closed,
+ * lines, one after another. {@link #close(Duration)} returns within its budget whatever the server does: stdin is closed,
  * then the whole process tree gets SIGTERM, then SIGKILL. The stdout reader and the stderr drain
  * are daemon platform threads with small stacks (a pipe read would pin a virtual thread's carrier),
  * so they never keep the JVM alive and never hold up virtual threads; they end when the server's
  * pipes close. One shared shutdown hook kills the trees of transports still open when the JVM exits.
+ * {@linkplain Transport#capability Capabilities}: {@link CallerLending} (a caller reads its answer), {@link TransportKind#STDIO}.
  */
-public final class StdioTransport implements Transport {
+public final class StdioTransport implements Transport, CallerLending {
     private static final Logger LOG = LoggerFactory.getLogger(StdioTransport.class);
     private static final JsonCodec CODEC = JsonCodec.get();
     /**
@@ -74,16 +76,12 @@ public final class StdioTransport implements Transport {
 
     private final StdioSettings settings;
     private final String name;
-    /** Senders' lines, written in batches with one flush: see {@link Outbox}. */
-    private final Outbox outbox = new Outbox();
-    /** Reads stdout, on the reader thread or on a caller waiting alone for its answer. */
-    private volatile StdoutReading stdout;
+    private final Outbox outbox = new Outbox(); // senders' lines, written in batches with one flush
+    private volatile StdoutReading stdout; // on the reader thread or on a caller waiting alone for its answer
     /** The first few skipped lines per interval are logged, then one summary with the count. */
     private final LogLimit skippedLogs = new LogLimit(5, Duration.ofSeconds(10));
-    /** What the summary of rate-limited skip warnings calls them. */
-    private final String skipped;
-    /** Keeps onMessage and onClosed one at a time although they come from different threads. */
-    private final ReentrantLock callbackLock = new ReentrantLock();
+    private final String skipped; // what the summary of rate-limited skip warnings calls them
+    private final ReentrantLock callbackLock = new ReentrantLock(); // onMessage and onClosed one at a time, from any thread
     private final Lifecycle state = new Lifecycle();
     private final java.util.function.BooleanSupplier closing = () -> state.get().isClosing();
     private final java.util.function.BooleanSupplier open = () -> state.get() == State.OPEN;
@@ -91,8 +89,7 @@ public final class StdioTransport implements Transport {
     private volatile ChildProcess child;
     private volatile InputStream in;
     private volatile OutputStream out;
-    /** Why the server ended on its own; later sends fail with it. */
-    private volatile String endReason;
+    private volatile String endReason; // why the server ended on its own; later sends fail with it
 
     private StdioTransport(StdioSettings settings) {
         this.settings = settings;
@@ -117,9 +114,8 @@ public final class StdioTransport implements Transport {
     }
 
     /**
-     * A transport over streams that already exist, for example a server's own
-     * {@code System.in}/{@code System.out}: the same framing, no process. Closing closes both
-     * streams. The end of input is reported as {@link InboundHandler#onClosed} with a cause.
+     * A transport over streams that already exist, for example a server's own {@code System.in}/{@code System.out}:
+     * the same framing, no process. Closing closes both streams; the end of input is {@link InboundHandler#onClosed} with a cause.
      */
     public static StdioTransport overStreams(String name, InputStream in, OutputStream out) {
         StdioTransport t = new Builder(List.of()).name(name).build();
@@ -187,11 +183,10 @@ public final class StdioTransport implements Transport {
     }
 
     /**
-     * Reads stdout on the calling thread while it waits alone for {@code answered}: it polls the pipe
-     * and reads its answer itself instead of waiting for the reader thread to wake up and wake it.
-     * What arrives meanwhile is delivered here, in order. Never blocks in a read; returns once
-     * {@code answered} is done, after the lead budget (200 µs; {@code -Dmcphost.stdio.leadMicros}),
-     * or at once when others wait or another thread reads. Does nothing over plain streams.
+     * Reads stdout on the calling thread while it waits alone for {@code answered}: it polls the pipe and reads
+     * its answer itself instead of waiting for the reader thread to wake up and wake it. What arrives meanwhile
+     * is delivered here, in order. Never blocks in a read; returns once {@code answered} is done, after the lead
+     * budget (200 µs; {@code -Dmcphost.stdio.leadMicros}), or at once when others wait or another reads; no-op over plain streams.
      */
     @Override
     public void lend(java.util.concurrent.Future<?> answered, java.util.function.IntSupplier waiting) {
@@ -413,6 +408,11 @@ public final class StdioTransport implements Transport {
     @Override
     public String describe() {
         return settings.describe(); // one place decides what of a command line may be shown
+    }
+
+    @Override
+    public <C> Optional<C> capability(Class<C> type) { // CallerLending, which it implements, and its kind
+        return type == TransportKind.class ? Optional.of(type.cast(TransportKind.STDIO)) : Transport.super.capability(type);
     }
 
     @Override

@@ -58,8 +58,7 @@ class ModernClientTest {
             send(message, Map.of());
         }
 
-        @Override
-        public void send(JsonRpcMessage message, Map<String, String> mirrored) {
+        void send(JsonRpcMessage message, Map<String, String> mirrored) {
             JsonNode tree = CODEC.toTree(message);
             sent.add(tree);
             headers.add(mirrored);
@@ -74,8 +73,9 @@ class ModernClientTest {
         }
 
         @Override
-        public boolean mirrorsHeaders() {
-            return http;
+        public <C> java.util.Optional<C> capability(Class<C> type) {
+            return http && type == io.mcphost.transport.HeaderMirroring.class
+                    ? java.util.Optional.of(type.cast((io.mcphost.transport.HeaderMirroring) this::send)) : java.util.Optional.empty();
         }
 
         @Override

@@ -27,7 +27,7 @@ final class AttemptTransports {
     Transport next() {
         lock.lock();
         try {
-            if (latest != null && latest.reopenable()) {
+            if (latest != null && latest.capability(io.mcphost.transport.Reopenable.class).isPresent()) {
                 return latest;
             }
             latest = spec.newTransport(authorization);
