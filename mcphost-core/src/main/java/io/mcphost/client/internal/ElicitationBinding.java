@@ -5,7 +5,6 @@ import io.mcphost.client.ServerRequestContext;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcResponse;
-import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.elicitation.ElicitAction;
@@ -35,12 +34,7 @@ final class ElicitationBinding implements HandlerBinding<ElicitRequestParams, El
 
     @Override
     public ElicitRequestParams decode(JsonNode params) {
-        ElicitRequestParams request;
-        try {
-            request = CODEC.treeToValue(params, ElicitRequestParams.class);
-        } catch (McpException e) {
-            throw new RefusedServerRequest(JsonRpcError.INVALID_PARAMS, McpMethod.ELICITATION_CREATE + ": " + e.getMessage());
-        }
+        ElicitRequestParams request = HandlerBinding.decodeAs(params, ElicitRequestParams.class, McpMethod.ELICITATION_CREATE);
         if (request instanceof ElicitRequestFormParams form) {
             ElicitationForm.problem(form.requestedSchema()).ifPresent(problem -> {
                 throw new RefusedServerRequest(JsonRpcError.INVALID_PARAMS, McpMethod.ELICITATION_CREATE + ": " + problem);

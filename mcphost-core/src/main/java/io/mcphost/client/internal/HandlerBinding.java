@@ -36,4 +36,13 @@ interface HandlerBinding<P, R> {
 
     /** The answer the client sends when the handler has not answered within {@code timeout}. */
     JsonRpcMessage onDeadline(RequestId id, Duration timeout);
+
+    /** The params as {@code type}; a shape that does not fit is refused with invalid params, naming {@code method}. */
+    static <P> P decodeAs(JsonNode params, Class<P> type, String method) {
+        try {
+            return io.mcphost.protocol.internal.JsonCodec.get().treeToValue(params, type);
+        } catch (io.mcphost.protocol.McpException e) {
+            throw new RefusedServerRequest(io.mcphost.protocol.JsonRpcError.INVALID_PARAMS, method + ": " + e.getMessage());
+        }
+    }
 }

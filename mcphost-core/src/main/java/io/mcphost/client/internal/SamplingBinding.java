@@ -5,7 +5,6 @@ import io.mcphost.client.ServerRequestContext;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcErrorResponse;
 import io.mcphost.protocol.JsonRpcMessage;
-import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
@@ -27,11 +26,7 @@ final class SamplingBinding implements HandlerBinding<CreateMessageRequestParams
 
     @Override
     public CreateMessageRequestParams decode(JsonNode params) {
-        try {
-            return CODEC.treeToValue(params, CreateMessageRequestParams.class);
-        } catch (McpException e) {
-            throw new RefusedServerRequest(JsonRpcError.INVALID_PARAMS, McpMethod.SAMPLING_CREATE_MESSAGE + ": " + e.getMessage());
-        }
+        return HandlerBinding.decodeAs(params, CreateMessageRequestParams.class, McpMethod.SAMPLING_CREATE_MESSAGE);
     }
 
     @Override

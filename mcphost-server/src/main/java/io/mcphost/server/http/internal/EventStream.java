@@ -3,7 +3,6 @@ package io.mcphost.server.http.internal;
 import io.mcphost.protocol.RequestId;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -295,10 +294,8 @@ final class EventStream {
                 } finally {
                     lock.unlock();
                 }
-                // A comment on an idle connection: every SSE parser ignores it, and a vanished client shows.
-                String text = idle ? ": keep-alive\n\n" : format(batch, retrySent);
-                out.write(text.getBytes(StandardCharsets.UTF_8));
-                out.flush(); // also pushes the headers out at once, before the first event exists
+                // The flush also pushes the headers out at once, before the first event exists.
+                SseFrames.write(out, idle ? SseFrames.KEEP_ALIVE : format(batch, retrySent));
                 first = false;
                 retrySent |= !batch.isEmpty();
                 if (!batch.isEmpty()) {
@@ -352,12 +349,8 @@ final class EventStream {
         StringBuilder text = new StringBuilder();
         boolean withRetry = !retrySent;
         for (Event event : batch) {
-            text.append("id: ").append(eventId(event.seq())).append('\n');
-            if (withRetry) {
-                text.append("retry: ").append(retry.toMillis()).append('\n');
-                withRetry = false;
-            }
-            text.append("data: ").append(event.data()).append("\n\n");
+            SseFrames.appendEvent(text, eventId(event.seq()), withRetry ? retry.toMillis() : -1, event.data());
+            withRetry = false;
         }
         return text.toString();
     }

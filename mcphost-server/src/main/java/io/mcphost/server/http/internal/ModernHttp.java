@@ -11,7 +11,6 @@ import io.mcphost.protocol.modern.ModernMethods;
 import io.mcphost.server.internal.Dispatcher;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -112,13 +111,13 @@ final class ModernHttp {
                     if (body == null) {
                         reply(exchange, message);
                     } else {
-                        write(body, "data: " + CODEC.encode(message) + "\n\n");
+                        SseFrames.write(body, SseFrames.event(CODEC.encode(message)));
                     }
                     return;
                 }
                 if (next == null) {
                     if (body != null) {
-                        write(body, ":\n\n"); // spec: a comment as keep-alive on a long-lived stream
+                        SseFrames.write(body, SseFrames.KEEP_ALIVE); // spec: a comment as keep-alive on a long-lived stream
                     }
                     continue;
                 }
@@ -128,7 +127,7 @@ final class ModernHttp {
                 if (body == null) {
                     body = Replies.startEventStream(exchange);
                 }
-                write(body, "data: " + CODEC.encode((JsonRpcMessage) next) + "\n\n");
+                SseFrames.write(body, SseFrames.event(CODEC.encode((JsonRpcMessage) next)));
             }
         } catch (IOException e) {
             // Spec: closing the response stream cancels the request.
@@ -146,11 +145,6 @@ final class ModernHttp {
             case JsonRpcErrorResponse e -> e.id().map(request.id()::equals).orElse(true);
             default -> false;
         };
-    }
-
-    private static void write(OutputStream body, String text) throws IOException {
-        body.write(text.getBytes(StandardCharsets.UTF_8));
-        body.flush();
     }
 
     private static void reply(Exchange exchange, JsonRpcMessage message) throws IOException {
