@@ -233,8 +233,7 @@ final class Exchanges {
             java.nio.ByteBuffer bytes = chunk.getByteBuffer();
             int n = Math.min(bytes.remaining(), buffer.length - length); // the library reads Content-Length bytes; a guard all the same
             bytes.get(buffer, length, n);
-            length += n;
-            chunk.release();
+            length += n; // the library releases the chunk once this returns
             demander.run();
         }
 
