@@ -66,6 +66,7 @@ class ExchangesTest {
     void aPostCarriesItsHeadersAndBodyAndAnswersAreReadOnOneKeptConnection() throws Exception {
         server = new RawServer(request -> ok("{\"n\":" + request.body().length() + "}"));
         for (int i = 0; i < 3; i++) {
+            settle();
             Incoming response = exchanges().send(post("{\"a\":" + i + "}").header("X-Trace", "t" + i));
             assertThat(response.statusCode()).isEqualTo(200);
             assertThat(HttpErrors.readBounded(response.body(), 1024)).isEqualTo("{\"n\":7}");
@@ -98,6 +99,7 @@ class ExchangesTest {
         secondEvent.countDown();
         assertThat(new String(body.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("data: second\n\n");
         exchanges().done(body);
+        settle();
         text(post("{}"));
         assertThat(server.connections.get()).as("the stream's connection carried the next request").isEqualTo(1);
     }
@@ -115,6 +117,15 @@ class ExchangesTest {
         assertThat(text(post("{}"))).isEqualTo("{}");
         assertThat(server.connections.get()).as("a new connection, not a dead pooled one").isEqualTo(before + 1);
         assertThat(server.requests).hasSize(3);
+    }
+
+    /**
+     * The library returns a connection to its pool just after the body's end reached the reader (on its
+     * own thread): a request sent in that instant opens a second connection. Unlike item 14's own client,
+     * which pooled it before the reader heard of the end; the reuse itself is what these tests check.
+     */
+    private static void settle() throws InterruptedException {
+        Thread.sleep(50);
     }
 
     private String quietly(Outgoing request) {
