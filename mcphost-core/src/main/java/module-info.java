@@ -6,6 +6,11 @@ module io.mcphost.core {
     requires org.slf4j;
     requires transitive java.net.http;
     requires com.networknt.schema;
+    // The HTTP transport's client (transport.http.internal only): no Jetty type in an exported signature.
+    requires org.eclipse.jetty.client;
+    requires org.eclipse.jetty.http;
+    requires org.eclipse.jetty.io;
+    requires org.eclipse.jetty.util;
 
     exports io.mcphost.protocol;
     exports io.mcphost.protocol.lifecycle;

@@ -18,18 +18,18 @@ import io.mcphost.transport.http.internal.HttpEngine;
 import io.mcphost.transport.http.internal.HttpChecks;
 import io.mcphost.transport.http.internal.HttpErrors;
 import io.mcphost.transport.http.internal.HttpSettings;
-import io.mcphost.transport.http.internal.PlainHttpClient;
+import io.mcphost.transport.http.internal.HttpClients;
 import io.mcphost.transport.http.internal.LegacySseEngine;
 import io.mcphost.transport.http.internal.StreamableHttpEngine;
 import java.net.URI;
-import java.net.http.HttpClient;
+import org.eclipse.jetty.client.HttpClient;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Supplier;
+import javax.net.ssl.SSLContext;
 
 /**
  * A remote MCP server over HTTP: Streamable HTTP (revisions 2025-03-26 … 2025-11-25), the legacy
@@ -46,8 +46,8 @@ import java.util.function.Supplier;
  * try (McpClient client = McpClient.builder(transport).name("example").connect()) { ... }
  * }</pre>
  *
- * <p>Each {@link #start} creates one {@link HttpClient} and uses it for everything until
- * {@link #close}: re-initialising an expired session keeps it. Thread-safe. Requests are sent on
+ * <p>Each {@link #start} creates one HTTP client (HTTP/1.1, for {@code http} and {@code https} alike)
+ * and uses it for everything until {@link #close}: re-initialising an expired session keeps it. Thread-safe. Requests are sent on
  * virtual threads, so {@link #send} never waits for a server's answer. {@link #close(Duration)}
  * returns within its budget whatever the server does: it deletes the session if the server
  * answers in half the budget, then aborts every exchange and stream. The transport is
@@ -141,7 +141,7 @@ public final class HttpTransport implements Transport, HeaderMirroring, HttpSess
             if (engine != null) {
                 throw new IllegalStateException("the HTTP transport to " + describe() + " is already started");
             }
-            http = settings.httpClient().get();
+            http = settings.startClient();
             delivery = new Delivery(inbound);
             Mode m = working == null ? mode : working;
             if (m == Mode.SSE) {
@@ -161,7 +161,7 @@ public final class HttpTransport implements Transport, HeaderMirroring, HttpSess
                     }
                 } catch (McpTransportException e) {
                     engine = null;
-                    http.shutdownNow();
+                    HttpClients.stop(http);
                     throw e;
                 }
             } else {
@@ -281,7 +281,7 @@ public final class HttpTransport implements Transport, HeaderMirroring, HttpSess
         try {
             current.close(budget);
         } finally {
-            client.shutdownNow();
+            HttpClients.stop(client);
             ending.closed(null);
         }
     }
@@ -314,7 +314,7 @@ public final class HttpTransport implements Transport, HeaderMirroring, HttpSess
         private int maxMessageBytes = 16 * 1024 * 1024;
         private int maxReconnectAttempts = 5;
         private boolean listen = true;
-        private Supplier<HttpClient> httpClient;
+        private SSLContext sslContext;
         private io.mcphost.auth.OAuthSettings oauthSettings;
 
         private Builder(URI endpoint) {
@@ -424,12 +424,11 @@ public final class HttpTransport implements Transport, HeaderMirroring, HttpSess
         }
 
         /**
-         * Makes the HTTP client (proxy, TLS, authenticator settings). Called once per
-         * {@link HttpTransport#start}; the transport shuts the client down on close. Defaults to a
-         * client that never follows redirects, with the connect timeout, HTTP/1.1 for {@code http}.
+         * The TLS context of {@code https} connections (a private trust store, a client certificate);
+         * the JDK's default context unless set. Host names are verified either way.
          */
-        public Builder httpClient(Supplier<HttpClient> factory) {
-            this.httpClient = Objects.requireNonNull(factory, "factory");
+        public Builder sslContext(SSLContext context) {
+            this.sslContext = Objects.requireNonNull(context, "context");
             return this;
         }
 
@@ -456,23 +455,11 @@ public final class HttpTransport implements Transport, HeaderMirroring, HttpSess
                 }
                 all.put("Authorization", value);
             }
-            Duration connect = connectTimeout;
-            boolean plain = endpoint.getScheme().equalsIgnoreCase("http");
-            // Plain http: McpHost's own HTTP/1.1 client (PlainHttpClient: the JDK client's single selector thread
-            // capped throughput at a third of what the sockets carry); -Dmcphost.http.client=jdk goes back to the JDK's.
-            boolean own = plain && !"jdk".equals(System.getProperty("mcphost.http.client"));
-            Supplier<HttpClient> factory = httpClient != null ? httpClient : own ? () -> new PlainHttpClient(connect)
-                    : () -> HttpClient.newBuilder()
-                    .connectTimeout(connect)
-                    .followRedirects(HttpClient.Redirect.NEVER)
-                    // Plain HTTP/2 would mean an h2c upgrade attempt on the first POST, which some servers mishandle.
-                    .version(plain ? HttpClient.Version.HTTP_1_1 : HttpClient.Version.HTTP_2)
-                    .build();
             String serverName = name == null ? HttpErrors.safe(endpoint) : name;
             io.mcphost.auth.OAuthClient oauth = oauthSettings == null ? null
                     : io.mcphost.auth.OAuthClient.create(serverName, endpoint, oauthSettings);
             HttpSettings settings = new HttpSettings(serverName, endpoint, Map.copyOf(all), connectTimeout, maxMessageBytes,
-                    maxReconnectAttempts, defaultRetry, listen, factory, oauth);
+                    maxReconnectAttempts, defaultRetry, listen, sslContext, oauth);
             return new HttpTransport(this, settings, oauth);
         }
     }

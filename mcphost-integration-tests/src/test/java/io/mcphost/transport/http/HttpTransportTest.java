@@ -248,29 +248,27 @@ class HttpTransportTest {
         }
     }
 
-    /** Each HTTP client has a selector thread; after close none may be left (other tests' clients are closed too). */
+    /** Each HTTP client has a selector thread and a few more; after close none may be left (other tests' clients are closed too). */
     private static void awaitNoHttpClientThreads() throws InterruptedException {
         Await.until(Duration.ofSeconds(3),
-                () -> Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().contains("SelectorManager")),
+                () -> Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().startsWith("mcphost-http-client")
+                        || t.getName().contains("SelectorManager")),
                 () -> "every HTTP client thread to end after close; still running: " + Thread.getAllStackTraces().keySet()
-                        .stream().map(Thread::getName).filter(n -> n.contains("HttpClient")).toList());
+                        .stream().map(Thread::getName).filter(n -> n.startsWith("mcphost-http-client") || n.contains("HttpClient")).toList());
     }
 
     @Test
     void aClientUsedAfterCloseReopensWithANewHttpClient() {
-        AtomicInteger clients = new AtomicInteger();
         try (ScriptedHttpServer server = server((request, exchange) -> json(exchange, 200, result(request, "{}")))) {
-            McpClient client = connect(server, HttpTransport.builder(server.url("/mcp")).httpClient(() -> {
-                clients.incrementAndGet();
-                return java.net.http.HttpClient.newHttpClient();
-            }));
+            int before = io.mcphost.transport.http.internal.HttpClients.started();
+            McpClient client = connect(server, HttpTransport.builder(server.url("/mcp")));
             client.ping();
             client.close();
 
             client.ping();
             client.close();
 
-            assertThat(clients).hasValue(2);
+            assertThat(io.mcphost.transport.http.internal.HttpClients.started() - before).isEqualTo(2);
             assertThat(server.seen("POST").stream().filter(r -> r.rpcMethod().equals("initialize"))).hasSize(2);
         }
     }

@@ -3,7 +3,6 @@ package io.mcphost.transport.http.internal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.net.http.HttpResponse;
 import io.mcphost.transport.McpAuthorizationRequiredException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -34,7 +33,7 @@ public final class HttpErrors {
     }
 
     /** A short, single-line excerpt of an error body, never more than a few hundred characters. */
-    public static String excerpt(HttpResponse<InputStream> response) {
+    static String excerpt(Incoming response) {
         String text;
         try (InputStream body = response.body()) {
             text = new String(body.readNBytes(EXCERPT + 1), StandardCharsets.UTF_8);
@@ -59,13 +58,12 @@ public final class HttpErrors {
      * {@code WWW-Authenticate: Bearer} challenge says {@code error="insufficient_scope"}. The message
      * quotes neither the challenge nor the request's headers.
      */
-    public static McpAuthorizationRequiredException authorizationRequired(String server, String method,
-                                                                          HttpResponse<?> response) {
+    static McpAuthorizationRequiredException authorizationRequired(String server, String method, Incoming response) {
         int status = response.statusCode();
         if (status != 401 && status != 403) {
             return null;
         }
-        Map<String, String> challenge = bearerChallenge(response.headers().allValues("WWW-Authenticate"));
+        Map<String, String> challenge = bearerChallenge(response.headers("WWW-Authenticate"));
         if (status == 403 && !"insufficient_scope".equals(challenge.get("error"))) {
             return null; // a plain 403 is a refusal, not a challenge to authorise again
         }
@@ -163,7 +161,7 @@ public final class HttpErrors {
         return c > 0x20 && c < 0x7F && "()<>@,;:\\\"/[]?={} ".indexOf(c) < 0;
     }
 
-    public static String contentType(HttpResponse<?> response) {
-        return response.headers().firstValue("Content-Type").orElse("").toLowerCase(java.util.Locale.ROOT);
+    static String contentType(Incoming response) {
+        return response.header("Content-Type").orElse("").toLowerCase(java.util.Locale.ROOT);
     }
 }

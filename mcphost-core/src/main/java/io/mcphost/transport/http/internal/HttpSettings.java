@@ -1,10 +1,9 @@
 package io.mcphost.transport.http.internal;
 
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.Map;
-import java.util.function.Supplier;
+import javax.net.ssl.SSLContext;
 
 /**
  * What {@link io.mcphost.transport.http.HttpTransport.Builder} collected, validated there.
@@ -17,12 +16,17 @@ import java.util.function.Supplier;
  * @param maxReconnectAttempts attempts to resume one dropped SSE stream before giving up
  * @param defaultRetry         wait before resuming when the server sent no {@code retry}
  * @param listen               whether to open the GET stream for server-initiated messages
- * @param httpClient           makes the one HTTP client of each start
+ * @param sslContext           the TLS context for {@code https}, or null for the JDK's default
  * @param oauth                the OAuth client that supplies every request's Authorization (and DPoP) header,
  *                             or null; its values are never logged
  */
 public record HttpSettings(String name, URI endpoint, Map<String, String> headers, Duration connectTimeout,
                            int maxMessageBytes, int maxReconnectAttempts, Duration defaultRetry, boolean listen,
-                           Supplier<HttpClient> httpClient,
+                           SSLContext sslContext,
                            io.mcphost.auth.OAuthClient oauth) {
+
+    /** A started HTTP client for one start of the transport. */
+    public org.eclipse.jetty.client.HttpClient startClient() {
+        return HttpClients.start(name, connectTimeout, sslContext);
+    }
 }

@@ -10,9 +10,7 @@ import io.mcphost.protocol.internal.LogLimit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import org.eclipse.jetty.client.HttpClient;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -53,8 +51,8 @@ public final class LegacySseEngine implements HttpEngine {
      * @throws McpTransportException if the stream cannot be opened or names no acceptable endpoint
      */
     public void start() {
-        HttpRequest get = exchanges.request(settings.endpoint()).header("Accept", "text/event-stream").GET().build();
-        HttpResponse<InputStream> response;
+        Outgoing get = exchanges.request(settings.endpoint()).header("Accept", "text/event-stream").GET();
+        Incoming response;
         try {
             response = exchanges.send(get);
         } catch (IOException e) {
@@ -156,9 +154,9 @@ public final class LegacySseEngine implements HttpEngine {
         if (target == null) {
             throw new McpTransportException(settings.name(), "the SSE transport to " + where + " has no endpoint");
         }
-        HttpRequest post = exchanges.request(target).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(CODEC.encode(message))).build();
-        HttpResponse<InputStream> response;
+        Outgoing post = exchanges.request(target).header("Content-Type", "application/json")
+                .POST(CODEC.encode(message));
+        Incoming response;
         try {
             response = exchanges.send(post);
         } catch (IOException e) {

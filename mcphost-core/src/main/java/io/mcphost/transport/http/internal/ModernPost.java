@@ -11,8 +11,6 @@ import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -55,21 +53,21 @@ final class ModernPost {
 
     /** Sends the request and delivers its answer; returns why it failed, or null. */
     McpTransportException exchange(JsonRpcRequest request, Map<String, String> headers) {
-        HttpRequest.Builder builder = exchanges.request(settings.endpoint())
+        Outgoing builder = exchanges.request(settings.endpoint())
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(CODEC.encode(request)));
-        headers.forEach(builder::header);
-        HttpResponse<InputStream> response;
+                .POST(CODEC.encode(request));
+        Incoming response;
         try {
-            response = exchanges.send(builder.build());
+            headers.forEach(builder::header);
+            response = exchanges.send(builder);
         } catch (Exchanges.AuthorizationRequired e) {
             return e.refused(); // 401/403: the client's Authorisation stage runs the OAuth flow and retries
         } catch (IOException e) {
             return exchanges.isClosed() ? null : new McpTransportException(settings.name(), "cannot reach " + where + ": "
                     + StreamableHttpEngine.describe(e), e);
         } catch (IllegalArgumentException e) {
-            // A header the JDK refuses: never quote it (it may mirror a tool argument).
+            // A header value HTTP refuses: never quote it (it may mirror a tool argument).
             return new McpTransportException(settings.name(), request.method() + ": a request header was refused by the HTTP client");
         }
         InputStream body = response.body();

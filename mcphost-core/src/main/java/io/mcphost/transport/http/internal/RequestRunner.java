@@ -4,13 +4,9 @@ import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.McpTransportException;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,12 +31,12 @@ final class RequestRunner {
         Direct direct(JsonRpcRequest request);
 
         /** Handles the response to a {@link Direct} POST; returns why it failed, or null. */
-        McpTransportException received(JsonRpcMessage request, HttpResponse<InputStream> response, String used,
+        McpTransportException received(JsonRpcMessage request, Incoming response, String used,
                                        boolean initialize);
     }
 
     /** A POST ready to go: the request, the session it is sent in (null: none), whether it is the initialize. */
-    record Direct(HttpRequest request, String used, boolean initialize) {
+    record Direct(Outgoing request, String used, boolean initialize) {
     }
 
     /**
@@ -108,12 +104,12 @@ final class RequestRunner {
 
     /**
      * Sends a request without a thread of its own when nothing may wait before the POST (a free
-     * request slot, no OAuth, no expired session, the HTTP client's own executor): the caller's thread
-     * starts the exchange, and a successful JSON answer, read whole, is handled on the HTTP client's
-     * thread that read it ({@link BufferedBody}); anything that may block (an SSE stream, an error
-     * status, a fallback, a failure) moves to a virtual thread then. Saves three thread hand-offs per
-     * call (starting the request's thread, the JDK's hop to the common pool, waking the request's
-     * thread). Returns false when the caller must take the threaded path.
+     * request slot, no OAuth, no expired session): the caller's thread starts the exchange, and a
+     * successful JSON answer, read whole, is handled on the HTTP library's thread that read it
+     * ({@link Exchanges#sendAsync}); anything that may block (an SSE stream, an error status, a
+     * fallback, a failure) moves to a virtual thread then. Saves two thread hand-offs per call
+     * (starting the request's thread, waking it). Returns false when the caller must take the
+     * threaded path.
      */
     private boolean postDirect(JsonRpcRequest request) {
         if (!exchanges.direct()) {
@@ -133,15 +129,9 @@ final class RequestRunner {
                 requestSlots.release();
                 return false; // the threaded path reports why
             }
-            // Answered once: by the JSON answer read whole, or by whatever else completes the exchange.
-            AtomicBoolean once = new AtomicBoolean();
-            exchanges.sendAsync(direct.request(), answer -> finish(once, request, direct, answer, null))
-                    .whenComplete((response, error) -> {
-                        if (error != null || response.body() instanceof InputStream) { // else the callback had it
-                            Thread.ofVirtual().name("mcphost-http-" + settings.name())
-                                    .start(() -> finish(once, request, direct, response, error));
-                        }
-                    });
+            exchanges.sendAsync(direct.request(), answer -> finish(request, direct, answer, null),
+                    (response, error) -> Thread.ofVirtual().name("mcphost-http-" + settings.name())
+                            .start(() -> finish(request, direct, response, error)));
         } catch (RuntimeException e) {
             requestSlots.release();
             return false; // the threaded path fails it the same way, reported as it does
@@ -149,10 +139,8 @@ final class RequestRunner {
         return true;
     }
 
-    private void finish(AtomicBoolean once, JsonRpcRequest request, Direct direct, HttpResponse<?> response, Throwable error) {
-        if (!once.compareAndSet(false, true)) {
-            return;
-        }
+    /** The outcome of a direct POST, exactly once: the answer read whole, or anything else. */
+    private void finish(JsonRpcRequest request, Direct direct, Incoming response, Throwable error) {
         McpTransportException failure;
         try {
             failure = posts.received(request, exchanges.received(response, error), direct.used(), direct.initialize());

@@ -5,8 +5,6 @@ import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.RequestId;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.Locale;
 
 /** How {@link StreamableHttpEngine} tells that the server has forgotten a session. Stateless. */
@@ -34,11 +32,11 @@ final class SessionChecks {
      *
      * @param request a request to the endpoint with the session's headers set
      */
-    static boolean gone(Exchanges exchanges, HttpRequest.Builder request) {
+    static boolean gone(Exchanges exchanges, Outgoing request) {
         request.header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(PROBE));
+                .POST(PROBE);
         try {
-            HttpResponse<InputStream> response = exchanges.send(request.build());
+            Incoming response = exchanges.send(request);
             int status = response.statusCode();
             String excerpt = status / 100 == 2 ? "" : HttpErrors.excerpt(response);
             exchanges.done(response.body());

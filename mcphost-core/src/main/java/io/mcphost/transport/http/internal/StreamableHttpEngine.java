@@ -15,9 +15,7 @@ import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.internal.LogLimit;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import org.eclipse.jetty.client.HttpClient;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -95,7 +93,7 @@ public final class StreamableHttpEngine implements HttpEngine {
             }
 
             @Override
-            public McpTransportException received(JsonRpcMessage request, HttpResponse<InputStream> response, String used,
+            public McpTransportException received(JsonRpcMessage request, Incoming response, String used,
                                                   boolean initialize) {
                 return StreamableHttpEngine.this.received(request, response, used, initialize);
             }
@@ -159,12 +157,12 @@ public final class StreamableHttpEngine implements HttpEngine {
     }
 
     /** The POST of {@code message} in session {@code used} (null: none yet). */
-    private HttpRequest postRequest(JsonRpcMessage message, String used) {
-        HttpRequest.Builder builder = exchanges.request(settings.endpoint())
+    private Outgoing postRequest(JsonRpcMessage message, String used) {
+        Outgoing builder = exchanges.request(settings.endpoint())
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(CODEC.encodeBytes(message))); // no String in between
-        return withSession(builder, used).build();
+                .POST(CODEC.encodeBytes(message)); // no String in between
+        return withSession(builder, used);
     }
 
     /** One POST and its answer; returns why it failed, or null. */
@@ -178,7 +176,7 @@ public final class StreamableHttpEngine implements HttpEngine {
             return new McpSessionExpiredException(settings.name(), "the server no longer knows session "
                     + SessionChecks.abbreviate(lost) + "; waiting for a new one");
         }
-        HttpResponse<InputStream> response;
+        Incoming response;
         try {
             response = exchanges.send(postRequest(message, used));
         } catch (Exchanges.AuthorizationRequired e) {
@@ -191,13 +189,13 @@ public final class StreamableHttpEngine implements HttpEngine {
     }
 
     /** Handles the response to the POST of {@code message} (sent in session {@code used}); returns why it failed, or null. */
-    private McpTransportException received(JsonRpcMessage message, HttpResponse<InputStream> response, String used,
+    private McpTransportException received(JsonRpcMessage message, Incoming response, String used,
                                            boolean initialize) {
         int status = response.statusCode();
         try {
             if (status / 100 == 2) {
                 established = true;
-                response.headers().firstValue("Mcp-Session-Id").ifPresent(id -> sessionId.compareAndSet(used, id));
+                response.header("Mcp-Session-Id").ifPresent(id -> sessionId.compareAndSet(used, id));
                 if (initialize) {
                     expiredSession = null; // a new session (or a server that stopped using them)
                 }
@@ -220,12 +218,12 @@ public final class StreamableHttpEngine implements HttpEngine {
     }
 
     /** Reads a successful response: nothing (202), one JSON body, or an SSE stream. */
-    private McpTransportException answer(JsonRpcMessage message, HttpResponse<InputStream> response, String used) {
+    private McpTransportException answer(JsonRpcMessage message, Incoming response, String used) {
         String type = HttpErrors.contentType(response);
         RequestId awaited = message instanceof JsonRpcRequest r ? r.id() : null;
         if (type.startsWith("text/event-stream")) {
             // An initialize answer names the session it creates; every other answer belongs to the one it was sent in.
-            String session = response.headers().firstValue("Mcp-Session-Id").orElse(used);
+            String session = response.header("Mcp-Session-Id").orElse(used);
             return readStream(response.body(), awaited, "", listenGeneration.get(), session);
         }
         String body;
@@ -327,7 +325,7 @@ public final class StreamableHttpEngine implements HttpEngine {
                 return null;
             }
             LOG.debug("server '{}': resuming an SSE stream after event '{}' ({})", settings.name(), lastId, why);
-            HttpResponse<InputStream> response = openGet(lastId, session);
+            Incoming response = openGet(lastId, session);
             if (response == null) {
                 if (exchanges.isClosed()) {
                     return null;
@@ -357,7 +355,7 @@ public final class StreamableHttpEngine implements HttpEngine {
     }
 
     /** Adds the session's headers (its id when there is one, the negotiated revision once agreed); returns {@code builder}. */
-    private HttpRequest.Builder withSession(HttpRequest.Builder builder, String session) {
+    private Outgoing withSession(Outgoing builder, String session) {
         if (session != null) {
             builder.header("Mcp-Session-Id", session);
         }
@@ -399,14 +397,14 @@ public final class StreamableHttpEngine implements HttpEngine {
     }
 
     /** A GET on the endpoint, resuming after {@code lastEventId} when not empty; null when it failed to connect. */
-    private HttpResponse<InputStream> openGet(String lastEventId, String session) {
-        HttpRequest.Builder builder = exchanges.request(settings.endpoint()).header("Accept", "text/event-stream").GET();
+    private Incoming openGet(String lastEventId, String session) {
+        Outgoing builder = exchanges.request(settings.endpoint()).header("Accept", "text/event-stream").GET();
         withSession(builder, session);
         if (!lastEventId.isEmpty()) {
             builder.header("Last-Event-ID", lastEventId);
         }
         try {
-            return exchanges.send(builder.build());
+            return exchanges.send(builder);
         } catch (IOException e) {
             LOG.debug("server '{}': GET {} failed: {}", settings.name(), where, describe(e));
             return null;
@@ -454,7 +452,7 @@ public final class StreamableHttpEngine implements HttpEngine {
 
     /** The optional GET stream for server-initiated messages; a 405 means the server offers none. */
     private void listen(long generation, CountDownLatch answered) {
-        HttpResponse<InputStream> response;
+        Incoming response;
         String session = sessionId.get();
         try {
             response = openGet("", session);
@@ -478,9 +476,9 @@ public final class StreamableHttpEngine implements HttpEngine {
         String used = sessionId.getAndSet(null);
         if (used != null && !exchanges.isClosed()) {
             // Spec: a client that no longer needs the session SHOULD delete it. Half the budget at most.
-            HttpRequest.Builder delete = exchanges.request(settings.endpoint()).timeout(budget.dividedBy(2)).DELETE();
+            Outgoing delete = exchanges.request(settings.endpoint()).DELETE();
             withSession(delete, used);
-            int status = exchanges.sendDiscarding(delete.build(), budget.dividedBy(2));
+            int status = exchanges.sendDiscarding(delete, budget.dividedBy(2));
             LOG.debug("server '{}': DELETE of the session answered {}", settings.name(), status);
         }
         exchanges.abortAll();

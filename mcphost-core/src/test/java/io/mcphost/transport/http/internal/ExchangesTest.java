@@ -11,36 +11,54 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.eclipse.jetty.client.HttpClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link PlainHttpClient} against a server scripted byte by byte on a real socket: what goes on the wire,
- * how each body framing is read, when a connection is kept, and how a closed, silent or malformed server
- * ends an exchange.
+ * {@link Exchanges} over the HTTP library (Jetty's client, as {@link HttpClients} sets it up) against a
+ * server scripted byte by byte on a real socket: what goes on the wire, how each body framing is read,
+ * when a connection is kept, and how a closed, silent or malformed server ends an exchange, and what
+ * aborting does.
  */
-class PlainHttpClientTest {
-    private final PlainHttpClient client = new PlainHttpClient(Duration.ofSeconds(2));
+class ExchangesTest {
+    private final HttpClient client = HttpClients.start("test", Duration.ofSeconds(2), null);
     private RawServer server;
+    private Exchanges exchanges;
 
     @AfterEach
     void close() throws IOException {
-        client.shutdownNow();
+        HttpClients.stop(client);
         if (server != null) {
             server.close();
+        }
+    }
+
+    private Exchanges exchanges() {
+        if (exchanges == null) {
+            exchanges = new Exchanges(client, new HttpSettings("test", server.uri(), Map.of(), Duration.ofSeconds(2),
+                    1 << 20, 0, Duration.ZERO, false, null, null));
+        }
+        return exchanges;
+    }
+
+    /** Sends and reads the whole body as text. */
+    private String text(Outgoing request) throws IOException {
+        Incoming response = exchanges().send(request);
+        try {
+            return HttpErrors.readBounded(response.body(), 1 << 20);
+        } finally {
+            exchanges().done(response.body());
         }
     }
 
@@ -48,17 +66,20 @@ class PlainHttpClientTest {
     void aPostCarriesItsHeadersAndBodyAndAnswersAreReadOnOneKeptConnection() throws Exception {
         server = new RawServer(request -> ok("{\"n\":" + request.body().length() + "}"));
         for (int i = 0; i < 3; i++) {
-            HttpResponse<String> response = client.send(post("{\"a\":" + i + "}").header("X-Trace", "t" + i).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            settle();
+            Incoming response = exchanges().send(post("{\"a\":" + i + "}").header("X-Trace", "t" + i));
             assertThat(response.statusCode()).isEqualTo(200);
-            assertThat(response.body()).isEqualTo("{\"n\":7}");
-            assertThat(response.headers().firstValue("content-type")).hasValue("application/json");
+            assertThat(HttpErrors.readBounded(response.body(), 1024)).isEqualTo("{\"n\":7}");
+            assertThat(response.header("content-type")).hasValue("application/json");
+            exchanges().done(response.body());
         }
         assertThat(server.connections.get()).as("one keep-alive connection").isEqualTo(1);
         RawServer.Request first = server.requests.getFirst();
         assertThat(first.line()).isEqualTo("POST /mcp?x=1 HTTP/1.1");
         assertThat(first.head()).contains("Host: 127.0.0.1:" + server.port(), "X-Trace: t0", "Content-Length: 7",
                 "User-Agent: mcphost");
+        assertThat(first.head().toLowerCase(java.util.Locale.ROOT)).as("no compression asked for, no cookies")
+                .doesNotContain("accept-encoding", "cookie");
         assertThat(first.body()).isEqualTo("{\"a\":0}");
     }
 
@@ -70,16 +91,16 @@ class PlainHttpClientTest {
                 + "d;ext=1\r\ndata: first\n\n\r\n" + RawServer.AWAIT + "e\r\ndata: second\n\n\r\n0\r\nX-Trailer: t\r\n\r\n"
                 : ok("{}"));
         server.gate = secondEvent;
-        HttpResponse<InputStream> stream = client.send(HttpRequest.newBuilder(server.uri()).GET().build(),
-                HttpResponse.BodyHandlers.ofInputStream());
+        Incoming stream = exchanges().send(new Outgoing(server.uri()).GET());
         InputStream body = stream.body();
         byte[] first = body.readNBytes(13);
         assertThat(new String(first, StandardCharsets.UTF_8)).as("the first chunk, before the second was sent")
                 .isEqualTo("data: first\n\n");
         secondEvent.countDown();
         assertThat(new String(body.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("data: second\n\n");
-        body.close();
-        client.send(post("{}").build(), HttpResponse.BodyHandlers.ofString());
+        exchanges().done(body);
+        settle();
+        text(post("{}"));
         assertThat(server.connections.get()).as("the stream's connection carried the next request").isEqualTo(1);
     }
 
@@ -87,15 +108,32 @@ class PlainHttpClientTest {
     void connectionsTheServerClosedWhileIdleAreNotUsedAgain() throws Exception {
         // Two pooled connections, both closed by the server after 50 ms idle (as servers do after 5 s).
         server = new RawServer(request -> ok("{}") + RawServer.CLOSE_WHEN_IDLE);
-        CompletableFuture<HttpResponse<String>> a = client.sendAsync(post("{}").build(), HttpResponse.BodyHandlers.ofString());
-        CompletableFuture<HttpResponse<String>> b = client.sendAsync(post("{}").build(), HttpResponse.BodyHandlers.ofString());
-        a.get(2, TimeUnit.SECONDS);
-        b.get(2, TimeUnit.SECONDS);
+        CompletableFuture<String> a = CompletableFuture.supplyAsync(() -> quietly(post("{}")));
+        CompletableFuture<String> b = CompletableFuture.supplyAsync(() -> quietly(post("{}")));
+        a.get(10, TimeUnit.SECONDS);
+        b.get(10, TimeUnit.SECONDS);
         int before = server.connections.get();
         Thread.sleep(300);
-        assertThat(client.send(post("{}").build(), HttpResponse.BodyHandlers.ofString()).body()).isEqualTo("{}");
+        assertThat(text(post("{}"))).isEqualTo("{}");
         assertThat(server.connections.get()).as("a new connection, not a dead pooled one").isEqualTo(before + 1);
         assertThat(server.requests).hasSize(3);
+    }
+
+    /**
+     * The library returns a connection to its pool just after the body's end reached the reader (on its
+     * own thread): a request sent in that instant opens a second connection. Unlike item 14's own client,
+     * which pooled it before the reader heard of the end; the reuse itself is what these tests check.
+     */
+    private static void settle() throws InterruptedException {
+        Thread.sleep(50);
+    }
+
+    private String quietly(Outgoing request) {
+        try {
+            return text(request);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @Test
@@ -108,29 +146,27 @@ class PlainHttpClientTest {
             case 4 -> "HTTP/1.1 5" + RawServer.HANG_UP; // an answer cut short
             default -> ok("{\"again\":true}");
         });
-        client.send(post("{}").build(), HttpResponse.BodyHandlers.ofString());
-        assertThatThrownBy(() -> client.send(post("\"second\"").build(), HttpResponse.BodyHandlers.ofString()))
-                .isInstanceOf(IOException.class);
-        client.send(post("{}").build(), HttpResponse.BodyHandlers.ofString());
-        assertThatThrownBy(() -> client.send(post("\"fourth\"").build(), HttpResponse.BodyHandlers.ofString()))
-                .isInstanceOf(IOException.class);
+        text(post("{}"));
+        assertThatThrownBy(() -> text(post("\"second\""))).isInstanceOf(IOException.class);
+        text(post("{}"));
+        assertThatThrownBy(() -> text(post("\"fourth\""))).isInstanceOf(IOException.class);
         assertThat(server.requests).extracting(RawServer.Request::body).containsExactly("{}", "\"second\"", "{}", "\"fourth\"");
     }
 
     @Test
     void connectionCloseAndABodyFramedByTheConnectionsEndAreNotReused() throws Exception {
         server = new RawServer(request -> "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n{\"end\":true}" + RawServer.HANG_UP);
-        assertThat(client.send(post("{}").build(), HttpResponse.BodyHandlers.ofString()).body()).isEqualTo("{\"end\":true}");
-        assertThat(client.send(post("{}").build(), HttpResponse.BodyHandlers.ofString()).body()).isEqualTo("{\"end\":true}");
+        assertThat(text(post("{}"))).isEqualTo("{\"end\":true}");
+        assertThat(text(post("{}"))).isEqualTo("{\"end\":true}");
         assertThat(server.connections.get()).isEqualTo(2);
     }
 
     @Test
     void interimAnswersAreSkippedAndAnEmptyAnswerHasNoBody() throws Exception {
         server = new RawServer(request -> "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n");
-        HttpResponse<String> response = client.send(post("{}").build(), HttpResponse.BodyHandlers.ofString());
+        Incoming response = exchanges().send(post("{}"));
         assertThat(response.statusCode()).isEqualTo(202);
-        assertThat(response.body()).isEmpty();
+        assertThat(HttpErrors.readBounded(response.body(), 1024)).isEmpty();
     }
 
     @Test
@@ -138,26 +174,23 @@ class PlainHttpClientTest {
         server = new RawServer(request -> request.body().equals("\"junk\"") ? "SSH-2.0-OpenSSH\r\n\r\n"
                 : request.body().equals("\"flood\"") ? "HTTP/1.1 200 OK\r\nX: " + "a".repeat(20_000) + "\r\n\r\n"
                 : "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nshort" + RawServer.HANG_UP);
-        assertThatThrownBy(() -> client.send(post("\"junk\"").build(), HttpResponse.BodyHandlers.ofString()))
-                .isInstanceOf(IOException.class).hasMessageContaining("not an HTTP/1.1 answer");
-        assertThatThrownBy(() -> client.send(post("\"flood\"").build(), HttpResponse.BodyHandlers.ofString()))
-                .isInstanceOf(IOException.class).hasMessageContaining("exceeds");
-        assertThatThrownBy(() -> client.send(post("\"short\"").build(), HttpResponse.BodyHandlers.ofString()))
-                .isInstanceOf(IOException.class).hasMessageContaining("short of its Content-Length");
+        // A junk answer may leave the library waiting for a status line: the request's deadline ends it.
+        assertThatThrownBy(() -> text(post("\"junk\"").timeout(Duration.ofSeconds(2)))).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> text(post("\"flood\"").timeout(Duration.ofSeconds(2)))).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> text(post("\"short\"").timeout(Duration.ofSeconds(2)))).isInstanceOf(IOException.class);
     }
 
     @Test
-    void aSilentServerEndsAtTheRequestsTimeoutAndShutdownEndsABlockedStreamAtOnce() throws Exception {
+    void aSilentServerEndsAtTheRequestsTimeoutAndAbortingEndsABlockedStreamAtOnce() throws Exception {
         server = new RawServer(request -> request.line().startsWith("GET")
                 ? "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n" + RawServer.AWAIT
                 : RawServer.AWAIT);
         server.gate = new CountDownLatch(1); // never opened
         long start = System.nanoTime();
-        assertThatThrownBy(() -> client.send(post("{}").timeout(Duration.ofMillis(200)).build(), HttpResponse.BodyHandlers.ofString()))
-                .isInstanceOf(HttpTimeoutException.class);
+        assertThat(exchanges().sendDiscarding(post("{}"), Duration.ofMillis(200))).isEqualTo(-1);
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
 
-        InputStream body = client.send(HttpRequest.newBuilder(server.uri()).GET().build(), HttpResponse.BodyHandlers.ofInputStream()).body();
+        InputStream body = exchanges().send(new Outgoing(server.uri()).GET()).body();
         CompletableFuture<Throwable> reading = CompletableFuture.supplyAsync(() -> {
             try {
                 body.read();
@@ -167,22 +200,28 @@ class PlainHttpClientTest {
             }
         });
         Thread.sleep(100);
-        client.shutdownNow();
+        exchanges().abortAll();
         assertThat(reading.get(2, TimeUnit.SECONDS)).isInstanceOf(IOException.class);
-        assertThat(client.isTerminated()).isTrue();
-        assertThatThrownBy(() -> client.send(post("{}").build(), HttpResponse.BodyHandlers.ofString()))
-                .isInstanceOf(IOException.class).hasMessageContaining("shut down");
+        assertThat(exchanges().isClosed()).isTrue();
+        assertThatThrownBy(() -> text(post("{}"))).isInstanceOf(IOException.class).hasMessageContaining("closed");
     }
 
     @Test
-    void cancellingAnExchangeBeforeItsAnswerClosesItsConnection() throws Exception {
+    void abortingAnExchangeBeforeItsAnswerClosesItsConnection() throws Exception {
         server = new RawServer(request -> RawServer.AWAIT);
         server.gate = new CountDownLatch(1);
-        CompletableFuture<HttpResponse<String>> future = client.sendAsync(post("{}").build(), HttpResponse.BodyHandlers.ofString());
+        CompletableFuture<Throwable> sending = CompletableFuture.supplyAsync(() -> {
+            try {
+                text(post("{}"));
+                return null;
+            } catch (IOException e) {
+                return e;
+            }
+        });
         server.received.await(2, TimeUnit.SECONDS);
-        future.cancel(true);
+        exchanges().abortAll();
         assertThat(server.closedByClient.await(2, TimeUnit.SECONDS)).as("the server saw the connection end").isTrue();
-        assertThatThrownBy(future::get).isInstanceOf(java.util.concurrent.CancellationException.class);
+        assertThat(sending.get(2, TimeUnit.SECONDS)).isInstanceOf(IOException.class);
     }
 
     @Test
@@ -191,16 +230,15 @@ class PlainHttpClientTest {
         try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = free.getLocalPort();
         }
-        assertThatThrownBy(() -> client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/mcp"))
-                .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString()))
+        server = new RawServer(request -> ok("{}"));
+        assertThatThrownBy(() -> text(new Outgoing(URI.create("http://127.0.0.1:" + port + "/mcp")).POST("{}")))
                 .isInstanceOf(java.net.ConnectException.class);
-        assertThatThrownBy(() -> client.send(HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + port + "/mcp")).GET().build(),
-                HttpResponse.BodyHandlers.ofString())).isInstanceOf(IOException.class).hasMessageContaining("plain http only");
+        assertThatThrownBy(() -> text(new Outgoing(URI.create("https://127.0.0.1:" + port + "/mcp")).GET()))
+                .isInstanceOf(IOException.class);
     }
 
-    private HttpRequest.Builder post(String json) {
-        return HttpRequest.newBuilder(URI.create(server.uri() + "?x=1")).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(json));
+    private Outgoing post(String json) {
+        return new Outgoing(URI.create(server.uri() + "?x=1")).header("Content-Type", "application/json").POST(json);
     }
 
     private static String ok(String json) {
