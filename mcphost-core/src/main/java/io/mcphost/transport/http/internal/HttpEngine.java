@@ -14,14 +14,14 @@ public sealed interface HttpEngine permits StreamableHttpEngine, LegacySseEngine
     void send(JsonRpcMessage message);
 
     /**
-     * See {@link io.mcphost.transport.Transport#send(JsonRpcMessage, java.util.Map)}. The legacy
+     * See {@link io.mcphost.transport.HeaderMirroring#send(JsonRpcMessage, java.util.Map)}. The legacy
      * HTTP+SSE transport has no per-request headers and sends the message alone.
      */
     default void send(JsonRpcMessage message, java.util.Map<String, String> headers) {
         send(message);
     }
 
-    /** See {@link io.mcphost.transport.Transport#handshakeCompleted}. */
+    /** See {@link io.mcphost.transport.HttpSessions#handshakeCompleted}. */
     void handshakeCompleted(ProtocolVersion version);
 
     /** Ends the session politely if there is time, then aborts every exchange; within {@code budget}. */
