@@ -171,6 +171,9 @@ public final class Main {
     private static void configureLogging(boolean verbose, boolean serverLogsPrinted) {
         System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "debug" : "warn");
+        // The HTTP library's own debug lines print request headers, Authorization included: --verbose shows
+        // McpHost's debug lines (which never carry a secret), never the library's.
+        System.setProperty("org.slf4j.simpleLogger.log.org.eclipse.jetty", "warn");
         if (!verbose) {
             // The schema validator warns about keywords it does not know (e.g. a form's legacy enumNames);
             // nothing a CLI user can act on.
