@@ -130,19 +130,7 @@ public final class Supervisor implements ManagedServer.Host {
                 deferred.add(spec);
             }
         }
-        List<Thread> starting = new ArrayList<>();
-        for (ManagedServer server : servers) {
-            starting.add(Thread.ofVirtual().name("mcphost-start-" + server.name()).start(server::start));
-        }
-        for (Thread t : starting) {
-            try {
-                t.join(); // each start is bounded by its startup timeout and request timeout
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                close(settings.closeTimeout());
-                throw new McpCancelledException(null, "interrupted while starting the host's servers", e);
-            }
-        }
+        startInParallel(servers, () -> close(settings.closeTimeout()), "the host's servers");
         for (ManagedServer server : servers) {
             if (server.state() != ServerState.READY && (server.spec().required() || !settings.failOpen())) {
                 ServerStatus status = status(server.name()).orElseThrow();
@@ -180,18 +168,7 @@ public final class Supervisor implements ManagedServer.Host {
         } finally {
             membership.unlock();
         }
-        List<Thread> threads = new ArrayList<>();
-        for (ManagedServer server : starting) {
-            threads.add(Thread.ofVirtual().name("mcphost-start-" + server.name()).start(server::start));
-        }
-        for (Thread t : threads) {
-            try {
-                t.join(); // each start is bounded by its startup timeout and request timeout
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new McpCancelledException(null, "interrupted while starting servers", e);
-            }
-        }
+        startInParallel(starting, () -> { }, "servers");
         return names.stream().flatMap(name -> status(name).stream()).toList();
     }
 
@@ -290,6 +267,26 @@ public final class Supervisor implements ManagedServer.Host {
     public void ensureOpen() {
         if (closed) {
             throw new McpClosedException(null, "the host was closed");
+        }
+    }
+
+    /**
+     * Starts each server on a virtual thread of its own and waits for all of them; each start is bounded by its
+     * startup and request timeouts. Interrupted, it runs {@code onInterrupt} and fails with the interrupt kept.
+     */
+    private static void startInParallel(List<ManagedServer> servers, Runnable onInterrupt, String what) {
+        List<Thread> threads = new ArrayList<>();
+        for (ManagedServer server : servers) {
+            threads.add(Thread.ofVirtual().name("mcphost-start-" + server.name()).start(server::start));
+        }
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                onInterrupt.run();
+                throw new McpCancelledException(null, "interrupted while starting " + what, e);
+            }
         }
     }
 }
