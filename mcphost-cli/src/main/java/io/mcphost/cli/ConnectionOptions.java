@@ -23,8 +23,8 @@ final class ConnectionOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec mixee;
 
-    @Option(names = "--stdio", paramLabel = "COMMAND", scope = ScopeType.INHERIT,
-            description = "Start this server (split like a shell would, run without one).")
+    @Option(names = "--stdio", paramLabel = "COMMAND", scope = ScopeType.INHERIT, arity = "0..1",
+            description = "Start this server (split like a shell would, run without one). For serve, bare: serve on stdin/stdout.")
     String stdio;
 
     @Option(names = "--config", paramLabel = "FILE", scope = ScopeType.INHERIT,

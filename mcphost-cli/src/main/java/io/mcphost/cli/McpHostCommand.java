@@ -51,6 +51,7 @@ final class McpHostCommand implements Callable<Integer> {
             new Listed(PromptCommand.class, "prompt"),
             new Listed(CompleteCommand.class, "complete"),
             new Listed(SubscribeCommand.class, "subscribe"),
+            new Listed(ServeCommand.class, "serve"),
             new Listed(TasksCommand.class, "tasks"),
             new Listed(PingCommand.class, "ping"),
             new Listed(ServersCommand.class, "servers"),
@@ -294,7 +295,7 @@ final class McpHostCommand implements Callable<Integer> {
         return HostTarget.open(this, config, features(), start, connection.server);
     }
 
-    private ConsoleInputs consoleInputs() {
+    ConsoleInputs consoleInputs() {
         return new ConsoleInputs(noInput ? null : System.console(), err);
     }
 

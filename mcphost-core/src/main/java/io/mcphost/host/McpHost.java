@@ -307,6 +307,20 @@ public final class McpHost implements AutoCloseable {
         return routing.readResource(uri, options);
     }
 
+    /**
+     * Adds an event listener to a running host (one that embeds the host, such as a gateway, follows
+     * its catalog this way); it hears the events raised from now on, under the contract of
+     * {@link HostEvent}. Listeners given to {@link Builder#onEvent} hear the start as well.
+     */
+    public void addListener(Consumer<HostEvent> listener) {
+        supervisor.events().add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** Removes a listener added with {@link #addListener}; returns whether it was there. */
+    public boolean removeListener(Consumer<HostEvent> listener) {
+        return supervisor.events().remove(listener);
+    }
+
     /** Closes every server in parallel within the close timeout; see {@link #close(Duration)}. */
     @Override
     public void close() {

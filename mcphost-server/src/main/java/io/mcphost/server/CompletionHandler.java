@@ -7,7 +7,8 @@ import io.mcphost.protocol.completion.CompleteResult;
  * Suggests values for a prompt argument or a resource template variable
  * ({@code completion/complete}). The server has already checked that the referenced prompt or
  * template exists. Called on the request's own virtual thread; an exception becomes a JSON-RPC
- * internal error (-32603).
+ * internal error (-32603), except an
+ * {@link io.mcphost.protocol.McpError}, answered as that JSON-RPC error.
  */
 @FunctionalInterface
 public interface CompletionHandler {

@@ -12,9 +12,6 @@ import io.mcphost.server.internal.Registry;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.stdio.StdioTransport;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -29,7 +26,7 @@ import java.util.Optional;
  * server.serveStdio();   // in main: until stdin ends
  * }</pre>
  *
- * <p>Thread-safe; what it offers is fixed once built, and one server can serve many connections at
+ * <p>Thread-safe; what it offers is fixed once built (unless built with {@link Builder#changingOffer()}), and one server can serve many connections at
  * once (it keeps track of them, so that {@link #notifyResourceUpdated} and the
  * {@code notify...ListChanged} methods reach every client). Each
  * request runs on its own virtual thread, so a slow tool never delays a ping or another call. The
@@ -52,8 +49,11 @@ public final class McpServer {
     /** Every request, on every transport and in either era, goes through it. */
     private final Dispatcher dispatcher;
 
-    private McpServer(Registry registry) {
+    private final boolean changing;
+
+    private McpServer(Registry registry, boolean changing) {
         this.registry = registry;
+        this.changing = changing;
         this.dispatcher = new Dispatcher(registry);
     }
 
@@ -120,6 +120,28 @@ public final class McpServer {
     }
 
     /**
+     * Replaces what this server offers, for a server built with {@link Builder#changingOffer()}:
+     * requests that start afterwards see the new offer, and every session hears
+     * {@code notifications/.../list_changed} (legacy sessions and 2026-07-28 listen streams) for each
+     * list that differs from before. Writes like {@link #notifyResourceUpdated}.
+     *
+     * @throws IllegalStateException if the server was not built with {@link Builder#changingOffer()}
+     */
+    public void offer(ServerOffer offer) {
+        Objects.requireNonNull(offer, "offer");
+        if (!changing) {
+            throw new IllegalStateException("this server's offer is fixed; build it with changingOffer() to replace it");
+        }
+        for (String list : registry.replace(offer.contents())) {
+            switch (list) {
+                case "tools" -> notifyToolsListChanged();
+                case "prompts" -> notifyPromptsListChanged();
+                default -> notifyResourcesListChanged();
+            }
+        }
+    }
+
+    /**
      * Serves this process's stdin and stdout, blocking until stdin ends (the client closed it or
      * exited). For {@code main} methods: while this runs, nothing but protocol messages may be
      * written to {@code System.out}; diagnostics go to {@code System.err}.
@@ -140,10 +162,9 @@ public final class McpServer {
     public static final class Builder {
         private Implementation info = Implementation.of("mcphost-server", "0.1.0");
         private Optional<String> instructions = Optional.empty();
-        private final Map<String, Registry.ToolEntry> tools = new LinkedHashMap<>();
-        private final Map<String, Registry.ResourceEntry> resources = new LinkedHashMap<>();
-        private final Map<String, Registry.TemplateEntry> templates = new LinkedHashMap<>();
-        private final Map<String, Registry.PromptEntry> prompts = new LinkedHashMap<>();
+        private ServerOffer.Builder offer = ServerOffer.builder();
+        private boolean changing;
+        private boolean validateArguments = true;
         private CompletionHandler completions;
         private int pageSize = 100;
         private Duration taskPollInterval = Duration.ofSeconds(1);
@@ -184,41 +205,28 @@ public final class McpServer {
             return this;
         }
 
-        /**
-         * Registers a tool. Calls whose arguments break {@code tool.inputSchema()} are answered with an
-         * {@code isError} result naming the problem, without calling {@code handler}.
-         *
-         * @throws IllegalArgumentException if a tool of that name exists, or the input schema is not
-         *                                  an object schema ({@code "type": "object"}, as the spec requires)
-         */
+        /** Registers a tool; see {@link ServerOffer.Builder#tool}. */
         public Builder tool(Tool tool, ToolHandler handler) {
-            requireNew(tools, tool.name(), "tool");
-            if (!"object".equals(tool.inputSchema().path("type").asString(""))) {
-                throw new IllegalArgumentException("tool '" + tool.name()
-                        + "': inputSchema must be a JSON Schema with \"type\": \"object\", got " + tool.inputSchema());
-            }
-            tools.put(tool.name(), new Registry.ToolEntry(tool, Objects.requireNonNull(handler, "handler")));
+            offer.tool(tool, handler);
             return this;
         }
 
         /** Registers a resource with a fixed URI. */
         public Builder resource(Resource resource, ResourceReader reader) {
-            requireNew(resources, resource.uri(), "resource");
-            resources.put(resource.uri(), new Registry.ResourceEntry(resource, Objects.requireNonNull(reader, "reader")));
+            offer.resource(resource, reader);
             return this;
         }
 
         /** A resource template; {@code reader} receives the concrete URIs that match it. */
         public Builder resourceTemplate(ResourceTemplate template, ResourceReader reader) {
-            requireNew(templates, template.uriTemplate(), "resource template");
-            templates.put(template.uriTemplate(), Registry.TemplateEntry.of(template, Objects.requireNonNull(reader, "reader")));
+            offer.resourceTemplate(template, reader);
             return this;
         }
 
         /** Registers a prompt; its required arguments are checked before {@code handler} runs. */
         public Builder prompt(Prompt prompt, PromptHandler handler) {
-            Objects.requireNonNull(handler, "handler");
-            return prompt(prompt, (arguments, input) -> handler.get(arguments));
+            offer.prompt(prompt, handler);
+            return this;
         }
 
         /**
@@ -226,8 +234,42 @@ public final class McpServer {
          * roots; see {@link ClientInput}); its required arguments are checked before {@code handler} runs.
          */
         public Builder prompt(Prompt prompt, InteractivePromptHandler handler) {
-            requireNew(prompts, prompt.name(), "prompt");
-            prompts.put(prompt.name(), new Registry.PromptEntry(prompt, Objects.requireNonNull(handler, "handler")));
+            offer.prompt(prompt, handler);
+            return this;
+        }
+
+        /**
+         * Starts from {@code initial} instead of what was registered so far (which is dropped); the
+         * registering methods add to it afterwards.
+         */
+        public Builder offer(ServerOffer initial) {
+            Objects.requireNonNull(initial, "initial");
+            this.offer = ServerOffer.builder();
+            initial.contents().tools().forEach(e -> offer.tool(e.tool(), e.handler()));
+            initial.contents().resources().forEach(e -> offer.resource(e.resource(), e.reader()));
+            initial.contents().templates().forEach(e -> offer.resourceTemplate(e.template(), e.reader()));
+            initial.contents().prompts().forEach(e -> offer.prompt(e.prompt(), e.handler()));
+            return this;
+        }
+
+        /**
+         * The offer may change after the server is built ({@link McpServer#offer(ServerOffer)}): the
+         * server then announces tools, prompts and resources (with {@code listChanged}) even while a
+         * list is empty, since it may fill later. Off unless set: a fixed server announces only what it
+         * has.
+         */
+        public Builder changingOffer() {
+            this.changing = true;
+            return this;
+        }
+
+        /**
+         * Whether tool arguments are checked against the tool's input schema before its handler runs
+         * (on unless set). A server that forwards calls to another server that checks them (a gateway)
+         * turns it off, so that a schema feature this toolkit reads differently never refuses a valid call.
+         */
+        public Builder validateToolArguments(boolean validate) {
+            this.validateArguments = validate;
             return this;
         }
 
@@ -273,16 +315,8 @@ public final class McpServer {
 
         /** Builds the server. Does no I/O. */
         public McpServer build() {
-            return new McpServer(new Registry(info, instructions, Map.copyOf(tools),
-                    List.copyOf(tools.values()), List.copyOf(resources.values()), List.copyOf(templates.values()),
-                    List.copyOf(prompts.values()), Optional.ofNullable(completions), pageSize, taskPollInterval, maxTaskTtl,
-                    Optional.ofNullable(observer)));
-        }
-
-        private static void requireNew(Map<String, ?> map, String key, String what) {
-            if (map.containsKey(key)) {
-                throw new IllegalArgumentException("a " + what + " named '" + key + "' is already registered");
-            }
+            return new McpServer(new Registry(info, instructions, offer.build().contents(), Optional.ofNullable(completions),
+                    pageSize, taskPollInterval, maxTaskTtl, Optional.ofNullable(observer), changing, validateArguments), changing);
         }
     }
 }

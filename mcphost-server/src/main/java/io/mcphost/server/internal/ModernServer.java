@@ -157,9 +157,9 @@ public final class ModernServer {
         Requests requests = new Requests(registry, scope);
         JsonNode result = switch (method) {
             case ModernMethods.SERVER_DISCOVER -> cacheable(discover(), CacheScope.PUBLIC);
-            case McpMethod.TOOLS_LIST -> cacheable(requests.listTools(require(!registry.tools().isEmpty(), method, params)),
+            case McpMethod.TOOLS_LIST -> cacheable(requests.listTools(require(registry.offersTools(), method, params)),
                     CacheScope.PUBLIC);
-            case McpMethod.PROMPTS_LIST -> cacheable(requests.listPrompts(require(!registry.prompts().isEmpty(), method, params)),
+            case McpMethod.PROMPTS_LIST -> cacheable(requests.listPrompts(require(registry.offersPrompts(), method, params)),
                     CacheScope.PUBLIC);
             case McpMethod.RESOURCES_LIST -> cacheable(requests.listResources(require(hasResources(), method, params)),
                     CacheScope.PUBLIC);
@@ -168,12 +168,12 @@ public final class ModernServer {
             case McpMethod.RESOURCES_READ -> rounds(method, params, scope,
                     () -> cacheable(requests.readResource(require(hasResources(), method, params)), CacheScope.PRIVATE));
             case McpMethod.TOOLS_CALL -> rounds(method, params, scope,
-                    () -> callTool(require(!registry.tools().isEmpty(), method, params), scope, requests, cancelled));
+                    () -> callTool(require(registry.offersTools(), method, params), scope, requests, cancelled));
             case McpMethod.TASKS_GET -> tasks.get(requireTasks(scope, method, params));
             case ModernMethods.TASKS_UPDATE -> tasks.update(requireTasks(scope, method, params));
             case McpMethod.TASKS_CANCEL -> tasks.cancel(requireTasks(scope, method, params));
             case McpMethod.PROMPTS_GET -> rounds(method, params, scope,
-                    () -> requests.getPrompt(require(!registry.prompts().isEmpty(), method, params), cancelled));
+                    () -> requests.getPrompt(require(registry.offersPrompts(), method, params), cancelled));
             case McpMethod.COMPLETION_COMPLETE -> requests.complete(params);
             case ModernMethods.SUBSCRIPTIONS_LISTEN -> {
                 yield listen(request, params, scope, cancelled, closing);
@@ -227,7 +227,7 @@ public final class ModernServer {
     }
 
     private boolean hasResources() {
-        return !registry.resources().isEmpty() || !registry.templates().isEmpty();
+        return registry.offersResources();
     }
 
     /** Every result: resultType (complete unless set) and who answered (spec: basic/index, serverInfo in results). */
@@ -260,13 +260,13 @@ public final class ModernServer {
             caps.putObject("completions"); // the capability appeared in 2025-03-26
         }
         // listChanged and subscribe: the application may announce changes through McpServer.notify...
-        if (!registry.prompts().isEmpty()) {
+        if (registry.offersPrompts()) {
             caps.putObject("prompts").put("listChanged", true);
         }
-        if (!registry.resources().isEmpty() || !registry.templates().isEmpty()) {
+        if (registry.offersResources()) {
             caps.putObject("resources").put("subscribe", true).put("listChanged", true);
         }
-        if (!registry.tools().isEmpty()) {
+        if (registry.offersTools()) {
             caps.putObject("tools").put("listChanged", true);
         }
         // Tasks: a capability of 2025-11-25; from 2026-07-28 on an extension.
@@ -329,7 +329,7 @@ public final class ModernServer {
 
     private JsonNode listen(JsonRpcRequest request, JsonNode params, ModernScope scope, AtomicBoolean cancelled,
                             BooleanSupplier closing) {
-        boolean[] capable = {!registry.tools().isEmpty(), !registry.prompts().isEmpty(), hasResources()};
+        boolean[] capable = {registry.offersTools(), registry.offersPrompts(), hasResources()};
         Subscriptions.Subscription subscription = subscriptions.open(request.id(), params, capable, scope::send, cancelled::get);
         try {
             // Polled: cancellation and closing are flags set by transports that know nothing of this wait.

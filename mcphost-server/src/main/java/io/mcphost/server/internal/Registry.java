@@ -12,21 +12,157 @@ import io.mcphost.server.ResourceReader;
 import io.mcphost.server.ServerRequestObserver;
 import io.mcphost.server.ToolHandler;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Everything a server offers, fixed at build time. Immutable. */
-public record Registry(Implementation info, Optional<String> instructions, Map<String, ToolEntry> toolsByName,
-                       List<ToolEntry> tools, List<ResourceEntry> resources, List<TemplateEntry> templates,
-                       List<PromptEntry> prompts, Optional<CompletionHandler> completions, int pageSize,
-                       Duration taskPollInterval, Duration maxTaskTtl, Optional<ServerRequestObserver> observer) {
+/**
+ * Everything a server offers: settings fixed at build time, and the {@link Offer} (tools, resources,
+ * templates, prompts), which is fixed too unless the server was built to follow a changing catalog
+ * (a gateway's). Each accessor reads the offer current at that moment, so one request sees one
+ * offer per read; a request that lists and then calls may see two. Thread-safe.
+ */
+public final class Registry {
+    private final Implementation info;
+    private final Optional<String> instructions;
+    private final Optional<CompletionHandler> completions;
+    private final int pageSize;
+    private final Duration taskPollInterval;
+    private final Duration maxTaskTtl;
+    private final Optional<ServerRequestObserver> observer;
+    private final boolean changing;
+    private final boolean validateArguments;
+    private final AtomicReference<Offer> offer;
+
+    public Registry(Implementation info, Optional<String> instructions, Offer offer, Optional<CompletionHandler> completions,
+                    int pageSize, Duration taskPollInterval, Duration maxTaskTtl, Optional<ServerRequestObserver> observer,
+                    boolean changing, boolean validateArguments) {
+        this.info = info;
+        this.instructions = instructions;
+        this.offer = new AtomicReference<>(Objects.requireNonNull(offer, "offer"));
+        this.completions = completions;
+        this.pageSize = pageSize;
+        this.taskPollInterval = taskPollInterval;
+        this.maxTaskTtl = maxTaskTtl;
+        this.observer = observer;
+        this.changing = changing;
+        this.validateArguments = validateArguments;
+    }
+
+    /** Tools, resources, templates and prompts, as one immutable value; tools keep their registration order. */
+    public record Offer(Map<String, ToolEntry> toolsByName, List<ToolEntry> tools, List<ResourceEntry> resources,
+                        List<TemplateEntry> templates, List<PromptEntry> prompts) {
+        public static final Offer EMPTY = of(List.of(), List.of(), List.of(), List.of());
+
+        public static Offer of(List<ToolEntry> tools, List<ResourceEntry> resources, List<TemplateEntry> templates,
+                               List<PromptEntry> prompts) {
+            Map<String, ToolEntry> byName = new LinkedHashMap<>();
+            tools.forEach(t -> byName.put(t.tool().name(), t));
+            return new Offer(Map.copyOf(byName), List.copyOf(tools), List.copyOf(resources), List.copyOf(templates),
+                    List.copyOf(prompts));
+        }
+    }
+
+    /**
+     * Swaps the offer; returns the list notifications that are due ({@code tools}, {@code prompts},
+     * {@code resources}) because that list now differs from before.
+     */
+    public List<String> replace(Offer next) {
+        Offer before = offer.getAndSet(Objects.requireNonNull(next, "next"));
+        List<String> changed = new java.util.ArrayList<>(3);
+        if (!before.tools().stream().map(ToolEntry::tool).toList().equals(next.tools().stream().map(ToolEntry::tool).toList())) {
+            changed.add("tools");
+        }
+        if (!before.prompts().stream().map(PromptEntry::prompt).toList()
+                .equals(next.prompts().stream().map(PromptEntry::prompt).toList())) {
+            changed.add("prompts");
+        }
+        if (!before.resources().stream().map(ResourceEntry::resource).toList()
+                .equals(next.resources().stream().map(ResourceEntry::resource).toList())
+                || !before.templates().stream().map(TemplateEntry::template).toList()
+                .equals(next.templates().stream().map(TemplateEntry::template).toList())) {
+            changed.add("resources");
+        }
+        return changed;
+    }
+
+    public Implementation info() {
+        return info;
+    }
+
+    public Optional<String> instructions() {
+        return instructions;
+    }
+
+    public Map<String, ToolEntry> toolsByName() {
+        return offer.get().toolsByName();
+    }
+
+    public List<ToolEntry> tools() {
+        return offer.get().tools();
+    }
+
+    public List<ResourceEntry> resources() {
+        return offer.get().resources();
+    }
+
+    public List<TemplateEntry> templates() {
+        return offer.get().templates();
+    }
+
+    public List<PromptEntry> prompts() {
+        return offer.get().prompts();
+    }
+
+    public Optional<CompletionHandler> completions() {
+        return completions;
+    }
+
+    public int pageSize() {
+        return pageSize;
+    }
+
+    public Duration taskPollInterval() {
+        return taskPollInterval;
+    }
+
+    public Duration maxTaskTtl() {
+        return maxTaskTtl;
+    }
+
+    public Optional<ServerRequestObserver> observer() {
+        return observer;
+    }
+
+    /** Whether tool arguments are checked against the tool's input schema here (off for a gateway: its upstream checks). */
+    public boolean validatesArguments() {
+        return validateArguments;
+    }
+
+    /** Whether the server announces tools: it has some, or its offer may change. */
+    public boolean offersTools() {
+        return changing || !tools().isEmpty();
+    }
+
+    /** Whether the server announces prompts: it has some, or its offer may change. */
+    public boolean offersPrompts() {
+        return changing || !prompts().isEmpty();
+    }
+
+    /** Whether the server announces resources: it has resources or templates, or its offer may change. */
+    public boolean offersResources() {
+        Offer now = offer.get();
+        return changing || !now.resources().isEmpty() || !now.templates().isEmpty();
+    }
 
     /** Whether some tool may run as a task, so the server announces tasks. */
     public boolean hasTaskTools() {
-        return tools.stream().anyMatch(e -> e.tool().execution().map(ToolExecution::effectiveTaskSupport)
+        return tools().stream().anyMatch(e -> e.tool().execution().map(ToolExecution::effectiveTaskSupport)
                 .orElse(ToolExecution.TaskSupport.FORBIDDEN) != ToolExecution.TaskSupport.FORBIDDEN);
     }
 
@@ -55,12 +191,13 @@ public record Registry(Implementation info, Optional<String> instructions, Map<S
     }
 
     Optional<PromptEntry> prompt(String name) {
-        return prompts.stream().filter(p -> p.prompt().name().equals(name)).findFirst();
+        return prompts().stream().filter(p -> p.prompt().name().equals(name)).findFirst();
     }
 
     Optional<ResourceReader> readerFor(String uri) {
-        return resources.stream().filter(r -> r.resource().uri().equals(uri)).map(ResourceEntry::reader).findFirst()
-                .or(() -> templates.stream().filter(t -> t.pattern().matcher(uri).matches())
+        Offer now = offer.get();
+        return now.resources().stream().filter(r -> r.resource().uri().equals(uri)).map(ResourceEntry::reader).findFirst()
+                .or(() -> now.templates().stream().filter(t -> t.pattern().matcher(uri).matches())
                         .map(TemplateEntry::reader).findFirst());
     }
 }

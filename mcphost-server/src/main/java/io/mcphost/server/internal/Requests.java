@@ -2,8 +2,10 @@ package io.mcphost.server.internal;
 
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcNotification;
+import io.mcphost.protocol.McpError;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpMethod;
+import io.mcphost.protocol.McpNotFoundException;
 import io.mcphost.protocol.completion.CompleteRequestParams;
 import io.mcphost.protocol.completion.CompleteResult;
 import io.mcphost.protocol.completion.PromptReference;
@@ -128,7 +130,8 @@ final class Requests {
                        Optional<TaskStore.Entry> task) {
         String name = entry.tool().name();
         // Spec (tools, error handling): input validation errors are tool execution errors, so the model can retry.
-        List<String> violations = JsonSchemaValidator.get().validate(entry.tool().inputSchema(), arguments);
+        List<String> violations = registry.validatesArguments()
+                ? JsonSchemaValidator.get().validate(entry.tool().inputSchema(), arguments) : List.of();
         if (!violations.isEmpty()) {
             return CallToolResult.error("invalid arguments for tool '" + name + "': " + String.join("; ", violations));
         }
@@ -141,6 +144,8 @@ final class Requests {
             }
         } catch (InputRequiredSignal | RequestException protocol) {
             throw protocol; // an input round (2026-07-28) or a protocol error the client must see as one
+        } catch (McpError error) {
+            throw forwarded(error);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             result = CallToolResult.error("tool '" + name + "' was interrupted");
@@ -174,6 +179,13 @@ final class Requests {
         ReadResourceResult result;
         try {
             result = reader.read(uri);
+        } catch (McpNotFoundException | McpError missing) {
+            if (missing instanceof McpError error && error.code() != JsonRpcError.RESOURCE_NOT_FOUND) {
+                throw forwarded(error);
+            }
+            // The reader's "no such resource" (a gateway's upstream said so, in its era's code) in this request's era.
+            throw new RequestException(connection.resourceNotFoundCode(), "Resource not found: " + uri,
+                    CODEC.newObject().put("uri", uri));
         } catch (Exception e) {
             throw new RequestException(JsonRpcError.INTERNAL_ERROR, "reading " + uri + " failed: " + e.getMessage());
         }
@@ -204,6 +216,8 @@ final class Requests {
             result = entry.handler().get(Map.copyOf(arguments), new ScopeInput(connection, cancelled::get, Optional.empty()));
         } catch (InputRequiredSignal | RequestException protocol) {
             throw protocol;
+        } catch (McpError error) {
+            throw forwarded(error);
         } catch (Exception e) {
             throw new RequestException(JsonRpcError.INTERNAL_ERROR, "prompt '" + name + "' failed: " + e.getMessage());
         }
@@ -232,6 +246,8 @@ final class Requests {
         CompleteResult result;
         try {
             result = handler.complete(request);
+        } catch (McpError error) {
+            throw forwarded(error);
         } catch (Exception e) {
             throw new RequestException(JsonRpcError.INTERNAL_ERROR, "completion failed: " + e.getMessage());
         }
@@ -249,6 +265,15 @@ final class Requests {
         }
         return new CompleteResult(new CompleteResult.Completion(values.subList(0, MAX_COMPLETION_VALUES),
                 Optional.of(result.completion().total().orElse(values.size())), Optional.of(true)), result.meta());
+    }
+
+    /**
+     * A handler that threw an {@link McpError} (a gateway passing on its upstream's answer) meant that
+     * JSON-RPC error: the client gets its code, message and data, not a tool error or a -32603.
+     */
+    private static RequestException forwarded(McpError error) {
+        JsonRpcError e = error.error();
+        return new RequestException(e.code(), e.message(), e.data().orElse(null));
     }
 
     static String requiredString(JsonNode params, String field, String method) {

@@ -255,7 +255,7 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
     }
 
     private boolean hasResources() {
-        return !registry.resources().isEmpty() || !registry.templates().isEmpty();
+        return registry.offersResources();
     }
 
     private JsonNode subscribe(JsonNode params) {

@@ -1,0 +1,214 @@
+package io.mcphost.cli;
+
+import io.mcphost.config.McpConfig;
+import io.mcphost.config.ServerConfig;
+import io.mcphost.gateway.McpGateway;
+import io.mcphost.host.HostEvent;
+import io.mcphost.host.McpHost;
+import io.mcphost.host.ServerSpec;
+import io.mcphost.host.ServerStatus;
+import io.mcphost.server.demo.DemoServer;
+import io.mcphost.transport.stdio.StdioTransport;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code mcphost serve}: the gateway. Starts the servers of {@code --config} (the demo server without
+ * one) in one host and serves its catalog as one MCP server, over Streamable HTTP (both protocol eras
+ * on one endpoint) and, with a bare {@code --stdio}, over this process's stdin and stdout. Runs until
+ * Ctrl-C (or, serving only stdio, until stdin ends), then closes everything within the close budget.
+ * Status lines go to stderr; stdout carries only protocol messages under {@code --stdio}. Not
+ * thread-safe: one instance per command line.
+ */
+@Command(name = "serve", description = "Serve the servers of --config as one MCP server (a gateway) to many clients:"
+        + " Streamable HTTP on --http (127.0.0.1:8080 unless set), both protocol eras; --stdio serves stdin/stdout.",
+        footer = {"", "Examples:", "  mcphost serve --config mcp.json",
+            "  mcphost serve --config mcp.json --http 127.0.0.1:9000",
+            "  mcphost serve --config mcp.json --stdio",
+            "  MCPHOST_TOKEN=s3cret mcphost serve --config mcp.json --http 0.0.0.0:8080 --token-env MCPHOST_TOKEN",
+            "", "Then, e.g.: mcphost --url http://127.0.0.1:8080/mcp tools"})
+final class ServeCommand implements java.util.concurrent.Callable<Integer> {
+    @ParentCommand
+    McpHostCommand root;
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--http", paramLabel = "HOST:PORT", description = "Serve Streamable HTTP here (port 0: any free port)."
+            + " Default 127.0.0.1:8080, unless only --stdio is given. A non-loopback HOST needs --token-env or --token-file.")
+    String http;
+
+    @Option(names = "--path", paramLabel = "PATH", description = "The endpoint's path (default /mcp).")
+    String path = "/mcp";
+
+    @Option(names = "--token-env", paramLabel = "VAR", description = "HTTP clients must send 'Authorization: Bearer' with the"
+            + " token in this environment variable.")
+    String tokenEnv;
+
+    @Option(names = "--token-file", paramLabel = "FILE", description = "HTTP clients must send 'Authorization: Bearer' with one"
+            + " of the tokens in this file (one per line; blank lines and # comments ignored).")
+    Path tokenFile;
+
+    @Option(names = "--allow-origin", paramLabel = "ORIGIN", description = "Accept browser requests from this Origin"
+            + " (repeatable); by default only local origins (localhost, 127.0.0.1).")
+    List<String> allowedOrigins = new ArrayList<>();
+
+    @Override
+    public Integer call() throws InterruptedException {
+        boolean stdio = root.connection.stdio != null;
+        if (stdio && !root.connection.stdio.isBlank()) {
+            throw usage("serve takes --stdio bare (serve on stdin/stdout); the servers to serve come from --config");
+        }
+        if (root.connection.url != null) {
+            throw usage("serve serves the servers of --config; --url does not apply");
+        }
+        InetSocketAddress address = http != null || !stdio ? address(http == null ? "127.0.0.1:8080" : http) : null;
+        Set<String> tokens = tokens();
+        PrintWriter err = root.err();
+        McpHost host = startHost(err);
+        McpGateway gateway;
+        try {
+            McpGateway.Builder builder = McpGateway.builder(host).closeHost(true).serverInfo("mcphost-gateway", "0.1.0")
+                    .path(path).bearerTokens(tokens);
+            if (address != null) {
+                builder.http(address);
+            }
+            if (!allowedOrigins.isEmpty()) {
+                builder.allowedOrigins(Set.copyOf(allowedOrigins));
+            }
+            if (stdio) {
+                builder.stdio(System.in, System.out);
+            }
+            gateway = builder.start();
+        } catch (IllegalStateException e) {
+            host.close();
+            throw usage(e.getMessage());
+        } catch (RuntimeException e) {
+            host.close();
+            throw e;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            gateway.close(root.closeBudget());
+            stopped.countDown();
+        }, "mcphost-serve-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        gateway.endpoint().ifPresent(url -> err.println("mcphost serve: serving " + host.tools().size() + " tools of "
+                + host.servers().size() + " servers on " + url + (tokens.isEmpty() ? "" : " (bearer token required)")));
+        if (stdio) {
+            err.println("mcphost serve: serving on stdin/stdout");
+        }
+        err.flush();
+        if (address == null) {
+            gateway.awaitStdioClose(); // the client went away: nothing is left to serve
+            Runtime.getRuntime().removeShutdownHook(hook);
+            gateway.close(root.closeBudget());
+            return McpHostCommand.OK;
+        }
+        stopped.await(); // until Ctrl-C (SIGTERM): the hook closes the gateway
+        return McpHostCommand.OK;
+    }
+
+    /** The host of --config's servers (the demo server without it), fail-open with the host's reconnect backoff. */
+    private McpHost startHost(PrintWriter err) {
+        McpHost.Builder builder = McpHost.builder().settings(root.clientSettings()).startupTimeout(root.requestTimeout())
+                .onEvent(event -> {
+                    if (event instanceof HostEvent.ServerFailed failed) {
+                        err.println("mcphost serve: server '" + failed.server() + "' failed: " + failed.cause().getMessage()
+                                + (failed.willRetry() ? " (reconnecting)" : ""));
+                        err.flush();
+                    }
+                });
+        var source = root.connection.configSource();
+        if (source.isPresent()) {
+            McpConfig config = HostTarget.load(root, source.get(), root.consoleInputs());
+            Duration grace = root.closeGrace();
+            for (ServerConfig server : config.enabledServers()) {
+                builder.server(ServerSpec.fromConfig(server, s -> s.closeGracePeriod(grace)));
+            }
+        } else {
+            List<String> demo = DemoServer.command();
+            builder.server(ServerSpec.builder("demo", () -> StdioTransport.builder(demo).name("demo").build()).build());
+        }
+        McpHost host = builder.start();
+        for (ServerStatus status : host.servers()) {
+            if (status.lastError().isPresent() && status.state() != io.mcphost.host.ServerState.READY) {
+                err.println("mcphost serve: server '" + status.name() + "' is " + status.state() + ": " + status.lastError().get());
+            }
+        }
+        return host;
+    }
+
+    private InetSocketAddress address(String hostPort) {
+        int colon = hostPort.lastIndexOf(':');
+        if (colon <= 0 || colon == hostPort.length() - 1) {
+            throw usage("--http takes HOST:PORT, e.g. 127.0.0.1:8080, not '" + hostPort + "'");
+        }
+        String name = hostPort.substring(0, colon);
+        if (name.startsWith("[") && name.endsWith("]")) {
+            name = name.substring(1, name.length() - 1);
+        }
+        int port;
+        try {
+            port = Integer.parseInt(hostPort.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            throw usage("--http: '" + hostPort.substring(colon + 1) + "' is not a port number");
+        }
+        if (port < 0 || port > 65_535) {
+            throw usage("--http: port " + port + " is out of range");
+        }
+        try {
+            return new InetSocketAddress(InetAddress.getByName(name), port);
+        } catch (UnknownHostException e) {
+            throw usage("--http: unknown host '" + name + "'");
+        }
+    }
+
+    /** The bearer tokens of --token-env and --token-file; never printed. */
+    private Set<String> tokens() {
+        Set<String> tokens = new LinkedHashSet<>();
+        if (tokenEnv != null) {
+            String value = System.getenv(tokenEnv);
+            if (value == null || value.isBlank()) {
+                throw usage("--token-env " + tokenEnv + ": the variable is not set");
+            }
+            tokens.add(value.strip());
+        }
+        if (tokenFile != null) {
+            try {
+                for (String line : Files.readAllLines(tokenFile)) {
+                    String token = line.strip();
+                    if (!token.isEmpty() && !token.startsWith("#")) {
+                        tokens.add(token);
+                    }
+                }
+            } catch (IOException e) {
+                throw usage("--token-file " + tokenFile + ": " + e.getMessage());
+            }
+            if (tokens.isEmpty()) {
+                throw usage("--token-file " + tokenFile + " holds no token");
+            }
+        }
+        return tokens;
+    }
+
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+}

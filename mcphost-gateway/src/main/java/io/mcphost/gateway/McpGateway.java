@@ -1,0 +1,245 @@
+package io.mcphost.gateway;
+
+import io.mcphost.gateway.internal.CatalogMirror;
+import io.mcphost.gateway.internal.Forwarding;
+import io.mcphost.host.McpHost;
+import io.mcphost.protocol.lifecycle.Implementation;
+import io.mcphost.server.McpServer;
+import io.mcphost.server.ServerSession;
+import io.mcphost.server.http.StreamableHttpServer;
+import io.mcphost.transport.stdio.StdioTransport;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * An {@link McpHost}'s catalog served as one MCP server: every tool, prompt, resource and template
+ * the host exposes (prefixed, filtered and named as the host does), to many clients at once, over
+ * Streamable HTTP (both protocol eras on one endpoint: the handshake revisions 2024-11-05 to
+ * 2025-11-25 with sessions, 2026-07-28 stateless) and over stdio. Each downstream request is
+ * forwarded through the host to the upstream that offers it, in whatever era that upstream speaks.
+ *
+ * <pre>{@code
+ * McpHost host = McpHost.fromConfig(Path.of("mcp.json")).start();
+ * McpGateway gateway = McpGateway.builder(host).http(new InetSocketAddress("127.0.0.1", 8080)).start();
+ * URI endpoint = gateway.endpoint().orElseThrow();   // http://127.0.0.1:8080/mcp
+ * }</pre>
+ *
+ * <p>The offer follows the host: when an upstream comes, goes or changes its lists, the gateway's
+ * clients hear {@code notifications/.../list_changed} (or, under 2026-07-28, on their
+ * {@code subscriptions/listen} streams). An upstream that fails fails only its own calls.
+ *
+ * <p>Safe by default: HTTP binds loopback unless told otherwise, and a bind to any other address
+ * is refused without bearer tokens ({@link Builder#bearerTokens}). {@code Origin} and {@code Host}
+ * are checked against DNS rebinding, bodies are capped.
+ *
+ * <p>Thread-safe. {@link #close(Duration)} returns within its budget; it closes the host too when
+ * built with {@link Builder#closeHost(boolean) closeHost(true)}.
+ */
+public final class McpGateway implements AutoCloseable {
+    private final McpHost host;
+    private final boolean closeHost;
+    private final CatalogMirror mirror;
+    private final Optional<StreamableHttpServer> http;
+    private final Optional<ServerSession> stdio;
+
+    private McpGateway(McpHost host, boolean closeHost, CatalogMirror mirror, Optional<StreamableHttpServer> http,
+                       Optional<ServerSession> stdio) {
+        this.host = host;
+        this.closeHost = closeHost;
+        this.mirror = mirror;
+        this.http = http;
+        this.stdio = stdio;
+    }
+
+    /** A builder for a gateway in front of {@code host}, which must be started already. */
+    public static Builder builder(McpHost host) {
+        return new Builder(host);
+    }
+
+    /** The Streamable HTTP endpoint, when the gateway serves HTTP (its port is the bound one, also for port 0). */
+    public Optional<URI> endpoint() {
+        return http.map(StreamableHttpServer::endpoint);
+    }
+
+    /** The host whose catalog this gateway serves. */
+    public McpHost host() {
+        return host;
+    }
+
+    /**
+     * Blocks until the stdio client went away (stdin ended), or returns at once when the gateway
+     * does not serve stdio.
+     *
+     * @throws InterruptedException if the waiting thread is interrupted
+     */
+    public void awaitStdioClose() throws InterruptedException {
+        if (stdio.isPresent()) {
+            stdio.get().awaitClose();
+        }
+    }
+
+    /**
+     * Stops serving (the HTTP server and the stdio session end; running calls are cancelled upstream)
+     * and, if so built, closes the host; returns within {@code budget}. Idempotent.
+     */
+    public void close(Duration budget) {
+        Instant deadline = Instant.now().plus(budget);
+        mirror.close();
+        stdio.ifPresent(s -> s.close(left(deadline)));
+        http.ifPresent(h -> h.close(left(deadline)));
+        if (closeHost) {
+            host.close(left(deadline));
+        }
+    }
+
+    /** Closes within five seconds; see {@link #close(Duration)}. */
+    @Override
+    public void close() {
+        close(Duration.ofSeconds(5));
+    }
+
+    private static Duration left(Instant deadline) {
+        Duration left = Duration.between(Instant.now(), deadline);
+        return left.compareTo(Duration.ofMillis(100)) < 0 ? Duration.ofMillis(100) : left;
+    }
+
+    /** Configures an {@link McpGateway}. Not thread-safe; only {@link #start()} does I/O. */
+    public static final class Builder {
+        private final McpHost host;
+        private Implementation info = Implementation.of("mcphost-gateway", "0.1.0");
+        private InetSocketAddress httpAddress;
+        private String path = "/mcp";
+        private InputStream stdin;
+        private OutputStream stdout;
+        private Set<String> bearerTokens = Set.of();
+        private Set<String> allowedOrigins;
+        private Integer maxMessageBytes;
+        private boolean closeHost;
+
+        private Builder(McpHost host) {
+            this.host = Objects.requireNonNull(host, "host");
+        }
+
+        /** The name and version the gateway reports to its clients; {@code mcphost-gateway} 0.1.0 unless set. */
+        public Builder serverInfo(String name, String version) {
+            this.info = Implementation.of(name, version);
+            return this;
+        }
+
+        /**
+         * Serves Streamable HTTP on {@code address} (port 0 picks a free one). A non-loopback address
+         * needs {@link #bearerTokens}: {@link #start()} refuses it otherwise.
+         */
+        public Builder http(InetSocketAddress address) {
+            this.httpAddress = Objects.requireNonNull(address, "address");
+            return this;
+        }
+
+        /** The HTTP endpoint's path; {@code /mcp} unless set. */
+        public Builder path(String path) {
+            this.path = Objects.requireNonNull(path, "path");
+            return this;
+        }
+
+        /** Serves one client over these streams (newline-delimited JSON-RPC), for example the process's stdin and stdout. */
+        public Builder stdio(InputStream in, OutputStream out) {
+            this.stdin = Objects.requireNonNull(in, "in");
+            this.stdout = Objects.requireNonNull(out, "out");
+            return this;
+        }
+
+        /**
+         * The bearer tokens HTTP clients must present ({@code Authorization: Bearer ...}); none unless
+         * set, which is allowed only while HTTP binds a loopback address.
+         */
+        public Builder bearerTokens(Set<String> tokens) {
+            this.bearerTokens = Set.copyOf(tokens);
+            return this;
+        }
+
+        /** The exact {@code Origin} values HTTP accepts; local origins unless set (see {@link StreamableHttpServer.Builder#allowedOrigins}). */
+        public Builder allowedOrigins(Set<String> origins) {
+            this.allowedOrigins = Set.copyOf(origins);
+            return this;
+        }
+
+        /** The largest request body HTTP accepts, in bytes (413 beyond it); the toolkit's default unless set. */
+        public Builder maxMessageBytes(int bytes) {
+            this.maxMessageBytes = bytes;
+            return this;
+        }
+
+        /** Whether {@link McpGateway#close} closes the host too; off unless set (the application owns its host). */
+        public Builder closeHost(boolean close) {
+            this.closeHost = close;
+            return this;
+        }
+
+        /**
+         * Starts serving: HTTP once its port is bound, stdio at once.
+         *
+         * @throws IllegalStateException if neither HTTP nor stdio is set, or HTTP binds a non-loopback
+         *                               address without bearer tokens
+         * @throws java.io.UncheckedIOException if the HTTP address cannot be bound
+         */
+        public McpGateway start() {
+            if (httpAddress == null && stdin == null) {
+                throw new IllegalStateException("the gateway serves nothing: set http(...) or stdio(...)");
+            }
+            if (httpAddress != null && !isLoopback(httpAddress) && bearerTokens.isEmpty()) {
+                throw new IllegalStateException("refusing to serve " + httpAddress.getHostString()
+                        + " without authentication: anyone who reaches it could use every upstream server."
+                        + " Bind a loopback address (127.0.0.1) or set bearer tokens");
+            }
+            Forwarding forwarding = new Forwarding(host);
+            CatalogMirror mirror = new CatalogMirror(host, forwarding);
+            McpServer server = McpServer.builder().serverInfo(info).offer(mirror.offer()).changingOffer()
+                    .validateToolArguments(false).completions(forwarding::complete).build();
+            mirror.follow(server);
+            List<AutoCloseable> started = new ArrayList<>();
+            try {
+                Optional<StreamableHttpServer> http = Optional.empty();
+                if (httpAddress != null) {
+                    StreamableHttpServer.Builder b = StreamableHttpServer.builder(server).bindAddress(httpAddress.getAddress())
+                            .port(httpAddress.getPort()).path(path);
+                    if (allowedOrigins != null) {
+                        b.allowedOrigins(allowedOrigins);
+                    }
+                    if (maxMessageBytes != null) {
+                        b.maxMessageBytes(maxMessageBytes);
+                    }
+                    http = Optional.of(b.start());
+                    started.add(http.get());
+                }
+                Optional<ServerSession> stdio = stdin == null ? Optional.empty()
+                        : Optional.of(server.serve(StdioTransport.overStreams(info.name(), stdin, stdout)));
+                return new McpGateway(host, closeHost, mirror, http, stdio);
+            } catch (RuntimeException e) {
+                mirror.close();
+                for (AutoCloseable c : started) {
+                    try {
+                        c.close();
+                    } catch (Exception suppressed) {
+                        e.addSuppressed(suppressed);
+                    }
+                }
+                throw e;
+            }
+        }
+
+        private static boolean isLoopback(InetSocketAddress address) {
+            InetAddress ip = address.getAddress();
+            return ip != null && ip.isLoopbackAddress();
+        }
+    }
+}

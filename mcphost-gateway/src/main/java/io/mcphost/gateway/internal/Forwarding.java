@@ -1,0 +1,92 @@
+package io.mcphost.gateway.internal;
+
+import io.mcphost.client.CallOptions;
+import io.mcphost.client.McpClient;
+import io.mcphost.host.HostPrompt;
+import io.mcphost.host.HostResourceTemplate;
+import io.mcphost.host.McpHost;
+import io.mcphost.protocol.JsonRpcError;
+import io.mcphost.protocol.McpError;
+import io.mcphost.protocol.McpMethod;
+import io.mcphost.protocol.McpNotFoundException;
+import io.mcphost.protocol.completion.CompleteRequestParams;
+import io.mcphost.protocol.completion.CompleteResult;
+import io.mcphost.protocol.completion.PromptReference;
+import io.mcphost.protocol.completion.ResourceTemplateReference;
+import io.mcphost.protocol.prompts.GetPromptResult;
+import io.mcphost.protocol.resources.ReadResourceResult;
+import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.server.ClientInput;
+import io.mcphost.server.ToolCall;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The handlers behind every entry of the gateway's offer: each forwards one downstream request
+ * through the {@link McpHost}, which routes it to the upstream server (and applies its filters,
+ * interceptors and approval). What the upstream answers comes back unchanged ({@code isError},
+ * {@code _meta}, content); an upstream's JSON-RPC error is passed on as that error. Thread-safe;
+ * every method blocks for the upstream call on the downstream request's own virtual thread.
+ */
+public final class Forwarding {
+    private final McpHost host;
+
+    public Forwarding(McpHost host) {
+        this.host = Objects.requireNonNull(host, "host");
+    }
+
+    /** {@code tools/call} of the exposed tool {@code name}. */
+    public CallToolResult callTool(String name, ToolCall call) throws InterruptedException {
+        CallOptions options = Upstream.forTool(call);
+        try {
+            return Upstream.await(host.callToolAsync(name, call.arguments(), options), call::isCancelled);
+        } catch (McpNotFoundException gone) {
+            // Listed a moment ago, gone now (its server went away): the spec's wording for an unknown tool.
+            throw new McpError(gone.server().orElse("gateway"), McpMethod.TOOLS_CALL,
+                    JsonRpcError.of(JsonRpcError.INVALID_PARAMS, "Unknown tool: " + name));
+        }
+    }
+
+    /** {@code prompts/get} of the exposed prompt {@code name}. */
+    public GetPromptResult getPrompt(String name, Map<String, String> arguments, ClientInput input) {
+        try {
+            return host.getPrompt(name, arguments);
+        } catch (McpNotFoundException gone) {
+            throw new McpError(gone.server().orElse("gateway"), McpMethod.PROMPTS_GET,
+                    JsonRpcError.of(JsonRpcError.INVALID_PARAMS, "Unknown prompt: " + name));
+        }
+    }
+
+    /** {@code resources/read}: the host finds the server by the URI (listed, or matched by a template). */
+    public ReadResourceResult readResource(String uri) {
+        return host.readResource(uri);
+    }
+
+    /**
+     * {@code completion/complete}: a prompt's reference is renamed to the upstream's own name; a
+     * template's goes to the server that offers the template.
+     */
+    public CompleteResult complete(CompleteRequestParams request) {
+        return switch (request.ref()) {
+            case PromptReference prompt -> {
+                HostPrompt found = host.catalog().prompt(prompt.name()).orElseThrow(() -> new McpError("gateway",
+                        McpMethod.COMPLETION_COMPLETE, JsonRpcError.of(JsonRpcError.INVALID_PARAMS, "Unknown prompt: " + prompt.name())));
+                yield upstream(found.server()).complete(new CompleteRequestParams(
+                        new PromptReference(found.originalName(), prompt.title()), request.argument(), request.context(),
+                        request.meta()));
+            }
+            case ResourceTemplateReference template -> {
+                HostResourceTemplate found = host.resourceTemplates().stream()
+                        .filter(t -> t.uriTemplate().equals(template.uri())).findFirst()
+                        .orElseThrow(() -> new McpError("gateway", McpMethod.COMPLETION_COMPLETE, JsonRpcError.of(
+                                JsonRpcError.INVALID_PARAMS, "Unknown resource template: " + template.uri())));
+                yield upstream(found.server()).complete(request);
+            }
+        };
+    }
+
+    private McpClient upstream(String server) {
+        return host.client(server).orElseThrow(() -> new McpError(server, McpMethod.COMPLETION_COMPLETE,
+                JsonRpcError.of(JsonRpcError.INTERNAL_ERROR, "server '" + server + "' is not available")));
+    }
+}

@@ -1,0 +1,89 @@
+package io.mcphost.gateway.internal;
+
+import io.mcphost.client.CallOptions;
+import io.mcphost.client.Progress;
+import io.mcphost.protocol.Json;
+import io.mcphost.server.ToolCall;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * How one downstream request becomes the options of its upstream call, and how the handler waits
+ * for that call while watching the downstream request's cancellation. Stateless.
+ */
+final class Upstream {
+    /** The {@code _meta} keys the protocol owns: each hop writes its own, so the downstream ones stay here. */
+    private static final String PROTOCOL_PREFIX = "io.modelcontextprotocol/";
+    /** How often a waiting handler looks at its downstream request's cancellation flag. */
+    private static final long CANCEL_CHECK_MILLIS = 50;
+
+    private Upstream() {
+    }
+
+    /**
+     * The options of the upstream call for {@code call}: the downstream {@code _meta} forwarded (trace
+     * context, the application's own keys) without what belongs to the downstream hop, and progress
+     * relayed when the downstream client asked for it.
+     */
+    static CallOptions forTool(ToolCall call) {
+        CallOptions.Builder options = CallOptions.builder();
+        forwardedMeta(call.meta()).ifPresent(options::meta);
+        if (call.meta().map(m -> m.has("progressToken")).orElse(false)) {
+            options.onProgress((Progress p) -> call.progress(p.progress(),
+                    p.total().isPresent() ? p.total().getAsDouble() : null, p.message().orElse(null)));
+        }
+        return options.build();
+    }
+
+    /** The downstream {@code _meta} minus the progress token and the protocol's own keys; empty when nothing is left. */
+    static Optional<JsonNode> forwardedMeta(Optional<JsonNode> meta) {
+        if (meta.isEmpty() || !meta.get().isObject()) {
+            return Optional.empty();
+        }
+        ObjectNode kept = Json.newObject();
+        for (Map.Entry<String, JsonNode> entry : meta.get().properties()) {
+            String key = entry.getKey();
+            if (!key.equals("progressToken") && !key.startsWith(PROTOCOL_PREFIX)) {
+                kept.set(key, entry.getValue());
+            }
+        }
+        return kept.isEmpty() ? Optional.empty() : Optional.of(kept);
+    }
+
+    /**
+     * Waits for the upstream call; when the downstream request is cancelled (its client cancelled it
+     * or went away) the upstream call is cancelled too, which sends {@code notifications/cancelled}
+     * upstream. Rethrows what the call threw.
+     */
+    static <T> T await(CompletableFuture<T> upstream, BooleanSupplier downstreamCancelled) throws InterruptedException {
+        while (true) {
+            try {
+                return upstream.get(CANCEL_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException stillRunning) {
+                if (downstreamCancelled.getAsBoolean()) {
+                    upstream.cancel(true);
+                    throw new CancellationException("the downstream request was cancelled");
+                }
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException runtime) {
+                    throw runtime;
+                }
+                if (e.getCause() instanceof Error error) {
+                    throw error;
+                }
+                throw new IllegalStateException(e.getCause());
+            } catch (InterruptedException e) {
+                upstream.cancel(true);
+                throw e;
+            }
+        }
+    }
+}

@@ -1,0 +1,270 @@
+package io.mcphost.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mcphost.client.CallOptions;
+import io.mcphost.client.ListKind;
+import io.mcphost.client.McpClient;
+import io.mcphost.client.Progress;
+import io.mcphost.host.McpHost;
+import io.mcphost.protocol.Era;
+import io.mcphost.protocol.Json;
+import io.mcphost.protocol.JsonRpcError;
+import io.mcphost.protocol.McpError;
+import io.mcphost.protocol.McpNotFoundException;
+import io.mcphost.protocol.content.TextResourceContents;
+import io.mcphost.protocol.prompts.GetPromptResult;
+import io.mcphost.protocol.prompts.Prompt;
+import io.mcphost.protocol.prompts.PromptArgument;
+import io.mcphost.protocol.prompts.PromptMessage;
+import io.mcphost.protocol.resources.ReadResourceResult;
+import io.mcphost.protocol.resources.Resource;
+import io.mcphost.protocol.resources.ResourceTemplate;
+import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.tools.Tool;
+import io.mcphost.server.McpServer;
+import io.mcphost.server.http.StreamableHttpServer;
+import io.mcphost.testkit.Await;
+import io.mcphost.testkit.ServerSpecs;
+import io.mcphost.transport.http.HttpTransport;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The gateway in front of a host with two upstreams, one in this JVM (toolkit server over the
+ * in-memory pair) and one over Streamable HTTP, called by clients of both eras over HTTP.
+ */
+class McpGatewayTest {
+    private static final JsonNode OBJECT = Json.parse("{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}}}");
+
+    private final List<AutoCloseable> toClose = new CopyOnWriteArrayList<>();
+    private final CountDownLatch slowStarted = new CountDownLatch(1);
+    private final AtomicBoolean slowCancelled = new AtomicBoolean();
+    private StreamableHttpServer betaHttp;
+    private McpHost host;
+    private McpGateway gateway;
+
+    private McpServer alpha() {
+        return McpServer.builder().name("alpha").version("1")
+                .tool(Tool.of("echo", "Echoes", OBJECT), call -> new CallToolResult(
+                        List.of(new io.mcphost.protocol.content.TextContent(call.arguments().path("text").asString(""),
+                                java.util.Optional.empty(), java.util.Optional.empty())),
+                        java.util.Optional.empty(), false, java.util.Optional.of(Json.parse("{\"seen\":"
+                                + Json.write(call.meta().map(m -> m.path("app.example/trace")).orElse(Json.newObject())) + "}"))))
+                .tool(Tool.of("fails", "Always an isError result", OBJECT), call -> CallToolResult.error("it failed"))
+                .tool(Tool.of("count", "Reports progress", OBJECT), call -> {
+                    for (int i = 1; i <= 3; i++) {
+                        call.progress(i, 3.0, "step " + i);
+                    }
+                    return CallToolResult.text("counted");
+                })
+                .tool(Tool.of("slow", "Waits until cancelled", OBJECT), call -> {
+                    slowStarted.countDown();
+                    while (!call.isCancelled()) {
+                        Thread.sleep(5);
+                    }
+                    slowCancelled.set(true);
+                    return CallToolResult.text("cancelled");
+                })
+                .prompt(Prompt.of("greet", "Greets", PromptArgument.of("who", "whom", true)),
+                        arguments -> GetPromptResult.of("greeting", PromptMessage.user("Hello " + arguments.get("who"))))
+                .resource(Resource.of("note://alpha/readme", "readme", "A note", "text/plain"),
+                        uri -> ReadResourceResult.of(TextResourceContents.of(uri, "text/plain", "alpha readme")))
+                .resourceTemplate(ResourceTemplate.of("note://alpha/items/{id}", "item", "An item", "text/plain"),
+                        uri -> ReadResourceResult.of(TextResourceContents.of(uri, "text/plain", "item " + uri.substring(uri.lastIndexOf('/') + 1))))
+                .build();
+    }
+
+    private static McpServer beta() {
+        return McpServer.builder().name("beta").version("1")
+                .tool(Tool.of("echo", "Echoes too", OBJECT), call -> CallToolResult.text("beta:" + call.arguments().path("text").asString("")))
+                .build();
+    }
+
+    @BeforeEach
+    void start() {
+        betaHttp = StreamableHttpServer.builder(beta()).port(0).start();
+        host = McpHost.builder()
+                .server(ServerSpecs.inProcess("alpha", this::alpha, toClose).build())
+                .server(io.mcphost.host.ServerSpec.builder("beta", () -> HttpTransport.builder(betaHttp.endpoint()).build()).build())
+                .start();
+        gateway = McpGateway.builder(host).http(new InetSocketAddress("127.0.0.1", 0)).start();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        gateway.close(Duration.ofSeconds(2));
+        host.close(Duration.ofSeconds(2));
+        betaHttp.close(Duration.ofSeconds(2));
+        for (AutoCloseable c : toClose) {
+            c.close();
+        }
+    }
+
+    private McpClient client(Era era) {
+        return client(era, kind -> { });
+    }
+
+    private McpClient client(Era era, java.util.function.Consumer<ListKind> onListChanged) {
+        McpClient client = McpClient.builder(HttpTransport.builder(gateway.endpoint().orElseThrow()).build())
+                .name("downstream").era(era).requestTimeout(Duration.ofSeconds(10)).onListChanged(onListChanged).build();
+        client.connect();
+        toClose.add(client);
+        return client;
+    }
+
+    @ParameterizedTest
+    @EnumSource(names = {"LEGACY", "MODERN"})
+    void listsTheHostsCatalogAndForwardsCalls(Era era) {
+        McpClient client = client(era);
+        assertThat(client.era()).isEqualTo(era);
+        assertThat(client.listTools()).extracting(Tool::name)
+                .containsExactlyInAnyOrder("alpha__echo", "alpha__fails", "alpha__count", "alpha__slow", "beta__echo");
+
+        CallToolResult echoed = client.callTool("alpha__echo", Json.parse("{\"text\":\"hi\"}"),
+                CallOptions.builder().meta(Json.parse("{\"app.example/trace\":\"t-1\"}")).build());
+        assertThat(echoed.text()).isEqualTo("hi");
+        assertThat(echoed.meta().orElseThrow().path("seen").asString()).as("caller _meta reaches the upstream").isEqualTo("t-1");
+        assertThat(client.callTool("beta__echo", Json.parse("{\"text\":\"hi\"}")).text()).isEqualTo("beta:hi");
+
+        CallToolResult failed = client.callTool("alpha__fails", Json.newObject());
+        assertThat(failed.isError()).isTrue();
+        assertThat(failed.text()).isEqualTo("it failed");
+    }
+
+    @ParameterizedTest
+    @EnumSource(names = {"LEGACY", "MODERN"})
+    void forwardsPromptsResourcesTemplatesAndTheirErrors(Era era) {
+        McpClient client = client(era);
+        assertThat(client.getPrompt("alpha__greet", Map.of("who", "Ada")).messages().getFirst().content().toString())
+                .contains("Hello Ada");
+        assertThat(client.listResources()).extracting(Resource::uri).containsExactly("note://alpha/readme");
+        assertThat(client.listResourceTemplates()).extracting(ResourceTemplate::uriTemplate).containsExactly("note://alpha/items/{id}");
+        assertThat(client.readResource("note://alpha/readme").contents().getFirst().toString()).contains("alpha readme");
+        assertThat(client.readResource("note://alpha/items/7").contents().getFirst().toString()).contains("item 7");
+
+        // The era's code: -32002 before 2026-07-28 (an McpError here), -32602 with data.uri from it (which the client reads as not found).
+        if (era == Era.LEGACY) {
+            assertThatThrownBy(() -> client.readResource("note://nobody/x")).isInstanceOfSatisfying(McpError.class,
+                    e -> assertThat(e.code()).isEqualTo(JsonRpcError.RESOURCE_NOT_FOUND));
+        } else {
+            assertThatThrownBy(() -> client.readResource("note://nobody/x")).isInstanceOf(McpNotFoundException.class)
+                    .hasMessageContaining("note://nobody/x");
+        }
+        assertThatThrownBy(() -> client.getPrompt("alpha__nope", Map.of()))
+                .isInstanceOfSatisfying(McpError.class, e -> assertThat(e.code()).isEqualTo(JsonRpcError.INVALID_PARAMS));
+    }
+
+    @ParameterizedTest
+    @EnumSource(names = {"LEGACY", "MODERN"})
+    void relaysProgress(Era era) {
+        McpClient client = client(era);
+        List<Progress> seen = new CopyOnWriteArrayList<>();
+        CallToolResult result = client.callTool("alpha__count", Json.newObject(), CallOptions.builder().onProgress(seen::add).build());
+        assertThat(result.text()).isEqualTo("counted");
+        Await.until(Duration.ofSeconds(5), () -> seen.size() == 3, "three progress notifications");
+        assertThat(seen).extracting(Progress::progress).containsExactly(1.0, 2.0, 3.0);
+        assertThat(seen.getLast().message()).contains("step 3");
+    }
+
+    /**
+     * Over HTTP a legacy client cancels with notifications/cancelled; over stdio both eras do. (A
+     * 2026-07-28 client cancels over HTTP by closing the response stream, which the toolkit's HTTP
+     * server notices only when it writes: not tested here.)
+     */
+    @ParameterizedTest
+    @CsvSource({"LEGACY, http", "LEGACY, stdio", "MODERN, stdio"})
+    void aCancelledCallIsCancelledUpstream(Era era, String transport) throws Exception {
+        McpClient client = transport.equals("http") ? client(era) : stdioClient(era);
+        CompletableFuture<CallToolResult> call = client.callToolAsync("alpha__slow", Json.newObject());
+        assertThat(slowStarted.await(10, TimeUnit.SECONDS)).isTrue();
+        call.cancel(true);
+        Await.until(Duration.ofSeconds(10), slowCancelled::get, "the upstream call to see its cancellation");
+    }
+
+    /**
+     * A client of a second gateway on the same host that serves stdio: its streams are the two ends
+     * of a loopback socket (pipes would die with the virtual thread that last wrote to them).
+     */
+    private McpClient stdioClient(Era era) throws java.io.IOException {
+        java.net.Socket clientEnd;
+        java.net.Socket gatewayEnd;
+        try (var listener = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            clientEnd = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), listener.getLocalPort());
+            gatewayEnd = listener.accept();
+        }
+        toClose.add(clientEnd);
+        toClose.add(gatewayEnd);
+        McpGateway stdio = McpGateway.builder(host).stdio(gatewayEnd.getInputStream(), gatewayEnd.getOutputStream()).start();
+        toClose.add(stdio);
+        McpClient client = McpClient.builder(io.mcphost.transport.stdio.StdioTransport.overStreams("gateway",
+                        clientEnd.getInputStream(), clientEnd.getOutputStream()))
+                .name("downstream").era(era).requestTimeout(Duration.ofSeconds(10)).build();
+        client.connect();
+        toClose.add(client);
+        return client;
+    }
+
+    @ParameterizedTest
+    @EnumSource(names = {"LEGACY", "MODERN"})
+    void followsTheHostsCatalog(Era era) {
+        List<ListKind> changes = new CopyOnWriteArrayList<>();
+        McpClient client = client(era, changes::add);
+        client.listTools();
+        host.addServer(ServerSpecs.inProcess("gamma", () -> McpServer.builder().name("gamma")
+                .tool(Tool.of("hello", "Says hello", OBJECT), call -> CallToolResult.text("hello")).build(), toClose).build());
+        Await.until(Duration.ofSeconds(10), () -> changes.contains(ListKind.TOOLS), "tools/list_changed from the gateway");
+        assertThat(client.listTools()).extracting(Tool::name).contains("gamma__hello");
+        assertThat(client.callTool("gamma__hello", Json.newObject()).text()).isEqualTo("hello");
+
+        host.removeServer("gamma");
+        Await.until(Duration.ofSeconds(10), () -> !client.listTools().stream().map(Tool::name).toList().contains("gamma__hello"),
+                "gamma's tool to leave the gateway's list");
+    }
+
+    @Test
+    void anUpstreamThatFailsFailsOnlyItsOwnCalls() throws Exception {
+        McpClient client = client(Era.LEGACY);
+        betaHttp.close(Duration.ofSeconds(1));
+        CallToolResult broken = client.callTool("beta__echo", Json.parse("{\"text\":\"x\"}"));
+        assertThat(broken.isError()).as("the gateway answers for the dead upstream").isTrue();
+        assertThat(client.callTool("alpha__echo", Json.parse("{\"text\":\"still\"}")).text()).isEqualTo("still");
+    }
+
+    @Test
+    void manyClientsAtOnce() throws Exception {
+        List<CompletableFuture<String>> calls = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            McpClient client = client(i % 2 == 0 ? Era.LEGACY : Era.MODERN);
+            String text = "c" + i;
+            calls.add(client.callToolAsync("alpha__echo", Json.parse("{\"text\":\"" + text + "\"}")).thenApply(CallToolResult::text));
+        }
+        for (int i = 0; i < calls.size(); i++) {
+            assertThat(calls.get(i).get(20, TimeUnit.SECONDS)).isEqualTo("c" + i);
+        }
+    }
+
+    @Test
+    void refusesANonLoopbackBindWithoutTokens() {
+        assertThatThrownBy(() -> McpGateway.builder(host).http(new InetSocketAddress("0.0.0.0", 0)).start())
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("without authentication");
+        assertThatThrownBy(() -> McpGateway.builder(host).start())
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("serves nothing");
+    }
+}
