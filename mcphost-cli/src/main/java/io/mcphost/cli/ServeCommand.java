@@ -41,7 +41,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:", "  mcphost serve --config mcp.json",
             "  mcphost serve --config mcp.json --http 127.0.0.1:9000",
             "  mcphost serve --config mcp.json --stdio",
-            "  MCPHOST_TOKEN=s3cret mcphost serve --config mcp.json --http 0.0.0.0:8080 --token-env MCPHOST_TOKEN",
+            "  mcphost serve --config mcp.json \\", "      --http 0.0.0.0:8080 --token-env MCPHOST_TOKEN",
             "", "Then, e.g.: mcphost --url http://127.0.0.1:8080/mcp tools"})
 final class ServeCommand implements java.util.concurrent.Callable<Integer> {
     @ParentCommand
