@@ -2,6 +2,7 @@ package io.mcphost.gateway;
 
 import io.mcphost.gateway.internal.CatalogMirror;
 import io.mcphost.gateway.internal.Forwarding;
+import io.mcphost.gateway.internal.ResourceRelay;
 import io.mcphost.host.McpHost;
 import io.mcphost.protocol.lifecycle.Implementation;
 import io.mcphost.server.McpServer;
@@ -203,8 +204,10 @@ public final class McpGateway implements AutoCloseable {
             }
             Forwarding forwarding = new Forwarding(host);
             CatalogMirror mirror = new CatalogMirror(host, forwarding);
+            ResourceRelay relay = new ResourceRelay(host);
             McpServer server = McpServer.builder().serverInfo(info).offer(mirror.offer()).changingOffer()
-                    .validateToolArguments(false).completions(forwarding::complete).build();
+                    .validateToolArguments(false).completions(forwarding::complete).subscriptionListener(relay).build();
+            relay.relayTo(server);
             mirror.follow(server);
             List<AutoCloseable> started = new ArrayList<>();
             try {

@@ -60,7 +60,14 @@ class McpGatewayTest {
     private McpHost host;
     private McpGateway gateway;
 
+    private volatile McpServer alphaServer;
+
     private McpServer alpha() {
+        alphaServer = buildAlpha();
+        return alphaServer;
+    }
+
+    private McpServer buildAlpha() {
         return McpServer.builder().name("alpha").version("1")
                 .tool(Tool.of("echo", "Echoes", OBJECT), call -> new CallToolResult(
                         List.of(new io.mcphost.protocol.content.TextContent(call.arguments().path("text").asString(""),
@@ -236,6 +243,21 @@ class McpGatewayTest {
         host.removeServer("gamma");
         Await.until(Duration.ofSeconds(10), () -> !client.listTools().stream().map(Tool::name).toList().contains("gamma__hello"),
                 "gamma's tool to leave the gateway's list");
+    }
+
+    @ParameterizedTest
+    @EnumSource(names = {"LEGACY", "MODERN"})
+    void relaysResourceUpdatesToSubscribers(Era era) throws Exception {
+        McpClient client = client(era);
+        List<String> updates = new CopyOnWriteArrayList<>();
+        try (var subscription = client.subscribeResource("note://alpha/readme", n -> updates.add(n.uri()))) {
+            Await.until(Duration.ofSeconds(10), () -> alphaServer.notifyResourceUpdated("note://alpha/readme") > 0,
+                    "the gateway's upstream subscription");
+            Await.until(Duration.ofSeconds(10), () -> updates.contains("note://alpha/readme"), "the update relayed downstream");
+        }
+        // The last subscriber left: the gateway unsubscribes upstream.
+        Await.until(Duration.ofSeconds(10), () -> alphaServer.notifyResourceUpdated("note://alpha/readme") == 0,
+                "the upstream subscription to end");
     }
 
     @Test

@@ -170,6 +170,7 @@ public final class McpServer {
         private Duration taskPollInterval = Duration.ofSeconds(1);
         private Duration maxTaskTtl = Duration.ofHours(1);
         private ServerRequestObserver observer;
+        private SubscriptionListener subscriptionListener;
 
         private Builder() {
         }
@@ -313,10 +314,20 @@ public final class McpServer {
             return this;
         }
 
+        /**
+         * Hears when a resource gains its first subscriber and loses its last (over every session and
+         * listen stream); see {@link SubscriptionListener}. One at most; off unless set.
+         */
+        public Builder subscriptionListener(SubscriptionListener listener) {
+            this.subscriptionListener = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
         /** Builds the server. Does no I/O. */
         public McpServer build() {
             return new McpServer(new Registry(info, instructions, offer.build().contents(), Optional.ofNullable(completions),
-                    pageSize, taskPollInterval, maxTaskTtl, Optional.ofNullable(observer), changing, validateArguments), changing);
+                    pageSize, taskPollInterval, maxTaskTtl, Optional.ofNullable(observer), changing, validateArguments,
+                    Optional.ofNullable(subscriptionListener)), changing);
         }
     }
 }

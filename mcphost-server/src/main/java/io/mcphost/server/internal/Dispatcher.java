@@ -27,19 +27,27 @@ import tools.jackson.databind.JsonNode;
  */
 public final class Dispatcher {
     private final Registry registry;
+    /** Resource subscriptions counted over every session and listen stream. */
+    private final Watched watched;
     /** The open subscriptions/listen streams (2026-07-28), on every transport. */
-    private final Subscriptions subscriptions = new Subscriptions();
+    private final Subscriptions subscriptions;
     private final ModernServer modern;
     /** The live connections, so that notifications reach every legacy client. */
     private final Set<ServerConnection> connections = ConcurrentHashMap.newKeySet();
 
     public Dispatcher(Registry registry) {
         this.registry = registry;
+        this.watched = new Watched(registry.subscriptionListener());
+        this.subscriptions = new Subscriptions(watched);
         this.modern = new ModernServer(registry, subscriptions);
     }
 
     public Registry registry() {
         return registry;
+    }
+
+    Watched watched() {
+        return watched;
     }
 
     /**

@@ -10,6 +10,7 @@ import io.mcphost.server.CompletionHandler;
 import io.mcphost.server.InteractivePromptHandler;
 import io.mcphost.server.ResourceReader;
 import io.mcphost.server.ServerRequestObserver;
+import io.mcphost.server.SubscriptionListener;
 import io.mcphost.server.ToolHandler;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -37,11 +38,12 @@ public final class Registry {
     private final Optional<ServerRequestObserver> observer;
     private final boolean changing;
     private final boolean validateArguments;
+    private final Optional<SubscriptionListener> subscriptionListener;
     private final AtomicReference<Offer> offer;
 
     public Registry(Implementation info, Optional<String> instructions, Offer offer, Optional<CompletionHandler> completions,
                     int pageSize, Duration taskPollInterval, Duration maxTaskTtl, Optional<ServerRequestObserver> observer,
-                    boolean changing, boolean validateArguments) {
+                    boolean changing, boolean validateArguments, Optional<SubscriptionListener> subscriptionListener) {
         this.info = info;
         this.instructions = instructions;
         this.offer = new AtomicReference<>(Objects.requireNonNull(offer, "offer"));
@@ -52,6 +54,12 @@ public final class Registry {
         this.observer = observer;
         this.changing = changing;
         this.validateArguments = validateArguments;
+        this.subscriptionListener = subscriptionListener;
+    }
+
+    /** Who hears a resource URI's first subscriber and its last going; see {@link SubscriptionListener}. */
+    public Optional<SubscriptionListener> subscriptionListener() {
+        return subscriptionListener;
     }
 
     /** Tools, resources, templates and prompts, as one immutable value; tools keep their registration order. */

@@ -266,7 +266,9 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
         if (registry.readerFor(uri).isEmpty()) {
             throw new RequestException(JsonRpcError.RESOURCE_NOT_FOUND, "Resource not found: " + uri);
         }
-        subscriptions.add(uri);
+        if (subscriptions.add(uri)) {
+            dispatcher.watched().add(uri);
+        }
         return CODEC.newObject();
     }
 
@@ -275,7 +277,10 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
         if (!hasResources()) {
             throw new RequestException(JsonRpcError.METHOD_NOT_FOUND, "this server offers no resources");
         }
-        subscriptions.remove(Requests.requiredString(params, "uri", McpMethod.RESOURCES_UNSUBSCRIBE));
+        String uri = Requests.requiredString(params, "uri", McpMethod.RESOURCES_UNSUBSCRIBE);
+        if (subscriptions.remove(uri)) {
+            dispatcher.watched().remove(uri);
+        }
         return CODEC.newObject();
     }
 
@@ -391,6 +396,12 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
         running.values().forEach(flag -> flag.set(true));
         clientRequests.closeAll();
         live.remove(this);
+        // A session that ends unsubscribes from everything; each URI once, whoever else removes it meanwhile.
+        for (String uri : List.copyOf(subscriptions)) {
+            if (subscriptions.remove(uri)) {
+                dispatcher.watched().remove(uri);
+            }
+        }
         tasks.closeAll();
         closed.countDown();
     }

@@ -30,6 +30,11 @@ public final class Subscriptions {
     private static final JsonCodec CODEC = JsonCodec.get();
 
     private final Set<Subscription> live = ConcurrentHashMap.newKeySet();
+    private final Watched watched;
+
+    Subscriptions(Watched watched) {
+        this.watched = watched;
+    }
 
     /** One open stream. */
     public static final class Subscription {
@@ -132,6 +137,7 @@ public final class Subscriptions {
         subscription.writing.lock();
         try {
             live.add(subscription);
+            uris.forEach(watched::add);
             subscription.deliver(ModernMethods.NOTIFICATIONS_SUBSCRIPTIONS_ACKNOWLEDGED, ack);
         } finally {
             subscription.writing.unlock();
@@ -141,7 +147,9 @@ public final class Subscriptions {
 
     /** The client went away or cancelled: nothing more is sent to it. */
     public void close(Subscription subscription) {
-        live.remove(subscription);
+        if (live.remove(subscription)) {
+            subscription.uris.forEach(watched::remove);
+        }
         subscription.ended.countDown();
     }
 
