@@ -109,7 +109,8 @@ class McpGatewayTest {
         betaHttp = StreamableHttpServer.builder(beta()).port(0).start();
         host = McpHost.builder()
                 .server(ServerSpecs.inProcess("alpha", this::alpha, toClose).build())
-                .server(io.mcphost.host.ServerSpec.builder("beta", () -> HttpTransport.builder(betaHttp.endpoint()).build()).build())
+                .server(io.mcphost.host.ServerSpec.builder("beta", () -> HttpTransport.builder(betaHttp.endpoint()).build())
+                        .era(Era.LEGACY).build())
                 .start();
         gateway = McpGateway.builder(host).http(new InetSocketAddress("127.0.0.1", 0)).start();
     }
@@ -267,6 +268,20 @@ class McpGatewayTest {
         CallToolResult broken = client.callTool("beta__echo", Json.parse("{\"text\":\"x\"}"));
         assertThat(broken.isError()).as("the gateway answers for the dead upstream").isTrue();
         assertThat(client.callTool("alpha__echo", Json.parse("{\"text\":\"still\"}")).text()).isEqualTo("still");
+    }
+
+    @Test
+    void anExpiredUpstreamSessionIsRenewedBehindTheGateway() {
+        McpClient client = client(Era.LEGACY);
+        assertThat(client.callTool("beta__echo", Json.parse("{\"text\":\"one\"}")).text()).isEqualTo("beta:one");
+        long before = betaHttp.initializeCount();
+        int expired = betaHttp.expireAllSessions();
+        // The host pins beta to the handshake era so that it has a session to lose.
+        assertThat(expired).as("the host's session at beta").isPositive();
+        CallToolResult after = client.callTool("beta__echo", Json.parse("{\"text\":\"two\"}"));
+        assertThat(after.isError()).as(after.text()).isFalse();
+        assertThat(after.text()).isEqualTo("beta:two");
+        assertThat(betaHttp.initializeCount()).as("the gateway initialised a new upstream session").isGreaterThan(before);
     }
 
     @Test
