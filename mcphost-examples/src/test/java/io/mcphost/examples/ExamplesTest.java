@@ -66,6 +66,11 @@ class ExamplesTest {
         assertThat(ServeTools.serveAndCall("hello")).isEqualTo("hello");
     }
 
+    @Test
+    void serveGatewayForwardsACall() {
+        assertThat(ServeGateway.callThroughGateway("hello")).isEqualTo("hello");
+    }
+
     private static String quote(String s) {
         return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
