@@ -75,6 +75,9 @@ class McpGatewayTest {
                         java.util.Optional.empty(), false, java.util.Optional.of(Json.parse("{\"seen\":"
                                 + Json.write(call.meta().map(m -> m.path("app.example/trace")).orElse(Json.newObject())) + "}"))))
                 .tool(Tool.of("fails", "Always an isError result", OBJECT), call -> CallToolResult.error("it failed"))
+                .tool(Tool.of("report", "Runs only as a task", OBJECT).withExecution(
+                        io.mcphost.protocol.tools.ToolExecution.of(io.mcphost.protocol.tools.ToolExecution.TaskSupport.REQUIRED)),
+                        call -> CallToolResult.text("reported " + call.arguments().path("text").asString("")))
                 .tool(Tool.of("count", "Reports progress", OBJECT), call -> {
                     for (int i = 1; i <= 3; i++) {
                         call.progress(i, 3.0, "step " + i);
@@ -143,7 +146,7 @@ class McpGatewayTest {
         McpClient client = client(era);
         assertThat(client.era()).isEqualTo(era);
         assertThat(client.listTools()).extracting(Tool::name)
-                .containsExactlyInAnyOrder("alpha__echo", "alpha__fails", "alpha__count", "alpha__slow", "beta__echo");
+                .containsExactlyInAnyOrder("alpha__echo", "alpha__fails", "alpha__report", "alpha__count", "alpha__slow", "beta__echo");
 
         CallToolResult echoed = client.callTool("alpha__echo", Json.parse("{\"text\":\"hi\"}"),
                 CallOptions.builder().meta(Json.parse("{\"app.example/trace\":\"t-1\"}")).build());
@@ -177,6 +180,17 @@ class McpGatewayTest {
         }
         assertThatThrownBy(() -> client.getPrompt("alpha__nope", Map.of()))
                 .isInstanceOfSatisfying(McpError.class, e -> assertThat(e.code()).isEqualTo(JsonRpcError.INVALID_PARAMS));
+    }
+
+    /** A tool that runs only as a task: the downstream client's task at the gateway runs the upstream one. */
+    @ParameterizedTest
+    @EnumSource(names = {"LEGACY", "MODERN"})
+    void runsTaskOnlyToolsThroughTheGateway(Era era) {
+        McpClient client = client(era);
+        Tool listed = client.listTools().stream().filter(t -> t.name().equals("alpha__report")).findFirst().orElseThrow();
+        assertThat(listed.execution().orElseThrow().effectiveTaskSupport())
+                .isEqualTo(io.mcphost.protocol.tools.ToolExecution.TaskSupport.REQUIRED);
+        assertThat(client.callTool("alpha__report", Json.parse("{\"text\":\"q3\"}")).text()).isEqualTo("reported q3");
     }
 
     @ParameterizedTest
