@@ -104,6 +104,7 @@ final class Exchanges {
             if (closed.get()) { // abortAll ran meanwhile and may have missed it
                 throw new IOException("the transport is closed");
             }
+            outgoing.sending(() -> request.abort(new IOException("the request was abandoned")));
             request.send(listener);
             Response response = listener.get(Long.MAX_VALUE, TimeUnit.NANOSECONDS);
             InputStream body = new Body(listener.getInputStream());

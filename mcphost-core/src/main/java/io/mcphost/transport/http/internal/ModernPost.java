@@ -41,6 +41,8 @@ final class ModernPost {
     private final String where;
     /** The open response bodies of requests in flight, by request id, so that a cancel can close one. */
     private final java.util.concurrent.ConcurrentHashMap<RequestId, InputStream> open = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The requests being sent whose response has not begun, so that a cancel can abort the exchange. */
+    private final java.util.concurrent.ConcurrentHashMap<RequestId, Outgoing> sending = new java.util.concurrent.ConcurrentHashMap<>();
     /** Requests cancelled before their response began (bounded by the requests in flight). */
     private final java.util.Set<RequestId> cancelled = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
@@ -58,17 +60,27 @@ final class ModernPost {
                 .header("Accept", "application/json, text/event-stream")
                 .POST(CODEC.encode(request));
         Incoming response;
+        sending.put(request.id(), builder);
         try {
             headers.forEach(builder::header);
+            if (cancelled.contains(request.id())) {
+                builder.abandon();
+            }
             response = exchanges.send(builder);
         } catch (Exchanges.AuthorizationRequired e) {
             return e.refused(); // 401/403: the client's Authorisation stage runs the OAuth flow and retries
         } catch (IOException e) {
+            if (builder.abandoned()) {
+                cancelled.remove(request.id());
+                return null; // the client cancelled it: the call is settled, nobody waits for this failure
+            }
             return exchanges.isClosed() ? null : new McpTransportException(settings.name(), "cannot reach " + where + ": "
                     + StreamableHttpEngine.describe(e), e);
         } catch (IllegalArgumentException e) {
             // A header value HTTP refuses: never quote it (it may mirror a tool argument).
             return new McpTransportException(settings.name(), request.method() + ": a request header was refused by the HTTP client");
+        } finally {
+            sending.remove(request.id());
         }
         InputStream body = response.body();
         open.put(request.id(), body);
@@ -108,6 +120,12 @@ final class ModernPost {
         }
         // First the mark, then the lookup: a response that begins meanwhile sees one or the other.
         cancelled.add(id);
+        Outgoing pending = sending.get(id);
+        if (pending != null) {
+            // No response yet (a server answering with plain JSON writes nothing until it is done):
+            // closing the exchange's connection is the cancellation signal the server can see.
+            pending.abandon();
+        }
         InputStream body = open.remove(id);
         if (body != null) {
             cancelled.remove(id);

@@ -19,9 +19,37 @@ final class Outgoing {
     private String method = "GET";
     private byte[] body;
     private Duration timeout;
+    /**
+     * Set from another thread to give the request up before its response begins: the exchange being
+     * sent is aborted (its connection closed, which a 2026-07-28 server takes as cancellation).
+     */
+    private final java.util.concurrent.atomic.AtomicReference<Runnable> abort = new java.util.concurrent.atomic.AtomicReference<>();
+    private volatile boolean abandoned;
 
     Outgoing(URI uri) {
         this.uri = uri;
+    }
+
+    /** Gives the request up, from any thread: the exchange in flight (or the next one sent) is aborted. Idempotent. */
+    void abandon() {
+        abandoned = true;
+        Runnable now = abort.getAndSet(null);
+        if (now != null) {
+            now.run();
+        }
+    }
+
+    /** Whether {@link #abandon()} was called. */
+    boolean abandoned() {
+        return abandoned;
+    }
+
+    /** Called by {@link Exchanges} as it sends: how to abort the exchange now in flight. */
+    void sending(Runnable abortAction) {
+        abort.set(abortAction);
+        if (abandoned && abort.compareAndSet(abortAction, null)) {
+            abortAction.run(); // abandoned before the exchange existed
+        }
     }
 
     /** Adds a header. @throws IllegalArgumentException for a value HTTP does not allow */

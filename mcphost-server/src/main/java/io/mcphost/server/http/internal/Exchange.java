@@ -40,6 +40,12 @@ interface Exchange {
     OutputStream startStream(int status) throws IOException;
 
     /**
+     * Runs {@code action} (once, on a library thread) if the exchange fails before it is closed: the
+     * client closed the connection or reset it, or the connection timed out. Must return quickly.
+     */
+    void onFailure(Runnable action);
+
+    /**
      * Ends the response and frees the exchange; one never started fails the exchange (an error status
      * if the connection can still carry one, and the connection is not reused). Idempotent.
      */

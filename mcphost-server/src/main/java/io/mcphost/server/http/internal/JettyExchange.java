@@ -32,6 +32,13 @@ final class JettyExchange implements Exchange {
     }
 
     @Override
+    public void onFailure(Runnable action) {
+        // When Jetty notices the failure (an idle timeout, a reset seen on a read or write). It does not
+        // read while a request is being handled, so a quiet close may go unseen: ModernHttp writes then.
+        request.addFailureListener(failure -> action.run());
+    }
+
+    @Override
     public String method() {
         return request.getMethod();
     }

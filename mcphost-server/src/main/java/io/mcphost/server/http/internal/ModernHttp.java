@@ -72,6 +72,9 @@ final class ModernHttp {
         AtomicBoolean cancelled = new AtomicBoolean();
         if (!request.method().equals(ModernMethods.SUBSCRIPTIONS_LISTEN)) {
             open.add(cancelled);
+            // Spec (cancellation, Streamable HTTP): a client disconnect cancels the request, also while
+            // it is answered with plain JSON and nothing has been written yet.
+            exchange.onFailure(() -> cancelled.set(true));
         }
         if (closed) {
             cancelled.set(true);
@@ -116,6 +119,12 @@ final class ModernHttp {
                     return;
                 }
                 if (next == null) {
+                    if (body == null && sse) {
+                        // A long request: answer with an event stream from now on, so that its keep-alive
+                        // comments find out when the client closed the connection (spec: a disconnect
+                        // cancels the request) even if the HTTP server did not notice it already.
+                        body = Replies.startEventStream(exchange);
+                    }
                     if (body != null) {
                         SseFrames.write(body, SseFrames.KEEP_ALIVE); // spec: a comment as keep-alive on a long-lived stream
                     }
