@@ -84,6 +84,20 @@ class HttpsTransportTest {
     }
 
     @Test
+    void plainHttpToTheTlsPortFailsAtOnce() {
+        try (StreamableHttpServer server = StreamableHttpServer.builder(DemoServer.server()).tls(serverContext()).start()) {
+            URI plain = URI.create("http://127.0.0.1:" + server.endpoint().getPort() + "/mcp");
+            long start = System.nanoTime();
+
+            assertThatThrownBy(() -> McpClient.builder(HttpTransport.builder(plain).build())
+                    .name("plain").era(Era.LEGACY).requestTimeout(Duration.ofSeconds(20)).connect())
+                    .isInstanceOf(McpException.class).hasMessageContaining("server 'plain'");
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+            assertThat(server.initializeCount()).isZero();
+        }
+    }
+
+    @Test
     void withTheDefaultTrustTheConnectionFailsAtOnceNamingTheCertificateTrouble() {
         try (StreamableHttpServer server = StreamableHttpServer.builder(DemoServer.server()).tls(serverContext()).start()) {
             long start = System.nanoTime();
