@@ -485,26 +485,6 @@ public final class StreamableHttpEngine implements HttpEngine {
     }
 
     static String describe(Throwable e) {
-        String message = e.getMessage();
-        String text = message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
-        // A refused handshake would read as a network failure: say it is TLS, and name the usual cure
-        // when the certificate is what was refused (not trusted, or not issued for this host).
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof javax.net.ssl.SSLHandshakeException) {
-                return "TLS handshake failed: " + text + (causedBy(t, java.security.cert.CertificateException.class)
-                        ? " (the server's certificate is not trusted for this host; a private CA or self-signed"
-                          + " certificate must be trusted through HttpTransport.Builder.sslContext or the JVM's trust store)" : "");
-            }
-        }
-        return text;
-    }
-
-    private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (type.isInstance(t)) {
-                return true;
-            }
-        }
-        return false;
+        return HttpErrors.describe(e);
     }
 }
