@@ -30,7 +30,7 @@ import java.util.function.Supplier;
 public final class Bench {
     /** Every scenario, in the order they run. */
     static final List<String> SCENARIOS = List.of("roundtrip", "throughput", "concurrent", "cold-start", "cold-jvm", "close",
-            "idle", "host", "catalog", "http", "streams", "cli");
+            "idle", "host", "catalog", "http", "https", "streams", "cli");
 
     private Bench() {
     }
@@ -109,6 +109,10 @@ public final class Bench {
         if (o.runs("http")) {
             section(rows, "http", () -> HttpScenarios.roundTrip(o));
             section(rows, "http throughput", () -> HttpScenarios.throughput(o));
+        }
+        if (o.runs("https")) {
+            section(rows, "https", () -> HttpScenarios.roundTripTls(o));
+            section(rows, "https throughput", () -> HttpScenarios.throughputTls(o));
         }
         if (o.runs("streams")) {
             section(rows, "streams", () -> io.mcphost.bench.scenario.StreamScenarios.openStreams(o));

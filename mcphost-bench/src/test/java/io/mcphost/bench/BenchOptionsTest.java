@@ -40,6 +40,15 @@ class BenchOptionsTest {
     }
 
     @Test
+    void onlyHttpsRunsTheTlsRowsAndNotThePlainOnes() {
+        Options options = Bench.parse(new String[] {"--only", "https"}).options();
+
+        assertThat(options.runs("https")).isTrue();
+        assertThat(options.runs("http")).isFalse();
+        assertThat(Bench.SCENARIOS).containsSubsequence("http", "https");
+    }
+
+    @Test
     void throughputWarmsEachLibraryUpWithAQuarterOfItsCallsAgain() {
         int calls = Bench.parse(new String[] {}).options().throughputCalls();
 

@@ -2,6 +2,8 @@ package io.mcphost.bench.floor;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -14,6 +16,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import javax.net.ssl.SSLContext;
 
 /**
  * The floor over Streamable HTTP: the JDK's HttpServer on loopback answering each POST with the
@@ -21,6 +24,8 @@ import java.util.concurrent.Executors;
  * notifications, 405 for the GET stream. One session id for everyone, never checked: the floor
  * keeps no state. Thread-safe; requests run on virtual threads. Counts the client connections
  * (distinct remote ports) it saw since {@link #resetConnections()}, to check a client's pooling.
+ * {@link #startTls} serves the same over {@code https} (the JDK's HttpsServer, the
+ * {@linkplain BenchTls bench certificate}).
  */
 public final class FloorHttpServer implements AutoCloseable {
     static {
@@ -36,10 +41,12 @@ public final class FloorHttpServer implements AutoCloseable {
 
     private final HttpServer server;
     private final String session = UUID.randomUUID().toString();
+    private final String scheme;
     private volatile Set<InetSocketAddress> peers = ConcurrentHashMap.newKeySet();
 
-    private FloorHttpServer(HttpServer server) {
+    private FloorHttpServer(HttpServer server, String scheme) {
         this.server = server;
+        this.scheme = scheme;
     }
 
     /**
@@ -48,9 +55,29 @@ public final class FloorHttpServer implements AutoCloseable {
      * @throws UncheckedIOException if no port can be bound
      */
     public static FloorHttpServer start() {
+        return start(null);
+    }
+
+    /**
+     * As {@link #start()}, over TLS with {@code tls}'s key (use {@link BenchTls#server()}); the
+     * endpoint is {@code https}.
+     */
+    public static FloorHttpServer startTls(SSLContext tls) {
+        return start(java.util.Objects.requireNonNull(tls, "tls"));
+    }
+
+    private static FloorHttpServer start(SSLContext tls) {
         try {
-            HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
-            FloorHttpServer floor = new FloorHttpServer(http);
+            InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+            HttpServer http;
+            if (tls == null) {
+                http = HttpServer.create(loopback, 1024);
+            } else {
+                HttpsServer https = HttpsServer.create(loopback, 1024);
+                https.setHttpsConfigurator(new HttpsConfigurator(tls));
+                http = https;
+            }
+            FloorHttpServer floor = new FloorHttpServer(http, tls == null ? "http" : "https");
             http.createContext("/mcp", floor::handle);
             http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
             http.start();
@@ -60,9 +87,9 @@ public final class FloorHttpServer implements AutoCloseable {
         }
     }
 
-    /** The endpoint, e.g. {@code http://127.0.0.1:41234/mcp}. */
+    /** The endpoint, e.g. {@code http://127.0.0.1:41234/mcp} ({@code https} when started with TLS). */
     public URI endpoint() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/mcp");
+        return URI.create(scheme + "://127.0.0.1:" + server.getAddress().getPort() + "/mcp");
     }
 
     /** Forgets the connections seen so far. */

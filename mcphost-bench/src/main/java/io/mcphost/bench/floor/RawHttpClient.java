@@ -16,6 +16,9 @@ import java.time.Duration;
 import java.util.Deque;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
 
 /**
  * The HTTP floor client: one POST per request on plain blocking sockets (a pool of keep-alive
@@ -23,24 +26,36 @@ import java.util.concurrent.atomic.AtomicLong;
  * answers read by {@code Content-Length} as strings; no HTTP library and no MCP library. It is the
  * least a Java client can do per call over HTTP/1.1, as {@link RawClient} is over stdio. (It used the
  * JDK's {@code HttpClient} before, whose one selector thread capped it below what McpHost reaches on
- * its own HTTP client.) Only what the floor server sends is understood: fixed-length answers. Thread-safe.
+ * its own HTTP client.) Only what the floor server sends is understood: fixed-length answers. Over
+ * {@code https} each connection is the JDK's {@link SSLSocket}, the host name verified as HTTPS does,
+ * and nothing else changes. Thread-safe.
  */
 public final class RawHttpClient implements Subject {
     private final URI endpoint;
     private final Duration timeout;
+    private final SSLContext tls;
     private final AtomicLong ids = new AtomicLong();
     private final Deque<Connection> idle = new ConcurrentLinkedDeque<>();
     private final Deque<Connection> all = new ConcurrentLinkedDeque<>();
     private volatile String session = "";
 
-    private RawHttpClient(URI endpoint, Duration timeout) {
+    private RawHttpClient(URI endpoint, Duration timeout, SSLContext tls) {
         this.endpoint = endpoint;
         this.timeout = timeout;
+        this.tls = tls;
     }
 
     /** Runs the handshake against {@code endpoint} and returns the connected client. */
     public static RawHttpClient connect(URI endpoint, Duration timeout) {
-        RawHttpClient client = new RawHttpClient(endpoint, timeout);
+        return connect(endpoint, timeout, null);
+    }
+
+    /**
+     * As {@link #connect(URI, Duration)}; an {@code https} endpoint is reached with {@code tls}
+     * (null: the JDK's default context).
+     */
+    public static RawHttpClient connect(URI endpoint, Duration timeout, SSLContext tls) {
+        RawHttpClient client = new RawHttpClient(endpoint, timeout, tls);
         client.post("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
                 + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}");
         client.post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
@@ -64,7 +79,7 @@ public final class RawHttpClient implements Subject {
         Connection connection = idle.pollFirst();
         try {
             if (connection == null) {
-                connection = new Connection(endpoint, timeout);
+                connection = new Connection(endpoint, timeout, tls);
                 all.add(connection);
             }
             String answer = connection.post(endpoint, json, session, this);
@@ -85,14 +100,26 @@ public final class RawHttpClient implements Subject {
 
     /** One keep-alive connection; used by one caller at a time. */
     private static final class Connection {
-        private final Socket socket = new Socket();
+        private final Socket socket;
         private final InputStream in;
         private final OutputStream out;
 
-        Connection(URI endpoint, Duration timeout) throws IOException {
+        Connection(URI endpoint, Duration timeout, SSLContext tls) throws IOException {
+            boolean https = endpoint.getScheme().equals("https");
+            try {
+                socket = https ? (tls == null ? SSLContext.getDefault() : tls).getSocketFactory().createSocket() : new Socket();
+            } catch (java.security.NoSuchAlgorithmException e) {
+                throw new IOException(e);
+            }
             socket.setTcpNoDelay(true);
             socket.connect(new InetSocketAddress(endpoint.getHost(), endpoint.getPort()), (int) timeout.toMillis());
             socket.setSoTimeout((int) timeout.toMillis());
+            if (socket instanceof SSLSocket secure) {
+                SSLParameters parameters = secure.getSSLParameters();
+                parameters.setEndpointIdentificationAlgorithm("HTTPS"); // as every HTTP client does
+                secure.setSSLParameters(parameters);
+                secure.startHandshake();
+            }
             in = new BufferedInputStream(socket.getInputStream(), 8192);
             out = new BufferedOutputStream(socket.getOutputStream(), 4096);
         }

@@ -1,5 +1,6 @@
 package io.mcphost.bench.scenario;
 
+import io.mcphost.bench.floor.BenchTls;
 import io.mcphost.bench.floor.FloorHttpServer;
 import io.mcphost.bench.subject.Library;
 import io.mcphost.bench.subject.Subject;
@@ -8,6 +9,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import javax.net.ssl.SSLContext;
 
 /**
  * Round trips and throughput over Streamable HTTP on loopback, against the HTTP floor server
@@ -19,6 +21,11 @@ import java.util.Map;
  * host, kept alive while idle ({@code jdk.httpclient.keepalive.timeout}). So {@code C} concurrent
  * callers use up to {@code C} keep-alive connections; the throughput notes show how many the server
  * saw, to catch a client that opens one per call or funnels everyone through one.
+ *
+ * <p>The {@code https} variants are the same scenarios over TLS: the floor server is the JDK's
+ * HttpsServer with the {@linkplain BenchTls bench certificate}, and every client trusts that
+ * certificate through its library's own TLS setting and verifies the host name. Handshakes happen
+ * once per pooled connection, in the warm-up; what the rows measure is the record layer per call.
  */
 public final class HttpScenarios {
     private static final double MICROS = 1e3;
@@ -28,9 +35,27 @@ public final class HttpScenarios {
 
     /** Sequential echo calls over HTTP: per-call latency (µs), each round's median the headline. */
     public static List<Row> roundTrip(Options options) {
+        return roundTrip(options, false);
+    }
+
+    /** {@link #roundTrip(Options)} over {@code https}. */
+    public static List<Row> roundTripTls(Options options) {
+        return roundTrip(options, true);
+    }
+
+    /** {@link #throughput(Options)} over {@code https}. */
+    public static List<Row> throughputTls(Options options) {
+        return throughput(options, true);
+    }
+
+    private static FloorHttpServer startServer(boolean tls) {
+        return tls ? FloorHttpServer.startTls(BenchTls.server()) : FloorHttpServer.start();
+    }
+
+    private static List<Row> roundTrip(Options options, boolean tls) {
         int calls = Math.max(100, options.calls() / 2);
-        try (FloorHttpServer server = FloorHttpServer.start(); Connected connected = Connected.to(server, options)) {
-            Comparison comparison = new Comparison("roundtrip", "http floor (in-JVM server)", "us", MICROS);
+        try (FloorHttpServer server = startServer(tls); Connected connected = Connected.to(server, options, tls)) {
+            Comparison comparison = new Comparison("roundtrip", scheme(tls) + " floor (in-JVM server)", "us", MICROS);
             return comparison.run(connected.libraries(), options.rounds(), (library, round, out) -> {
                 Subject subject = connected.subjects.get(library);
                 for (int i = 0; i < calls / 2; i++) {
@@ -55,8 +80,12 @@ public final class HttpScenarios {
      * one round.
      */
     public static List<Row> throughput(Options options) {
+        return throughput(options, false);
+    }
+
+    private static List<Row> throughput(Options options, boolean tls) {
         List<Row> rows = new ArrayList<>();
-        try (FloorHttpServer server = FloorHttpServer.start(); Connected connected = Connected.to(server, options)) {
+        try (FloorHttpServer server = startServer(tls); Connected connected = Connected.to(server, options, tls)) {
             int calls = Math.max(1, options.throughputCalls() / 4);
             int warmup = Options.warmupPerCaller(calls);
             for (Library library : connected.libraries()) {
@@ -70,7 +99,7 @@ public final class HttpScenarios {
             for (int callers : List.of(1, 16, 64)) {
                 int perRound = Math.max(callers, calls / options.rounds());
                 int perCaller = Math.max(1, perRound / callers);
-                Comparison comparison = new Comparison("throughput", "http callers=" + callers, "us", MICROS);
+                Comparison comparison = new Comparison("throughput", scheme(tls) + " callers=" + callers, "us", MICROS);
                 Map<Library, List<Double>> rates = new EnumMap<>(Library.class);
                 Map<Library, Integer> connections = new EnumMap<>(Library.class);
                 comparison.run(connected.libraries(), options.rounds(), (library, round, out) -> {
@@ -93,13 +122,18 @@ public final class HttpScenarios {
         return rows;
     }
 
+    private static String scheme(boolean tls) {
+        return tls ? "https" : "http";
+    }
+
     /** One connected HTTP client per in-JVM library; closing closes them all. */
     private record Connected(Map<Library, Subject> subjects, Map<Library, String> notes) implements AutoCloseable {
-        static Connected to(FloorHttpServer server, Options options) {
+        static Connected to(FloorHttpServer server, Options options, boolean tls) {
             Connected connected = new Connected(new EnumMap<>(Library.class), new EnumMap<>(Library.class));
+            SSLContext context = tls ? BenchTls.client() : null;
             for (Library library : options.libraries()) {
                 try {
-                    connected.subjects.put(library, Subjects.connectHttp(library, server.endpoint(), options.timeout()));
+                    connected.subjects.put(library, Subjects.connectHttp(library, server.endpoint(), options.timeout(), context));
                 } catch (RuntimeException e) {
                     connected.notes.put(library, "could not connect: " + e);
                 }

@@ -19,6 +19,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import javax.net.ssl.SSLContext;
 import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
@@ -50,28 +51,49 @@ public final class Subjects {
      * @throws RuntimeException whatever the library throws when the handshake fails
      */
     public static Subject connectHttp(Library library, URI endpoint, Duration timeout) {
+        return connectHttp(library, endpoint, timeout, null);
+    }
+
+    /**
+     * As {@link #connectHttp(Library, URI, Duration)}, an {@code https} endpoint reached with
+     * {@code tls} (null: the JDK's default context), given to each library the way it documents:
+     * McpHost's {@code HttpTransport.Builder.sslContext}, the SDK's {@code customizeClient} on its
+     * JDK {@code HttpClient.Builder}, the floor's sockets. All three verify the host name.
+     */
+    public static Subject connectHttp(Library library, URI endpoint, Duration timeout, SSLContext tls) {
         String base = endpoint.getScheme() + "://" + endpoint.getAuthority();
         return switch (library) {
-            case MCPHOST -> new McpHostSubject(McpClient.builder(HttpTransport.builder(endpoint)
-                            .mode(HttpTransport.Mode.STREAMABLE_HTTP).build())
-                    .requestTimeout(timeout).initializeTimeout(timeout).connect(), "text");
+            case MCPHOST -> {
+                HttpTransport.Builder transport = HttpTransport.builder(endpoint).mode(HttpTransport.Mode.STREAMABLE_HTTP);
+                if (tls != null) {
+                    transport.sslContext(tls);
+                }
+                yield new McpHostSubject(McpClient.builder(transport.build())
+                        .requestTimeout(timeout).initializeTimeout(timeout).connect(), "text");
+            }
             case SDK_SYNC -> {
-                McpSyncClient client = io.modelcontextprotocol.client.McpClient.sync(
-                                HttpClientStreamableHttpTransport.builder(base).endpoint(endpoint.getPath()).build())
+                McpSyncClient client = io.modelcontextprotocol.client.McpClient.sync(sdkHttp(base, endpoint, tls))
                         .requestTimeout(timeout).initializationTimeout(timeout).build();
                 client.initialize();
                 yield new SdkSyncSubject(client, "text");
             }
             case SDK_ASYNC -> {
-                McpAsyncClient client = io.modelcontextprotocol.client.McpClient.async(
-                                HttpClientStreamableHttpTransport.builder(base).endpoint(endpoint.getPath()).build())
+                McpAsyncClient client = io.modelcontextprotocol.client.McpClient.async(sdkHttp(base, endpoint, tls))
                         .requestTimeout(timeout).initializationTimeout(timeout).build();
                 client.initialize().block(timeout);
                 yield new SdkAsyncSubject(client, "text", timeout);
             }
-            case FLOOR -> RawHttpClient.connect(endpoint, timeout);
+            case FLOOR -> RawHttpClient.connect(endpoint, timeout, tls);
             case TS_SDK -> throw new IllegalArgumentException("ts-sdk is measured over stdio only");
         };
+    }
+
+    private static HttpClientStreamableHttpTransport sdkHttp(String base, URI endpoint, SSLContext tls) {
+        HttpClientStreamableHttpTransport.Builder builder = HttpClientStreamableHttpTransport.builder(base).endpoint(endpoint.getPath());
+        if (tls != null) {
+            builder.customizeClient(client -> client.sslContext(tls));
+        }
+        return builder.build();
     }
 
     private static Subject mcphost(ServerKind server, Duration timeout) {

@@ -20,6 +20,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,6 +63,9 @@ import org.slf4j.LoggerFactory;
  * {@linkplain Builder#maxHeaderBytes their limit} get 431, bodies beyond
  * {@linkplain Builder#maxMessageBytes theirs} 413. Sessions unused for the
  * {@linkplain Builder#sessionIdleTimeout session idle timeout} are dropped.
+ *
+ * <p>Plain {@code http} unless the builder is given a {@linkplain Builder#tls TLS context}: then the
+ * same endpoint is served as {@code https} only, and {@link #endpoint()} says so.
  */
 public final class StreamableHttpServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StreamableHttpServer.class);
@@ -91,7 +95,10 @@ public final class StreamableHttpServer implements AutoCloseable {
         return new Builder(Objects.requireNonNull(server, "server"));
     }
 
-    /** The MCP endpoint's URL, with the port actually bound, for example {@code http://127.0.0.1:53211/mcp}. */
+    /**
+     * The MCP endpoint's URL, with the port actually bound, for example {@code http://127.0.0.1:53211/mcp}
+     * ({@code https} when served with {@linkplain Builder#tls TLS}).
+     */
     public URI endpoint() {
         return endpoint;
     }
@@ -211,6 +218,7 @@ public final class StreamableHttpServer implements AutoCloseable {
         private Duration closeBudget = Duration.ofSeconds(5);
         private Duration idleTimeout = Duration.ofSeconds(30);
         private int maxHeaderBytes = 64 * 1024;
+        private SSLContext tls;
 
         private Builder(McpServer server) {
             this.server = server;
@@ -306,6 +314,31 @@ public final class StreamableHttpServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Serves {@code https} instead of {@code http}: every connection is TLS (1.2 or 1.3, as
+         * {@code context} allows, less the protocols and cipher suites Jetty deems weak), with the key
+         * and certificate {@code context}'s key managers choose; plain {@code http} requests to the
+         * port fail their handshake. Clients must trust that certificate, and it must name the host
+         * they connect to (for {@code 127.0.0.1}, an IP address entry). The context is typically
+         * made from a PKCS12 key store:
+         *
+         * <pre>{@code
+         * KeyStore store = KeyStore.getInstance("PKCS12");
+         * store.load(in, password);
+         * KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+         * keys.init(store, password);
+         * SSLContext context = SSLContext.getInstance("TLS");
+         * context.init(keys.getKeyManagers(), null, null);
+         * }</pre>
+         *
+         * Plain {@code http} unless set; the TLS handshake's waits count against the
+         * {@linkplain #idleTimeout idle timeout}.
+         */
+        public Builder tls(SSLContext context) {
+            this.tls = Objects.requireNonNull(context, "context");
+            return this;
+        }
+
         /** The budget of {@link StreamableHttpServer#close()}, 5 seconds unless set. */
         public Builder closeBudget(Duration budget) {
             this.closeBudget = positive(budget, "closeBudget");
@@ -326,7 +359,7 @@ public final class StreamableHttpServer implements AutoCloseable {
             HttpEndpoint handler = new HttpEndpoint(settings, sessions);
             JettyServer httpServer;
             try {
-                httpServer = JettyServer.start(bindAddress, port, settings, handler, executor);
+                httpServer = JettyServer.start(bindAddress, port, settings, handler, executor, tls);
             } catch (UncheckedIOException e) {
                 executor.shutdownNow();
                 throw e;
@@ -335,7 +368,7 @@ public final class StreamableHttpServer implements AutoCloseable {
             InetSocketAddress bound = httpServer.address();
             String host = bindAddress instanceof java.net.Inet6Address
                     ? "[" + bindAddress.getHostAddress() + "]" : bindAddress.getHostAddress();
-            URI endpoint = URI.create("http://" + host + ":" + bound.getPort() + path);
+            URI endpoint = URI.create((tls == null ? "http://" : "https://") + host + ":" + bound.getPort() + path);
             LOG.debug("serving {} at {}", server.serverInfo().name(), endpoint);
             return new StreamableHttpServer(httpServer, executor, sessions, handler, endpoint, closeBudget);
         }

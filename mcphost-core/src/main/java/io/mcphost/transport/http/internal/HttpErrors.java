@@ -5,10 +5,12 @@ import java.io.InputStream;
 import java.net.URI;
 import io.mcphost.transport.McpAuthorizationRequiredException;
 import java.nio.charset.StandardCharsets;
+import java.security.cert.CertificateException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import javax.net.ssl.SSLHandshakeException;
 
 /** Small helpers for reading HTTP responses defensively. */
 public final class HttpErrors {
@@ -45,6 +47,35 @@ public final class HttpErrors {
             text = text.substring(0, EXCERPT) + "…";
         }
         return text.isEmpty() ? "" : ": " + text;
+    }
+
+    /**
+     * What went wrong with a request that got no answer, in one line: the exception's message (its
+     * class when it has none), and for a refused TLS handshake that it was TLS and, when a certificate
+     * was refused, the usual cure.
+     */
+    static String describe(Throwable e) {
+        String message = e.getMessage();
+        String text = message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+        // A refused handshake would read as a network failure: say it is TLS, and name the usual cure
+        // when the certificate is what was refused (not trusted, or not issued for this host).
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SSLHandshakeException) {
+                return "TLS handshake failed: " + text + (causedBy(t, CertificateException.class)
+                        ? " (the server's certificate is not trusted for this host; a private CA or self-signed"
+                          + " certificate must be trusted through HttpTransport.Builder.sslContext or the JVM's trust store)" : "");
+            }
+        }
+        return text;
+    }
+
+    private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The endpoint without query, fragment or credentials, for messages and logs. */

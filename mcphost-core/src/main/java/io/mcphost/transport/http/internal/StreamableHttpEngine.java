@@ -485,7 +485,6 @@ public final class StreamableHttpEngine implements HttpEngine {
     }
 
     static String describe(Throwable e) {
-        String message = e.getMessage();
-        return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+        return HttpErrors.describe(e);
     }
 }

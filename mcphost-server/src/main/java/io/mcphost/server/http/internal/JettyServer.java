@@ -5,14 +5,19 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ExecutorService;
+import javax.net.ssl.SSLContext;
+import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
@@ -23,7 +28,9 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * read and write that waits on the client (a stalled upload, a client that stops reading its stream)
  * and the wait for the next request on a kept-alive connection; an exchange waiting on the server
  * with no I/O pending is not timed out (its stream's keep-alives and the session's idle timeout see
- * to that); request headers are capped (431 beyond).
+ * to that); request headers are capped (431 beyond). With a TLS context the one connector speaks
+ * HTTP/1.1 inside TLS (Jetty's {@link SslContextFactory.Server} over the given context), and nothing
+ * else: a plain request on it fails its handshake.
  */
 public final class JettyServer {
     /**
@@ -44,10 +51,11 @@ public final class JettyServer {
      * Binds {@code address:port} and serves {@code endpoint} on {@code virtualThreads}; returns once
      * connections are accepted.
      *
+     * @param tls the key and certificate to serve {@code https} with, or null for plain {@code http}
      * @throws UncheckedIOException if the address cannot be bound
      */
     public static JettyServer start(InetAddress address, int port, HttpSettings settings, HttpEndpoint endpoint,
-                                    ExecutorService virtualThreads) {
+                                    ExecutorService virtualThreads, SSLContext tls) {
         QueuedThreadPool threads = new QueuedThreadPool(8, 2);
         threads.setName("mcphost-http-jetty");
         threads.setReservedThreads(0);
@@ -60,7 +68,9 @@ public final class JettyServer {
         // trie on each connection: 2.8x the heap of a whole open stream without it, for saving a few
         // small strings per request.
         http.setHeaderCacheSize(0);
-        ServerConnector connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
+        ServerConnector connector = tls == null
+                ? new ServerConnector(server, 1, 1, new HttpConnectionFactory(http))
+                : new ServerConnector(server, 1, 1, tlsFactory(tls, http), new HttpConnectionFactory(http));
         connector.setHost(address.getHostAddress());
         connector.setPort(port);
         connector.setIdleTimeout(settings.idleTimeout().toMillis());
@@ -85,6 +95,19 @@ public final class JettyServer {
                     : new UncheckedIOException(new IOException("cannot listen on " + where, e));
         }
         return new JettyServer(server, connector);
+    }
+
+    /**
+     * TLS in front of HTTP/1.1. The context is used as given (its key managers choose the certificate);
+     * Jetty still leaves out the protocols and cipher suites it deems weak. The customizer marks
+     * requests secure ({@code https} scheme) and, when the client named a host by SNI, checks that
+     * the {@code Host} header names the same one.
+     */
+    private static SslConnectionFactory tlsFactory(SSLContext tls, HttpConfiguration http) {
+        SslContextFactory.Server factory = new SslContextFactory.Server();
+        factory.setSslContext(tls);
+        http.addCustomizer(new SecureRequestCustomizer());
+        return new SslConnectionFactory(factory, HttpVersion.HTTP_1_1.asString());
     }
 
     /** The address actually bound (the port chosen when 0 was asked). */
