@@ -434,8 +434,7 @@ public final class StreamableHttpServer implements AutoCloseable {
         }
 
         private Admission admission() {
-            return Admission.of(principalsByToken, maxConcurrentPerClient,
-                    requestsPerSecond, burst, limitsClock);
+            return Admission.of(principalsByToken, maxConcurrentPerClient, requestsPerSecond, burst, limitsClock);
         }
 
         /**
