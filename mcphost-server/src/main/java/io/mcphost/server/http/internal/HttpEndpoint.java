@@ -33,9 +33,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * The MCP endpoint (spec 2025-11-25, basic/transports, "Streamable HTTP"): checks each exchange
  * (path, Host, Origin, authentication and per-client limits, protocol version, media types, size,
- * session) and hands it to its session.
- * Runs on the HTTP server's virtual threads, one per exchange; a streaming exchange keeps its
- * thread until the stream ends. Thread-safe.
+ * session) and hands it to its session. Runs on the HTTP server's virtual threads, one per
+ * exchange; a streaming exchange keeps its thread until the stream ends. Thread-safe.
  */
 public final class HttpEndpoint {
     private static final Logger LOG = LoggerFactory.getLogger(HttpEndpoint.class);
