@@ -3,6 +3,7 @@ package io.mcphost.server.http;
 import static io.mcphost.protocol.internal.Settings.positive;
 
 import io.mcphost.server.McpServer;
+import io.mcphost.server.http.internal.Admission;
 import io.mcphost.server.http.internal.HttpEndpoint;
 import io.mcphost.server.http.internal.HttpSettings;
 import io.mcphost.server.http.internal.JettyServer;
@@ -12,6 +13,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -20,6 +23,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongSupplier;
+import java.util.regex.Pattern;
 import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,7 +67,9 @@ import org.slf4j.LoggerFactory;
  * stops reading its stream) is closed, and so is its stream's connection; request headers beyond
  * {@linkplain Builder#maxHeaderBytes their limit} get 431, bodies beyond
  * {@linkplain Builder#maxMessageBytes theirs} 413. Sessions unused for the
- * {@linkplain Builder#sessionIdleTimeout session idle timeout} are dropped.
+ * {@linkplain Builder#sessionIdleTimeout session idle timeout} are dropped. Optionally, requests need a
+ * {@linkplain Builder#bearerTokens(Map) bearer token} (401 without) and each client is
+ * {@linkplain Builder#maxConcurrentRequestsPerClient limited} (429 beyond).
  *
  * <p>Plain {@code http} unless the builder is given a {@linkplain Builder#tls TLS context}: then the
  * same endpoint is served as {@code https} only, and {@link #endpoint()} says so.
@@ -345,6 +352,124 @@ public final class StreamableHttpServer implements AutoCloseable {
             return this;
         }
 
+        // ---- Authentication and per-client limits ----
+        private static final Pattern TOKEN68 = Pattern.compile("[A-Za-z0-9._~+/-]+=*");
+        private Map<String, String> principalsByToken = Map.of();
+        private int maxConcurrentPerClient;
+        private double requestsPerSecond;
+        private int burst;
+        private LongSupplier limitsClock = System::nanoTime;
+
+        /**
+         * Requires every request to the endpoint to carry {@code Authorization: Bearer <token>} with one
+         * of {@code tokens}; off (no authentication) unless set. Each token is a principal of its own,
+         * named {@code token-} and 12 hex digits of the token's SHA-256 digest (never the token itself);
+         * use {@link #bearerTokens(Map)} to name them.
+         *
+         * @throws IllegalArgumentException if {@code tokens} is empty or a token is not RFC 6750
+         *                                  {@code b64token} text (letters, digits, {@code -._~+/}, then {@code =}s)
+         * @see #bearerTokens(Map)
+         */
+        public Builder bearerTokens(Set<String> tokens) {
+            Map<String, String> named = new HashMap<>();
+            for (String token : tokens) {
+                named.put(checkToken(token), Admission.fingerprint(token));
+            }
+            return bearerTokens(named);
+        }
+
+        /**
+         * Requires every request to the endpoint to carry {@code Authorization: Bearer <token>} with one
+         * of the keys of {@code principalsByToken}, and knows the caller by that token's principal (its
+         * value, for example a team or an agent's name); off (no authentication) unless set. Replaces
+         * tokens set before.
+         *
+         * <p>What a client sees: without a bearer token, every request gets {@code 401} with
+         * {@code WWW-Authenticate: Bearer}; with a token that is not one of these, {@code 401} with
+         * {@code WWW-Authenticate: Bearer error="invalid_token"} (RFC 6750). Either body is a small JSON
+         * object ({@code {"error": ..., "error_description": ...}}), not JSON-RPC; nothing else of the
+         * request is looked at. Tokens are compared in constant time and never logged. A session belongs
+         * to the principal whose {@code initialize} started it: another principal naming its id gets
+         * {@code 404}, as for an unknown session. The principal also keys the
+         * {@linkplain #maxConcurrentRequestsPerClient per-client limits}.
+         *
+         * @throws IllegalArgumentException if the map is empty, a token is not RFC 6750 {@code b64token}
+         *                                  text, or a principal is blank
+         */
+        public Builder bearerTokens(Map<String, String> principalsByToken) {
+            if (principalsByToken.isEmpty()) {
+                throw new IllegalArgumentException("bearerTokens needs at least one token (leave it unset for none)");
+            }
+            principalsByToken.forEach((token, principal) -> {
+                checkToken(token);
+                if (principal == null || principal.isBlank()) {
+                    throw new IllegalArgumentException("every bearer token needs a non-blank principal name");
+                }
+            });
+            this.principalsByToken = Map.copyOf(principalsByToken);
+            return this;
+        }
+
+        /** The token, if it is RFC 6750 {@code b64token} text; the message never quotes it (it is a secret). */
+        private static String checkToken(String token) {
+            if (token == null || !TOKEN68.matcher(token).matches()) {
+                throw new IllegalArgumentException("a bearer token must be RFC 6750 b64token text (letters, digits, "
+                        + "-._~+/ then =s), with no spaces or line breaks");
+            }
+            return token;
+        }
+
+        /**
+         * How many requests one client may have running at once; no limit unless set. A client is its
+         * {@linkplain #bearerTokens(Map) principal} when the endpoint authenticates, else its remote IP
+         * address (behind a reverse proxy every client shares the proxy's).
+         *
+         * <p>Counted: every POST (and DELETE) while it is being handled, including a request answered
+         * by an SSE stream until that stream ends. Not counted: listen streams, which wait on the server
+         * rather than make it work (a GET stream, and a 2026-07-28 {@code subscriptions/listen}, whose
+         * slot is freed once it is recognised). What a client sees beyond the limit: {@code 429} with
+         * {@code Retry-After: 1} and a JSON-RPC error body without an id; the request is not read nor
+         * run, and other clients are not affected.
+         *
+         * @throws IllegalArgumentException if {@code max} is not positive
+         */
+        public Builder maxConcurrentRequestsPerClient(int max) {
+            this.maxConcurrentPerClient = positive(max, "maxConcurrentRequestsPerClient");
+            return this;
+        }
+
+        /**
+         * How often one client (as for {@link #maxConcurrentRequestsPerClient}) may send requests: a
+         * token bucket holding {@code burst} requests, refilled at {@code perSecond}; no limit unless
+         * set. Every request to the endpoint takes one, GETs included. What a client sees beyond the
+         * rate: {@code 429} with {@code Retry-After} the whole seconds until its next request would be
+         * admitted (at least 1) and a JSON-RPC error body without an id; the request is not read nor
+         * run, and other clients are not affected. A client idle long enough to refill its bucket is
+         * forgotten, so memory is bounded by the clients active in the last {@code burst / perSecond}
+         * seconds.
+         *
+         * @throws IllegalArgumentException if {@code perSecond} is not a positive finite number or
+         *                                  {@code burst} is not positive
+         */
+        public Builder requestsPerSecondPerClient(double perSecond, int burst) {
+            if (!(perSecond > 0) || Double.isInfinite(perSecond)) {
+                throw new IllegalArgumentException("requestsPerSecondPerClient must be positive and finite, got " + perSecond);
+            }
+            this.requestsPerSecond = perSecond;
+            this.burst = positive(burst, "burst");
+            return this;
+        }
+
+        /** For tests: the per-client limits' clock, in {@link System#nanoTime()} units. */
+        Builder clientLimitsClock(LongSupplier nanoTime) {
+            this.limitsClock = Objects.requireNonNull(nanoTime, "nanoTime");
+            return this;
+        }
+
+        private Admission admission() {
+            return Admission.of(principalsByToken, maxConcurrentPerClient, requestsPerSecond, burst, limitsClock);
+        }
+
         /**
          * Binds the port and starts serving. Returns once the endpoint accepts connections.
          *
@@ -356,7 +481,7 @@ public final class StreamableHttpServer implements AutoCloseable {
             Sessions sessions = new Sessions(server, settings);
             ExecutorService executor = Executors.newThreadPerTaskExecutor(
                     Thread.ofVirtual().name("mcphost-http-", 0).factory());
-            HttpEndpoint handler = new HttpEndpoint(settings, sessions);
+            HttpEndpoint handler = new HttpEndpoint(settings, sessions, admission());
             JettyServer httpServer;
             try {
                 httpServer = JettyServer.start(bindAddress, port, settings, handler, executor, tls);

@@ -4,6 +4,7 @@ import io.mcphost.protocol.internal.JsonCodec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -26,13 +27,31 @@ final class HttpProbe {
             {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},
              "clientInfo":{"name":"probe","version":"1"}}}""";
 
-    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient client;
     private final URI endpoint;
+    /** Sent as {@code Authorization: Bearer <token>} when not null. */
+    private final String token;
     private volatile String sessionId;
 
     HttpProbe(URI endpoint) {
+        this(endpoint, null, null);
+    }
+
+    /** A probe sending {@code token} as its bearer token (null: none), from {@code localAddress} (null: any). */
+    HttpProbe(URI endpoint, String token, InetAddress localAddress) {
+        HttpClient.Builder builder = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5));
+        if (localAddress != null) {
+            builder.localAddress(localAddress);
+        }
+        this.client = builder.build();
         this.endpoint = endpoint;
+        this.token = token;
+    }
+
+    /** Uses {@code id} as the session id from now on, as a client that learnt another's id would. */
+    void useSession(String id) {
+        sessionId = id;
     }
 
     String sessionId() {
@@ -54,6 +73,9 @@ final class HttpProbe {
     /** A request builder with the headers a 2025-11-25 client sends (session id once known). */
     HttpRequest.Builder request() {
         HttpRequest.Builder builder = HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(5));
+        if (token != null) {
+            builder.header("Authorization", "Bearer " + token);
+        }
         if (sessionId != null) {
             builder.header("Mcp-Session-Id", sessionId).header("MCP-Protocol-Version", "2025-11-25");
         }

@@ -24,6 +24,9 @@ interface Exchange {
     /** Every value of a request header, in order, or null when the request has none. */
     List<String> headers(String name);
 
+    /** The client's IP address, as text; the proxy's when the request came through one. */
+    String remoteAddress();
+
     /** The request body; blocking reads, each bounded by the server's idle timeout. */
     InputStream requestBody();
 

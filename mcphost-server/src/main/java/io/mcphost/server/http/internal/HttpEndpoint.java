@@ -10,6 +10,7 @@ import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.modern.ModernMethods;
 import io.mcphost.server.internal.Dispatcher;
 import io.mcphost.server.http.ResponseMode;
 import java.io.IOException;
@@ -31,9 +32,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The MCP endpoint (spec 2025-11-25, basic/transports, "Streamable HTTP"): checks each exchange
- * (path, Host, Origin, protocol version, media types, size, session) and hands it to its session.
- * Runs on the HTTP server's virtual threads, one per exchange; a streaming exchange keeps its
- * thread until the stream ends. Thread-safe.
+ * (path, Host, Origin, authentication and per-client limits, protocol version, media types, size,
+ * session) and hands it to its session. Runs on the HTTP server's virtual threads, one per
+ * exchange; a streaming exchange keeps its thread until the stream ends. Thread-safe.
  */
 public final class HttpEndpoint {
     private static final Logger LOG = LoggerFactory.getLogger(HttpEndpoint.class);
@@ -54,15 +55,17 @@ public final class HttpEndpoint {
     private final HttpSettings settings;
     private final Sessions sessions;
     private final RebindingGuard guard;
+    private final Admission admission;
     private final ReentrantLock activeLock = new ReentrantLock();
     private final Condition idle = activeLock.newCondition();
     private int active;
 
     private final ModernHttp modern;
 
-    public HttpEndpoint(HttpSettings settings, Sessions sessions) {
+    public HttpEndpoint(HttpSettings settings, Sessions sessions, Admission admission) {
         this.settings = settings;
         this.sessions = sessions;
+        this.admission = admission;
         this.modern = new ModernHttp(sessions.stateless());
         this.guard = new RebindingGuard(settings.allowedOrigins(), settings.checkHost());
     }
@@ -141,11 +144,22 @@ public final class HttpEndpoint {
             Replies.error(exchange, 403, JsonRpcError.INVALID_REQUEST, "Forbidden: Origin not allowed");
             return;
         }
+        Optional<Admission.Caller> caller = admission.admit(exchange); // 401 or 429 when refused
+        if (caller.isPresent()) {
+            try {
+                route(exchange, caller.get());
+            } finally {
+                caller.get().release();
+            }
+        }
+    }
+
+    private void route(Exchange exchange, Admission.Caller caller) throws IOException {
         String versionHeader = exchange.header(VERSION_HEADER);
         Optional<ProtocolVersion> version = Optional.ofNullable(versionHeader).map(String::strip)
                 .flatMap(ProtocolVersion::fromId);
         if (exchange.method().equals("POST")) {
-            post(exchange, versionHeader, version);
+            post(exchange, versionHeader, version, caller);
             return;
         }
         if (Dispatcher.eraOf("", Optional.empty(), Optional.ofNullable(versionHeader)) == Era.MODERN) {
@@ -159,8 +173,8 @@ public final class HttpEndpoint {
             return;
         }
         switch (exchange.method()) {
-            case "GET" -> get(exchange, version);
-            case "DELETE" -> delete(exchange);
+            case "GET" -> get(exchange, version, caller);
+            case "DELETE" -> delete(exchange, caller);
             default -> {
                 exchange.setHeader("Allow", "GET, POST, DELETE");
                 Replies.error(exchange, 405, JsonRpcError.INVALID_REQUEST, "Method Not Allowed: use POST, GET or DELETE");
@@ -180,7 +194,8 @@ public final class HttpEndpoint {
         return true;
     }
 
-    private void post(Exchange exchange, String versionHeader, Optional<ProtocolVersion> version) throws IOException {
+    private void post(Exchange exchange, String versionHeader, Optional<ProtocolVersion> version, Admission.Caller caller)
+            throws IOException {
         byte[] body = readBody(exchange);
         if (body == null) {
             Replies.error(exchange, 413, JsonRpcError.INVALID_REQUEST,
@@ -222,6 +237,9 @@ public final class HttpEndpoint {
                 return;
             }
             if (message instanceof JsonRpcRequest request) {
+                if (request.method().equals(ModernMethods.SUBSCRIPTIONS_LISTEN)) {
+                    caller.release(); // a listen stream is not a running request: it waits for the client
+                }
                 List<String> accept = exchange.headers("Accept");
                 modern.post(exchange, request, accept == null || Negotiation.accepts(accept, Replies.EVENT_STREAM));
             } else {
@@ -261,7 +279,7 @@ public final class HttpEndpoint {
                         + " header is required; send initialize without it to start a session", id);
                 return;
             }
-            Optional<HttpSession> created = sessions.create();
+            Optional<HttpSession> created = sessions.create(caller.principal());
             if (created.isEmpty()) {
                 Replies.error(exchange, 503, JsonRpcError.INTERNAL_ERROR,
                         "Service Unavailable: too many sessions, or the server is closing", id);
@@ -273,7 +291,7 @@ public final class HttpEndpoint {
             version = version.or(() -> initialize.get().params()
                     .flatMap(p -> ProtocolVersion.fromId(p.path("protocolVersion").asString(""))));
         } else {
-            Optional<HttpSession> found = sessions.find(sessionId);
+            Optional<HttpSession> found = sessions.find(sessionId, caller.principal());
             if (found.isEmpty()) {
                 Replies.error(exchange, 404, JsonRpcError.INVALID_REQUEST, "Not Found: the session expired or was ended; "
                         + "send initialize without " + SESSION_HEADER + " to start a new one", id);
@@ -349,8 +367,8 @@ public final class HttpEndpoint {
         }
     }
 
-    private void get(Exchange exchange, Optional<ProtocolVersion> version) throws IOException {
-        Optional<HttpSession> session = session(exchange);
+    private void get(Exchange exchange, Optional<ProtocolVersion> version, Admission.Caller caller) throws IOException {
+        Optional<HttpSession> session = session(exchange, caller);
         if (session.isEmpty()) {
             return;
         }
@@ -374,8 +392,8 @@ public final class HttpEndpoint {
         attached.get().stream().pump(attached.get().attachment(), exchange);
     }
 
-    private void delete(Exchange exchange) throws IOException {
-        Optional<HttpSession> session = session(exchange);
+    private void delete(Exchange exchange, Admission.Caller caller) throws IOException {
+        Optional<HttpSession> session = session(exchange, caller);
         if (session.isPresent()) {
             session.get().close(Duration.ZERO);
             Replies.empty(exchange, 204);
@@ -383,13 +401,13 @@ public final class HttpEndpoint {
     }
 
     /** The session the request names; answers 400 or 404 itself when there is none. */
-    private Optional<HttpSession> session(Exchange exchange) throws IOException {
+    private Optional<HttpSession> session(Exchange exchange, Admission.Caller caller) throws IOException {
         String sessionId = exchange.header(SESSION_HEADER);
         if (sessionId == null) {
             Replies.error(exchange, 400, JsonRpcError.INVALID_REQUEST, "Bad Request: the " + SESSION_HEADER + " header is required");
             return Optional.empty();
         }
-        Optional<HttpSession> session = sessions.find(sessionId);
+        Optional<HttpSession> session = sessions.find(sessionId, caller.principal());
         if (session.isEmpty()) {
             Replies.error(exchange, 404, JsonRpcError.INVALID_REQUEST, "Not Found: the session expired or was ended");
         }

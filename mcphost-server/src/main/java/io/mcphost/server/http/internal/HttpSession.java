@@ -54,6 +54,8 @@ public final class HttpSession implements Transport {
     /** For logs: the id is a bearer secret (spec: security best practices, session hijacking). */
     private final long serial;
     private final HttpSettings settings;
+    /** Who started the session, when the endpoint authenticates; only they may use it. */
+    private final Optional<String> principal;
     private final Consumer<HttpSession> onClosed;
     private final ReentrantLock lock = new ReentrantLock();
     private final ReentrantLock delivery = new ReentrantLock();
@@ -67,11 +69,18 @@ public final class HttpSession implements Transport {
     private volatile InboundHandler inbound;
     private volatile long lastUsedNanos = System.nanoTime();
 
-    HttpSession(String id, long serial, HttpSettings settings, Consumer<HttpSession> onClosed) {
+    HttpSession(String id, long serial, HttpSettings settings, Optional<String> principal,
+                Consumer<HttpSession> onClosed) {
         this.id = id;
         this.serial = serial;
         this.settings = settings;
+        this.principal = principal;
         this.onClosed = onClosed;
+    }
+
+    /** Whether {@code caller} (empty when not authenticated) is who started this session. */
+    boolean belongsTo(Optional<String> caller) {
+        return principal.equals(caller);
     }
 
     /** The session id, as sent in {@code Mcp-Session-Id}. */

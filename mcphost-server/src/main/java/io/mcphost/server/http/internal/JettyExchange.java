@@ -60,6 +60,11 @@ final class JettyExchange implements Exchange {
     }
 
     @Override
+    public String remoteAddress() {
+        return Request.getRemoteAddr(request);
+    }
+
+    @Override
     public InputStream requestBody() {
         return Content.Source.asInputStream(request);
     }

@@ -55,13 +55,14 @@ public final class Sessions {
 
     /**
      * A new session with its own server connection, for an {@code initialize} request; empty when
-     * {@code maxSessions} are live or the server is closing.
+     * {@code maxSessions} are live or the server is closing. Only {@code principal} may use it.
      */
-    Optional<HttpSession> create() {
+    Optional<HttpSession> create(Optional<String> principal) {
         if (closed || live.size() >= settings.maxSessions()) {
             return Optional.empty();
         }
-        HttpSession session = new HttpSession(newId(), serials.incrementAndGet(), settings, s -> live.remove(s.id(), s));
+        HttpSession session = new HttpSession(newId(), serials.incrementAndGet(), settings, principal,
+                s -> live.remove(s.id(), s));
         ServerSession connection = server.serve(session);
         live.put(session.id(), session);
         initializes.incrementAndGet();
@@ -80,8 +81,12 @@ public final class Sessions {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
-    Optional<HttpSession> find(String id) {
-        return Optional.ofNullable(live.get(id));
+    /**
+     * The live session {@code id} names, if {@code principal} started it: another principal's session
+     * is as unknown to a caller as an ended one.
+     */
+    Optional<HttpSession> find(String id, Optional<String> principal) {
+        return Optional.ofNullable(live.get(id)).filter(s -> s.belongsTo(principal));
     }
 
     public Set<String> ids() {

@@ -1,0 +1,124 @@
+package io.mcphost.server.http.internal;
+
+import io.mcphost.protocol.JsonRpcError;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongSupplier;
+
+/**
+ * Who may use the endpoint and how much: bearer authentication (401), then the per-client limits
+ * (429 with {@code Retry-After}), checked before the request's body is read. A client is its principal
+ * when authenticated, else its remote address. Immutable and thread-safe.
+ */
+public final class Admission {
+    /** No authentication and no limits. */
+    public static final Admission OPEN = new Admission(Optional.empty(), Optional.empty());
+
+    private final Optional<BearerAuth> auth;
+    private final Optional<ClientLimits> limits;
+
+    private Admission(Optional<BearerAuth> auth, Optional<ClientLimits> limits) {
+        this.auth = auth;
+        this.limits = limits;
+    }
+
+    /**
+     * The admission a builder configured, its values already checked.
+     *
+     * @param principalsByToken accepted bearer tokens and their principals; empty for no authentication
+     * @param maxConcurrent     counted requests per client at once; 0 for no limit
+     * @param ratePerSecond     requests per second per client; 0 for no limit
+     * @param burst             the rate limit's bucket size
+     * @param nanoTime          the limits' clock
+     */
+    public static Admission of(Map<String, String> principalsByToken, int maxConcurrent, double ratePerSecond,
+                               int burst, LongSupplier nanoTime) {
+        Optional<BearerAuth> auth = principalsByToken.isEmpty() ? Optional.empty()
+                : Optional.of(new BearerAuth(principalsByToken));
+        Optional<ClientLimits> limits = maxConcurrent == 0 && ratePerSecond == 0 ? Optional.empty()
+                : Optional.of(new ClientLimits(maxConcurrent, ratePerSecond, burst, nanoTime));
+        return new Admission(auth, limits);
+    }
+
+    /** The principal a set-only token is known by: a short fingerprint of the token's digest. */
+    public static String fingerprint(String token) {
+        return BearerAuth.fingerprint(token);
+    }
+
+    /**
+     * The caller of {@code exchange}, admitted, or empty when refused (the 401 or 429 is then sent).
+     * A GET (a listen stream) never takes a concurrency slot; every other request does until
+     * {@link Caller#release()}.
+     */
+    Optional<Caller> admit(Exchange exchange) throws IOException {
+        Optional<String> principal = Optional.empty();
+        if (auth.isPresent()) {
+            switch (auth.get().check(exchange.header("Authorization"))) {
+                case BearerAuth.Outcome.Authenticated a -> principal = Optional.of(a.principal());
+                case BearerAuth.Outcome.Missing m -> {
+                    unauthorized(exchange, "Bearer", "unauthorized",
+                            "this endpoint needs an Authorization: Bearer <token> header");
+                    return Optional.empty();
+                }
+                case BearerAuth.Outcome.Invalid i -> {
+                    unauthorized(exchange, "Bearer error=\"invalid_token\"", "invalid_token",
+                            "the bearer token is not valid");
+                    return Optional.empty();
+                }
+            }
+        }
+        if (limits.isEmpty()) {
+            return Optional.of(new Caller(principal, null, null));
+        }
+        // A principal and an address never collide as keys: addresses have no "principal:" prefix.
+        String key = principal.map(p -> "principal:" + p).orElseGet(exchange::remoteAddress);
+        boolean counts = !exchange.method().equals("GET");
+        ClientLimits.Refusal refusal = limits.get().acquire(key, counts);
+        if (refusal != null) {
+            exchange.setHeader("Retry-After", Long.toString(refusal.retryAfterSeconds()));
+            Replies.error(exchange, 429, JsonRpcError.INTERNAL_ERROR, "Too Many Requests: " + refusal.reason());
+            return Optional.empty();
+        }
+        return Optional.of(new Caller(principal, counts ? limits.get() : null, key));
+    }
+
+    /** A 401 whose body is a small JSON object, not JSON-RPC: nothing of MCP is served before authentication. */
+    private static void unauthorized(Exchange exchange, String challenge, String error, String description)
+            throws IOException {
+        exchange.setHeader("WWW-Authenticate", challenge);
+        exchange.setHeader("Content-Type", Replies.JSON);
+        exchange.respond(401, ("{\"error\":\"" + error + "\",\"error_description\":\"" + description + "\"}")
+                .getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * An admitted request: its principal (when authenticated) and its concurrency slot, if it took
+     * one. {@link #release()} frees the slot; idempotent, so a listen stream may free it early.
+     */
+    static final class Caller {
+        private final Optional<String> principal;
+        private final ClientLimits slotOf;
+        private final String key;
+        private final AtomicBoolean released = new AtomicBoolean();
+
+        private Caller(Optional<String> principal, ClientLimits slotOf, String key) {
+            this.principal = Objects.requireNonNull(principal);
+            this.slotOf = slotOf;
+            this.key = key;
+        }
+
+        Optional<String> principal() {
+            return principal;
+        }
+
+        void release() {
+            if (slotOf != null && released.compareAndSet(false, true)) {
+                slotOf.release(key);
+            }
+        }
+    }
+}
