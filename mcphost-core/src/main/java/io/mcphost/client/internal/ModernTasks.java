@@ -259,7 +259,8 @@ final class ModernTasks implements TaskDialect {
         }
         Map<String, CompletableFuture<JsonNode>> futures = new LinkedHashMap<>();
         for (Map.Entry<String, InputRequest> e : asked.entrySet()) {
-            Optional<CompletableFuture<JsonNode>> f = current.answerInput(e.getKey(), e.getValue().method(), e.getValue().params());
+            Optional<CompletableFuture<JsonNode>> f = current.answerInput(e.getKey(), e.getValue().method(), e.getValue().params(),
+                    options);
             if (f.isEmpty()) {
                 futures.values().forEach(x -> x.cancel(false));
                 return CompletableFuture.failedFuture(new McpInputRequiredException(exchange.name(), "task " + taskId

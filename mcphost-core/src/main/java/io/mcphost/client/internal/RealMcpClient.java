@@ -80,7 +80,7 @@ public final class RealMcpClient implements McpClient {
         this.state = connection.lifecycle();
         this.pending = new PendingRequests(name, config.maxPendingRequests());
         this.notifications = new NotificationQueue(name);
-        this.serverRequests = new ServerRequests(config);
+        this.serverRequests = new ServerRequests(config, new Attribution(pending));
         this.exchange = new Exchange(config, pending, connection);
         ToolListing tools = new ToolListing(exchange);
         // One strategy per era; a modern task's questions and input rounds reach the same handlers as a legacy server's requests.
