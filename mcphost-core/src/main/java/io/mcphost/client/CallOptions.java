@@ -46,9 +46,9 @@ import tools.jackson.databind.JsonNode;
  * see {@link ElicitationHandler}); handlers run on virtual threads, never on the transport's reader, and
  * may be called concurrently when the server asks several questions at once. The client announces the
  * {@code elicitation}, {@code sampling} and {@code roots} capabilities from its client-wide settings
- * only: a handshake-era server asks only what was announced, so a caller relying on per-call handlers
- * with such servers must enable the feature client-wide too (a handler that refuses, say, answers the
- * questions no call takes). A 2026-07-28 server asks in rounds, which per-call handlers answer either way.
+ * only, in the handshake and in each 2026-07-28 request alike: a server asks only what was announced,
+ * so a caller relying on per-call handlers must enable the feature client-wide too (with a handler
+ * that refuses, say, which then answers the questions no call takes).
  * A call that {@linkplain Builder#takeOverInput(boolean) takes its rounds over} gets them as an
  * exception instead; its handlers still answer a handshake-era server's questions.
  */
