@@ -94,6 +94,9 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
         return connection;
     }
 
+    /** The client request the current (request's own) thread serves: its questions to the client go on its stream. */
+    private static final ThreadLocal<RequestId> SERVING = new ThreadLocal<>();
+
     @Override
     public void onMessage(JsonRpcMessage message) {
         switch (message) {
@@ -104,6 +107,7 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
                 boolean fresh = running.putIfAbsent(r.id(), cancelled) == null;
                 Thread.ofVirtual().name("mcphost-server-" + r.method()).start(() -> {
                     if (fresh) {
+                        SERVING.set(r.id());
                         Optional<JsonRpcMessage> reply;
                         try {
                             reply = dispatch(r, Optional.empty(), this::send, cancelled, () -> false);
@@ -320,7 +324,16 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
      */
     JsonNode requestClient(String method, JsonNode params, String capability, Duration timeout,
                            BooleanSupplier cancelled) {
-        return clientRequests.request(method, params, clientCapabilities, capability, timeout, cancelled, this::send,
+        RequestId serving = SERVING.get();
+        java.util.function.Consumer<JsonRpcRequest> send = serving != null && transport instanceof RelatedSending related
+                ? request -> {
+                    try {
+                        related.send(request, serving);
+                    } catch (McpException e) {
+                        LOG.debug("could not send to the client: {}", e.getMessage());
+                    }
+                } : this::send;
+        return clientRequests.request(method, params, clientCapabilities, capability, timeout, cancelled, send,
                 id -> send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_CANCELLED,
                         CODEC.valueToTree(Map.of("requestId", ((RequestId.StringId) id).value(),
                                 "reason", "the server stopped waiting")))));
