@@ -62,11 +62,7 @@ class PerCallInputTest {
     /** Tools that ask the client something naming the caller ({@code who}) and report the answer. */
     private static McpServer server() {
         return McpServer.builder().name("asker").version("1")
-                .tool(Tool.of("ask", "Asks the user", ANY), call -> {
-                    String who = call.arguments().path("who").asString();
-                    ElicitResult answer = call.elicit(ElicitRequestFormParams.of("question for " + who, ANSWER_FORM), WAIT);
-                    return CallToolResult.text(who + " got " + answer.content().map(c -> c.path("answer").asString()).orElse("-"));
-                })
+                .tool(Tool.of("ask", "Asks the user", ANY), PerCallInputTest::ask)
                 .tool(Tool.of("sample", "Asks the model", ANY), call -> {
                     String who = call.arguments().path("who").asString();
                     CreateMessageResult result = call.sample(CODEC.treeToValue(CODEC.mapper().readTree("""
@@ -79,16 +75,26 @@ class PerCallInputTest {
                 .build();
     }
 
+    private static CallToolResult ask(io.mcphost.server.ToolCall call) {
+        String who = call.arguments().path("who").asString();
+        ElicitResult answer = call.elicit(ElicitRequestFormParams.of("question for " + who, ANSWER_FORM), WAIT);
+        return CallToolResult.text(who + " got " + answer.content().map(c -> c.path("answer").asString()).orElse("-"));
+    }
+
     /** A client of {@link #server()}; its client-wide handlers refuse and record, as a gateway's would. */
     private McpClient connect(String transport, Era era) {
+        return connect(transport, era, server());
+    }
+
+    private McpClient connect(String transport, Era era, McpServer server) {
         McpClientBuilder builder = switch (transport) {
             case "memory" -> {
                 var pair = MemoryTransport.pair();
-                toClose.add(server().serve(pair.server()));
+                toClose.add(server.serve(pair.server()));
                 yield McpClient.builder(pair.client());
             }
             case "http" -> {
-                StreamableHttpServer http = StreamableHttpServer.builder(server()).start();
+                StreamableHttpServer http = StreamableHttpServer.builder(server).start();
                 toClose.add(http);
                 yield McpClient.builder(HttpTransport.builder(http.endpoint()).name("asker").build());
             }
@@ -142,6 +148,39 @@ class PerCallInputTest {
                 CallOptions.builder().elicitation(answeringAs("A", askedA, bothAsked)).build());
         CompletableFuture<CallToolResult> b = client.callToolAsync("ask", who("B"),
                 CallOptions.builder().elicitation(answeringAs("B", askedB, bothAsked)).build());
+
+        assertThat(text(a.join())).isEqualTo("A got from A");
+        assertThat(text(b.join())).isEqualTo("B got from B");
+        assertThat(askedA).containsExactly("question for A");
+        assertThat(askedB).containsExactly("question for B");
+        assertThat(clientWide).isEmpty();
+    }
+
+    /**
+     * A task's questions belong to the call that created it, however late they come: the handle keeps
+     * the creator's handlers for its polling requests, and a 2025-11-25 server names the task in the
+     * question's {@code related-task} {@code _meta}, which tells two concurrent tasks apart over a
+     * transport that cannot.
+     */
+    @ParameterizedTest(name = "{0}, {1}")
+    @CsvSource({"memory, LEGACY", "http, LEGACY", "memory, MODERN"})
+    void aTasksQuestionsGoToTheHandlersOfTheCallThatCreatedIt(String transport, Era era) {
+        McpServer tasks = McpServer.builder().name("asker").version("1").taskPollInterval(Duration.ofMillis(20))
+                .tool(Tool.of("ask_task", "Asks the user, as a task", ANY).withExecution(
+                        io.mcphost.protocol.tools.ToolExecution.of(io.mcphost.protocol.tools.ToolExecution.TaskSupport.OPTIONAL)),
+                        PerCallInputTest::ask)
+                .build();
+        McpClient client = connect(transport, era, tasks);
+        CountDownLatch bothAsked = new CountDownLatch(2);
+        List<String> askedA = Collections.synchronizedList(new ArrayList<>());
+        List<String> askedB = Collections.synchronizedList(new ArrayList<>());
+
+        CompletableFuture<CallToolResult> a = client.tasks().callToolAsTaskAsync("ask_task", who("A"),
+                CallOptions.builder().elicitation(answeringAs("A", askedA, bothAsked)).build(),
+                io.mcphost.protocol.tasks.TaskMetadata.create()).thenCompose(task -> task.awaitResultAsync(WAIT));
+        CompletableFuture<CallToolResult> b = client.tasks().callToolAsTaskAsync("ask_task", who("B"),
+                CallOptions.builder().elicitation(answeringAs("B", askedB, bothAsked)).build(),
+                io.mcphost.protocol.tasks.TaskMetadata.create()).thenCompose(task -> task.awaitResultAsync(WAIT));
 
         assertThat(text(a.join())).isEqualTo("A got from A");
         assertThat(text(b.join())).isEqualTo("B got from B");

@@ -168,8 +168,8 @@ final class ServerRequests {
             answers.execute(() -> send(new JsonRpcResponse(request.id(), CODEC.newObject()), request.method()));
             return;
         }
-        Optional<PendingRequests.Pending> owner = attribution.owner(stream);
-        Optional<RequestId> related = owner.map(PendingRequests.Pending::id);
+        Optional<Attribution.Owner> owner = attribution.owner(request, stream);
+        Optional<RequestId> related = owner.flatMap(Attribution.Owner::request);
         HandlerBinding<?, ?> binding = owner.flatMap(call -> perCall(request.method(), call.options()))
                 .orElseGet(() -> bindings.get(request.method()));
         if (binding != null) {
