@@ -215,6 +215,34 @@ class PerCallInputTest {
         }
     }
 
+    /**
+     * Through a host, its interceptors (one here changes the call's deadline, so its options are rebuilt)
+     * and its progress events, a call's options reach the server's client with their handlers.
+     */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.EnumSource(value = Era.class, names = {"LEGACY", "MODERN"})
+    void throughAHostAndItsInterceptorsACallKeepsItsOwnHandlers(Era era) {
+        io.mcphost.host.McpHost host = io.mcphost.host.McpHost.builder()
+                .server(io.mcphost.testkit.ServerSpecs.inProcess("one", PerCallInputTest::server, toClose).era(era).build())
+                .elicitation((request, context) -> {
+                    clientWide.add(((ElicitRequestFormParams) request).message());
+                    return CompletableFuture.failedFuture(new IllegalStateException("a question of no known call"));
+                })
+                .interceptor(chain -> chain.proceed(chain.call().withOptions(
+                        chain.call().options().toBuilder().timeout(Duration.ofSeconds(15)).build())))
+                .onEvent(event -> { })
+                .start();
+        toClose.add(host);
+        List<String> asked = Collections.synchronizedList(new ArrayList<>());
+
+        CallToolResult result = host.callTool("one__ask", who("A"), CallOptions.builder()
+                .elicitation(answeringAs("A", asked, new CountDownLatch(1))).build());
+
+        assertThat(text(result)).isEqualTo("A got from A");
+        assertThat(asked).containsExactly("question for A");
+        assertThat(clientWide).isEmpty();
+    }
+
     /** A per-call root that is not a file:// URI is refused, never sent: the same check as the client-wide roots. */
     @Test
     void aCallsRootsAreCheckedLikeTheClientWideOnes() {
