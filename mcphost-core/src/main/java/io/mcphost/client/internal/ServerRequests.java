@@ -164,7 +164,7 @@ final class ServerRequests {
      * ({@link Attribution}). Runs on the transport's reader thread and returns at once.
      */
     void accept(JsonRpcRequest request, Optional<InboundStream> stream) {
-        if (McpMethod.PING.equals(request.method())) {
+        if (McpMethod.PING.equals(request.method())) { // whose it is does not matter: answered at once
             answers.execute(() -> send(new JsonRpcResponse(request.id(), CODEC.newObject()), request.method()));
             return;
         }
@@ -178,7 +178,6 @@ final class ServerRequests {
         }
         List<Root> current = roots.get();
         JsonRpcMessage reply = switch (request.method()) {
-            case McpMethod.PING -> new JsonRpcResponse(request.id(), CODEC.newObject());
             case McpMethod.ROOTS_LIST -> current == null ? notSupported(request)
                     : new JsonRpcResponse(request.id(), CODEC.valueToTree(ListRootsResult.of(current)));
             // Features the application did not enable were never announced, so a well-behaved

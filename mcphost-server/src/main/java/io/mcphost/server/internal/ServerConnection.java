@@ -94,7 +94,12 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
         return connection;
     }
 
-    /** The client request the current (request's own) thread serves: its questions to the client go on its stream. */
+    /**
+     * The client request the current thread serves (each request has a virtual thread of its own), so
+     * that a question its handler asks the client goes on that request's stream ({@link RelatedSending}):
+     * the handler API names no request, and the question is sent on the handler's thread. A question
+     * asked from another thread (a task's) takes the general route.
+     */
     private static final ThreadLocal<RequestId> SERVING = new ThreadLocal<>();
 
     @Override
