@@ -18,7 +18,9 @@ import java.util.function.Function;
  *   <li>it came on the response stream of request <i>n</i> (Streamable HTTP, {@link InboundStream}):
  *       the call waiting on <i>n</i>, if it still waits;</li>
  *   <li>its {@code _meta} names a task ({@code io.modelcontextprotocol/related-task}, 2025-11-25) a
- *       handle of this client waits on: the call that created the task;</li>
+ *       handle of this client waits on: the call that created the task (a question naming a task no
+ *       handle tracks yet waits a moment for it, {@link ServerRequests}: over HTTP it may overtake, on
+ *       the GET stream, the answer that created the task);</li>
  *   <li>it came on the standalone stream: no call;</li>
  *   <li>the transport cannot tell (stdio, in memory, HTTP+SSE): the one call with per-call handlers
  *       in flight, when there is exactly one; with two or more it could be anyone's, so no call.</li>
@@ -47,14 +49,25 @@ final class Attribution {
         this.taskInputs = taskInputs;
     }
 
+    /**
+     * The task {@code question} names that no handle of this client tracks (yet): over HTTP the question
+     * may come on the GET stream before the answer that created the task is read on its POST stream.
+     */
+    Optional<String> untrackedTask(JsonRpcRequest question) {
+        return relatedTask(question).filter(taskId -> taskInputs.apply(taskId).isEmpty());
+    }
+
+    private static Optional<String> relatedTask(JsonRpcRequest question) {
+        return question.params().map(p -> p.path("_meta")).filter(m -> m.isObject())
+                .flatMap(RelatedTaskMetadata::from).map(RelatedTaskMetadata::taskId);
+    }
+
     /** The call {@code question} belongs to; {@code stream}: where it arrived, when the transport knows. */
     Optional<Owner> owner(JsonRpcRequest question, Optional<InboundStream> stream) {
         if (stream.orElse(null) instanceof InboundStream.OfRequest related) {
             return pending.get(related.request()).map(Attribution::owner);
         }
-        Optional<Owner> task = question.params().map(p -> p.path("_meta")).filter(m -> m.isObject())
-                .flatMap(RelatedTaskMetadata::from)
-                .flatMap(related -> taskInputs.apply(related.taskId()))
+        Optional<Owner> task = relatedTask(question).flatMap(taskInputs)
                 .map(options -> new Owner(options, Optional.empty()));
         if (task.isPresent() || stream.isPresent()) { // the standalone stream: no call
             return task;

@@ -169,6 +169,31 @@ final class ServerRequests {
             return;
         }
         Optional<Attribution.Owner> owner = attribution.owner(request, stream);
+        if (owner.isEmpty() && attribution.untrackedTask(request).isPresent()) {
+            // A question of a task whose creating answer is still on its way (another HTTP stream): wait
+            // for the handle a moment, on a virtual thread, rather than hand it to the client-wide handler.
+            Thread.ofVirtual().name("mcphost-attribution-" + config.name()).start(() -> {
+                long until = System.nanoTime() + TASK_WAIT.toNanos();
+                while (attribution.untrackedTask(request).isPresent() && System.nanoTime() < until) {
+                    try {
+                        Thread.sleep(5);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        break;
+                    }
+                }
+                dispatch(request, attribution.owner(request, stream));
+            });
+            return;
+        }
+        dispatch(request, owner);
+    }
+
+    /** How long a question naming a task not yet tracked waits for its handle (see {@link #accept}). */
+    private static final Duration TASK_WAIT = Duration.ofSeconds(2);
+
+    /** Starts the handler of {@code owner} (else the client-wide one) for {@code request}, or refuses it. */
+    private void dispatch(JsonRpcRequest request, Optional<Attribution.Owner> owner) {
         Optional<RequestId> related = owner.flatMap(Attribution.Owner::request);
         HandlerBinding<?, ?> binding = owner.flatMap(call -> perCall(request.method(), call.options()))
                 .orElseGet(() -> bindings.get(request.method()));
