@@ -2,7 +2,9 @@ package io.mcphost.client;
 
 import static io.mcphost.protocol.internal.Settings.positive;
 
+import io.mcphost.protocol.roots.Root;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -23,6 +25,32 @@ import tools.jackson.databind.JsonNode;
  * timeout unless set). The client then asks for progress (sends a progress token) even without a
  * progress callback. Unset here, both come from the client's
  * {@link McpClientBuilder#resetTimeoutOnProgress(boolean) defaults} (off, ten times).
+ *
+ * <p><b>Per-call input handlers.</b> {@link Builder#elicitation}, {@link Builder#sampling} and
+ * {@link Builder#roots} answer the questions the server asks <em>for this call</em>, in place of the
+ * client-wide handlers ({@link McpClientBuilder#elicitation}, {@link McpClientBuilder#sampling},
+ * {@link McpClientBuilder#roots}); a question the call has no handler of its own for goes to the
+ * client-wide one, and is refused with {@code -32601} when there is none. They are how one client
+ * serves many callers (a gateway forwarding each of its clients' calls) without one caller's user
+ * seeing another's question. A question belongs to this call when:
+ * <ul>
+ *   <li>revision 2026-07-28: it is an {@code input_required} round of this call (always known);</li>
+ *   <li>a handshake-era server over Streamable HTTP sends it on this call's response stream (the spec
+ *       asks servers to); one on the standalone GET stream belongs to no call;</li>
+ *   <li>over stdio, in memory, or the old HTTP+SSE transport, where the wire does not say: exactly
+ *       one call with per-call handlers is in flight on the client, and it is this one. With two or
+ *       more, no call can be named and the client-wide handler answers.</li>
+ * </ul>
+ * Everything the library does around a handler applies unchanged (schema checks, defaults and
+ * validation of forms, the {@linkplain McpClientBuilder#serverRequestTimeout deadline}, cancellation;
+ * see {@link ElicitationHandler}); handlers run on virtual threads, never on the transport's reader, and
+ * may be called concurrently when the server asks several questions at once. The client announces the
+ * {@code elicitation}, {@code sampling} and {@code roots} capabilities from its client-wide settings
+ * only, in the handshake and in each 2026-07-28 request alike: a server asks only what was announced,
+ * so a caller relying on per-call handlers must enable the feature client-wide too (with a handler
+ * that refuses, say, which then answers the questions no call takes).
+ * A call that {@linkplain Builder#takeOverInput(boolean) takes its rounds over} gets them as an
+ * exception instead; its handlers still answer a handshake-era server's questions.
  */
 public final class CallOptions {
     private static final CallOptions DEFAULTS = new Builder().build();
@@ -33,6 +61,9 @@ public final class CallOptions {
     private final Boolean resetTimeoutOnProgress;
     private final Duration maxTotalTimeout;
     private final boolean takeOverInput;
+    private final ElicitationHandler elicitation;
+    private final SamplingHandler sampling;
+    private final RootsHandler roots;
 
     private CallOptions(Builder builder) {
         this.timeout = builder.timeout;
@@ -41,6 +72,9 @@ public final class CallOptions {
         this.resetTimeoutOnProgress = builder.resetTimeoutOnProgress;
         this.maxTotalTimeout = builder.maxTotalTimeout;
         this.takeOverInput = builder.takeOverInput;
+        this.elicitation = builder.elicitation;
+        this.sampling = builder.sampling;
+        this.roots = builder.roots;
     }
 
     /** No overrides: the client's request timeout, no progress callback, no extra {@code _meta}. */
@@ -65,6 +99,9 @@ public final class CallOptions {
         b.resetTimeoutOnProgress = resetTimeoutOnProgress;
         b.maxTotalTimeout = maxTotalTimeout;
         b.takeOverInput = takeOverInput;
+        b.elicitation = elicitation;
+        b.sampling = sampling;
+        b.roots = roots;
         return b;
     }
 
@@ -100,6 +137,26 @@ public final class CallOptions {
         return takeOverInput;
     }
 
+    /** This call's own {@code elicitation/create} handler (see the class comment). */
+    public Optional<ElicitationHandler> elicitation() {
+        return Optional.ofNullable(elicitation);
+    }
+
+    /** This call's own {@code sampling/createMessage} handler (see the class comment). */
+    public Optional<SamplingHandler> sampling() {
+        return Optional.ofNullable(sampling);
+    }
+
+    /** This call's own {@code roots/list} handler (see the class comment). */
+    public Optional<RootsHandler> roots() {
+        return Optional.ofNullable(roots);
+    }
+
+    /** Whether this call has any handler of its own for the server's questions. */
+    public boolean hasInputHandlers() {
+        return elicitation != null || sampling != null || roots != null;
+    }
+
     /** Builds {@link CallOptions}. Not thread-safe. */
     public static final class Builder {
         private Duration timeout;
@@ -108,6 +165,9 @@ public final class CallOptions {
         private Boolean resetTimeoutOnProgress;
         private Duration maxTotalTimeout;
         private boolean takeOverInput;
+        private ElicitationHandler elicitation;
+        private SamplingHandler sampling;
+        private RootsHandler roots;
 
         private Builder() {
         }
@@ -165,6 +225,38 @@ public final class CallOptions {
         public Builder takeOverInput(boolean takeOver) {
             this.takeOverInput = takeOver;
             return this;
+        }
+
+        /**
+         * Answers this call's {@code elicitation/create} questions in place of the client-wide handler;
+         * which questions are this call's, and the threading, in the class comment.
+         */
+        public Builder elicitation(ElicitationHandler handler) {
+            this.elicitation = Objects.requireNonNull(handler, "handler");
+            return this;
+        }
+
+        /**
+         * Answers this call's {@code sampling/createMessage} questions in place of the client-wide handler;
+         * which questions are this call's, and the threading, in the class comment.
+         */
+        public Builder sampling(SamplingHandler handler) {
+            this.sampling = Objects.requireNonNull(handler, "handler");
+            return this;
+        }
+
+        /**
+         * Answers this call's {@code roots/list} questions in place of the client-wide roots; which
+         * questions are this call's, and the threading, in the class comment.
+         */
+        public Builder roots(RootsHandler handler) {
+            this.roots = Objects.requireNonNull(handler, "handler");
+            return this;
+        }
+
+        /** Shortcut for {@code roots(RootsHandler.of(roots))}: fixed roots, each a {@code file://} URI. */
+        public Builder roots(List<Root> roots) {
+            return roots(RootsHandler.of(roots));
         }
 
         public CallOptions build() {

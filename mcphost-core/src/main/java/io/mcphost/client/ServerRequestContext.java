@@ -3,6 +3,7 @@ package io.mcphost.client;
 import io.mcphost.protocol.RequestId;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -18,14 +19,25 @@ import java.util.concurrent.CompletionStage;
  *                  {@code notifications/cancelled} for this request, the deadline passed, or the client
  *                  closed. Its callbacks run on a library virtual thread, never on the transport's reader;
  *                  completing it from outside has no effect on the library
+ * @param relatedRequest the id of this client's own request the question was found to belong to (see
+ *                  {@link CallOptions} for how), when one was: a handshake-era server's question on that
+ *                  request's Streamable HTTP stream, or the one call with per-call handlers in flight.
+ *                  Empty for a question of no known call, and for the rounds of revision 2026-07-28
+ *                  (which always belong to the call that got them)
  */
 public record ServerRequestContext(String server, RequestId requestId, Instant deadline,
-                                   CompletionStage<Void> cancelled) {
+                                   CompletionStage<Void> cancelled, Optional<RequestId> relatedRequest) {
     public ServerRequestContext {
         Objects.requireNonNull(server, "server");
         Objects.requireNonNull(requestId, "requestId");
         Objects.requireNonNull(deadline, "deadline");
         Objects.requireNonNull(cancelled, "cancelled");
+        Objects.requireNonNull(relatedRequest, "relatedRequest");
+    }
+
+    /** A context of a question that belongs to no known request of this client. */
+    public ServerRequestContext(String server, RequestId requestId, Instant deadline, CompletionStage<Void> cancelled) {
+        this(server, requestId, deadline, cancelled, Optional.empty());
     }
 
     /**

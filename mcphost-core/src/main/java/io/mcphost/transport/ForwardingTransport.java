@@ -21,7 +21,8 @@ import java.util.Optional;
  *       that one method.</li>
  *   <li>Inbound: {@link #start} passes the delegate a handler that forwards each message through
  *       {@link #deliver}, and {@link InboundHandler#onRequestFailed onRequestFailed} and
- *       {@link InboundHandler#onClosed onClosed} as they are.</li>
+ *       {@link InboundHandler#onClosed onClosed} as they are. A message the delegate reports with its
+ *       {@link InboundStream} passes {@link #deliver} too, and reaches the handler with that stream.</li>
  *   <li>Capabilities: {@link #capability} answers with what this wrapper itself implements, else with
  *       the delegate's capability: unchanged, except {@link HeaderMirroring}, which is offered exactly
  *       when the delegate offers it and sends through this wrapper's outbound path. A wrapper never
@@ -76,6 +77,27 @@ public abstract class ForwardingTransport implements Transport {
             @Override
             public void onMessage(JsonRpcMessage message) {
                 deliver(message, inbound);
+            }
+
+            @Override
+            public void onMessage(JsonRpcMessage message, InboundStream stream) {
+                // The stream travels on past deliver(), whose overrides see the message as ever.
+                deliver(message, new InboundHandler() {
+                    @Override
+                    public void onMessage(JsonRpcMessage passed) {
+                        inbound.onMessage(passed, stream);
+                    }
+
+                    @Override
+                    public void onRequestFailed(RequestId id, McpTransportException cause) {
+                        inbound.onRequestFailed(id, cause);
+                    }
+
+                    @Override
+                    public void onClosed(McpTransportException cause) {
+                        inbound.onClosed(cause);
+                    }
+                });
             }
 
             @Override

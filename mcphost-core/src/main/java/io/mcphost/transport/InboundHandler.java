@@ -15,6 +15,16 @@ public interface InboundHandler {
     void onMessage(JsonRpcMessage message);
 
     /**
+     * One inbound message whose stream the transport can tell (see {@link InboundStream}), in
+     * arrival order with every other callback. The Streamable HTTP transport calls this for the
+     * requests the server sends, so that a client can tell which of its requests a question belongs
+     * to; other transports never do. By default the stream is ignored: {@link #onMessage(JsonRpcMessage)}.
+     */
+    default void onMessage(JsonRpcMessage message, InboundStream stream) {
+        onMessage(message);
+    }
+
+    /**
      * A request this side sent will get no answer through the transport: the HTTP exchange failed
      * or the server no longer knows the session ({@link io.mcphost.protocol.McpSessionExpiredException}).
      * Only transports that send requests in the background call this; a handler that sends

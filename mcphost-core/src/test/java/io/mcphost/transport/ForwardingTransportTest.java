@@ -73,6 +73,55 @@ class ForwardingTransportTest {
         assertThat(handler.messages).isEmpty();
     }
 
+    /** A stream the delegate reports (Streamable HTTP: whose request a question belongs to) survives the wrapper and its hook. */
+    @Test
+    void theStreamADelegateReportsReachesTheHandlerThroughTheDeliverHook() {
+        JsonRpcRequest question = JsonRpcRequest.of(RequestId.of("s-1"), "elicitation/create", null);
+        Transport delegate = new Transport() {
+            @Override
+            public void start(InboundHandler inbound) {
+                inbound.onMessage(question, InboundStream.ofRequest(RequestId.of(7)));
+                inbound.onMessage(question, InboundStream.STANDALONE);
+            }
+
+            @Override
+            public void send(JsonRpcMessage message) {
+            }
+
+            @Override
+            public void close(Duration budget) {
+            }
+
+            @Override
+            public void close() {
+            }
+
+            @Override
+            public String describe() {
+                return "reporting";
+            }
+        };
+        List<JsonRpcMessage> hooked = new CopyOnWriteArrayList<>();
+        List<InboundStream> streams = new CopyOnWriteArrayList<>();
+        Transport wrapper = new ForwardingTransport(delegate) {
+            @Override
+            protected void deliver(JsonRpcMessage message, InboundHandler inbound) {
+                hooked.add(message);
+                super.deliver(message, inbound);
+            }
+        };
+
+        wrapper.start(new Handler() {
+            @Override
+            public void onMessage(JsonRpcMessage message, InboundStream stream) {
+                streams.add(stream);
+            }
+        });
+
+        assertThat(hooked).containsExactly(question, question);
+        assertThat(streams).containsExactly(InboundStream.ofRequest(RequestId.of(7)), InboundStream.STANDALONE);
+    }
+
     @Test
     void theDelegatesCapabilitiesReachTheCallerUnchanged() throws Exception {
         MemoryTransport.Pair pair = MemoryTransport.pair();
@@ -185,7 +234,7 @@ class ForwardingTransportTest {
     }
 
     /** What the client side is handed. */
-    private static final class Handler implements InboundHandler {
+    private static class Handler implements InboundHandler {
         final BlockingQueue<JsonRpcMessage> messages = new LinkedBlockingQueue<>();
         final List<Map.Entry<RequestId, McpTransportException>> failed = new CopyOnWriteArrayList<>();
         final CompletableFuture<McpTransportException> closed = new CompletableFuture<>();

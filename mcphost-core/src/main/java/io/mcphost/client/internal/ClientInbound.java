@@ -78,7 +78,17 @@ final class ClientInbound implements InboundHandler {
             });
             case JsonRpcErrorResponse e -> onError(e);
             case JsonRpcNotification n -> onNotification(n);
-            case JsonRpcRequest r -> serverRequests.accept(r);
+            case JsonRpcRequest r -> serverRequests.accept(r, Optional.empty());
+        }
+    }
+
+    /** A server request whose stream the transport tells: the stream says which call it belongs to (Attribution). */
+    @Override
+    public void onMessage(JsonRpcMessage message, io.mcphost.transport.InboundStream stream) {
+        if (message instanceof JsonRpcRequest r) {
+            serverRequests.accept(r, Optional.of(stream));
+        } else {
+            onMessage(message);
         }
     }
 

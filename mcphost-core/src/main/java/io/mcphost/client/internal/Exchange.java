@@ -209,7 +209,7 @@ final class Exchange {
         PendingRequests.Pending entry;
         try {
             entry = pending.register(request.method(), handshake ? Deadline.Policy.fixed(handshakeDeadline)
-                    : Deadline.Policy.of(request.options(), config), request.options().onProgress());
+                    : Deadline.Policy.of(request.options(), config), request.options().onProgress(), request.options());
         } catch (McpException e) {
             return CompletableFuture.failedFuture(e);
         }

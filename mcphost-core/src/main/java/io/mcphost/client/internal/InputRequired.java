@@ -21,7 +21,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * The multi round-trip stage of a modern session ({@link ModernSession}; revision 2026-07-28, basic/patterns/mrtr): a result with
  * {@code resultType: "input_required"} is answered with the application's elicitation, sampling and
- * roots handlers — the same ones a legacy server's requests reach ({@link ServerRequests}) — and the
+ * roots handlers — the call's own ({@link io.mcphost.client.CallOptions#elicitation()} …) before the
+ * client-wide ones, as for a legacy server's requests ({@link ServerRequests}) — and the
  * original request is sent again (a new id) with {@code inputResponses} and the {@code requestState}
  * echoed unchanged (none when the server sent none). At most {@link #MAX_ROUNDS} rounds. A round the
  * caller takes over ({@link io.mcphost.client.CallOptions#takeOverInput()}), or one asking for input no
@@ -95,7 +96,7 @@ final class InputRequired implements RequestStage {
                         + ": the server needs input, and the caller takes rounds over", pending));
                 return;
             }
-            CompletableFuture<Map<String, JsonNode>> answers = answer(original.method(), pending,
+            CompletableFuture<Map<String, JsonNode>> answers = answer(original, pending,
                     Deadline.Policy.of(original.options(), config).timeout());
             inFlight.set(answers);
             answers.whenComplete((responses, failed) -> {
@@ -119,10 +120,13 @@ final class InputRequired implements RequestStage {
      * so nothing else would); a wait that ends unanswered (timeout, or the caller's cancel) cancels the
      * handlers, which see it through their context's cancellation.
      */
-    private CompletableFuture<Map<String, JsonNode>> answer(String method, InputRound pending, Duration limit) {
+    private CompletableFuture<Map<String, JsonNode>> answer(OutboundRequest original, InputRound pending, Duration limit) {
+        String method = original.method();
         Map<String, CompletableFuture<JsonNode>> futures = new LinkedHashMap<>();
         List<String> unanswerable = new ArrayList<>();
-        pending.inputRequests().forEach((key, request) -> handlers.answerInput(key, request.method(), request.params())
+        // The round is this call's: its own handlers answer first (ServerRequests.answerInput).
+        pending.inputRequests().forEach((key, request) -> handlers.answerInput(key, request.method(), request.params(),
+                        original.options())
                 .ifPresentOrElse(f -> futures.put(key, f), () -> unanswerable.add(key + " (" + request.method() + ")")));
         if (!unanswerable.isEmpty()) {
             futures.values().forEach(f -> f.cancel(false));

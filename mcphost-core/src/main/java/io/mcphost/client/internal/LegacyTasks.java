@@ -90,7 +90,7 @@ final class LegacyTasks implements TaskDialect {
     private CompletableFuture<ToolTask> create(String tool, ObjectNode params, CallOptions options, TaskMetadata task,
                                                TaskBook book) {
         params.set("task", CODEC.valueToTree(task));
-        CallOptions.Builder sent = CallOptions.builder();
+        CallOptions.Builder sent = Attribution.withInputs(CallOptions.builder(), options);
         options.requestTimeout().ifPresent(sent::timeout);
         options.meta().ifPresent(sent::meta);
         Optional<RequestId> token = options.onProgress().map(listener -> {
@@ -107,7 +107,7 @@ final class LegacyTasks implements TaskDialect {
                 throw new McpProtocolException(null, "tools/call of '" + tool
                         + "' asked for a task, but the answer carries none: " + abbreviate(result));
             }
-            return book.track(tool, CODEC.treeToValue(result, CreateTaskResult.class), token, awaitTimeout);
+            return book.track(tool, CODEC.treeToValue(result, CreateTaskResult.class), token, awaitTimeout, options);
         };
         // Created "detached" (Exchange.sendCreating): a caller who gives up while the server creates the task
         // must not leave it running, and only the answer names it, so it is cancelled once the answer arrives.
@@ -138,7 +138,7 @@ final class LegacyTasks implements TaskDialect {
             if (support.orElse(TaskSupport.FORBIDDEN) != TaskSupport.REQUIRED) {
                 return plain.get();
             }
-            CallOptions.Builder bounded = CallOptions.builder().timeout(TaskBook.remaining(deadline));
+            CallOptions.Builder bounded = Attribution.withInputs(CallOptions.builder(), options).timeout(TaskBook.remaining(deadline));
             options.onProgress().ifPresent(bounded::onProgress);
             options.meta().ifPresent(bounded::meta);
             // A caller who gave up just as the task was created (the cancel raced the answer past sendCreating's

@@ -106,7 +106,7 @@ final class ModernTasks implements TaskDialect {
         CallOptions.Builder sent = options.toBuilder();
         options.requestTimeout().ifPresent(sent::timeout);
         options.meta().ifPresent(sent::meta);
-        return exchange.send(McpMethod.TOOLS_CALL, params, sent.build(), result -> handle(tool, result, awaitTimeout, book));
+        return exchange.send(McpMethod.TOOLS_CALL, params, sent.build(), result -> handle(tool, result, awaitTimeout, book, options));
     }
 
     /**
@@ -124,16 +124,16 @@ final class ModernTasks implements TaskDialect {
         Duration timeout = options.requestTimeout().orElse(config.requestTimeout());
         long deadline = System.nanoTime() + timeout.toNanos();
         return book.chain(exchange.send(McpMethod.TOOLS_CALL, params, options.toBuilder().timeout(timeout).build(),
-                        result -> handle(tool, result, timeout, book)),
+                        result -> handle(tool, result, timeout, book, options)),
                 handle -> handle.taskId().startsWith(IMMEDIATE_PREFIX)
                         ? result(handle.taskId(), Optional.of(tool), CallOptions.defaults(), book)
                         : book.awaitOwned(handle, TaskBook.remaining(deadline), timeout), book::abandoned);
     }
 
     /** The handle of a tools/call answer: a task handle, or an ended one holding the result at once. */
-    private ToolTask handle(String tool, JsonNode result, Duration awaitTimeout, TaskBook book) {
+    private ToolTask handle(String tool, JsonNode result, Duration awaitTimeout, TaskBook book, CallOptions creator) {
         Task made = EraTranslation.isTaskHandle(result) ? EraTranslation.legacyTask(result) : immediate(result);
-        return book.track(tool, CreateTaskResult.of(made), Optional.empty(), awaitTimeout);
+        return book.track(tool, CreateTaskResult.of(made), Optional.empty(), awaitTimeout, creator);
     }
 
     /**
@@ -259,7 +259,8 @@ final class ModernTasks implements TaskDialect {
         }
         Map<String, CompletableFuture<JsonNode>> futures = new LinkedHashMap<>();
         for (Map.Entry<String, InputRequest> e : asked.entrySet()) {
-            Optional<CompletableFuture<JsonNode>> f = current.answerInput(e.getKey(), e.getValue().method(), e.getValue().params());
+            Optional<CompletableFuture<JsonNode>> f = current.answerInput(e.getKey(), e.getValue().method(), e.getValue().params(),
+                    options);
             if (f.isEmpty()) {
                 futures.values().forEach(x -> x.cancel(false));
                 return CompletableFuture.failedFuture(new McpInputRequiredException(exchange.name(), "task " + taskId

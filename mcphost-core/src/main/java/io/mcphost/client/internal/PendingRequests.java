@@ -1,5 +1,6 @@
 package io.mcphost.client.internal;
 
+import io.mcphost.client.CallOptions;
 import io.mcphost.client.Progress;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpTimeoutException;
@@ -31,9 +32,9 @@ final class PendingRequests implements DeadlineTimers.Owner {
     /** The deadline slot this client joined last: consecutive requests falling due in it need not join again. */
     private volatile DeadlineTimers.Slot lastSlot;
 
-    /** One request in flight. */
+    /** One request in flight; {@code options} are its caller's (per-call input handlers, see {@link Attribution}). */
     record Pending(RequestId id, String method, CompletableFuture<JsonNode> future,
-                   Optional<Consumer<Progress>> onProgress, Deadline deadline) {
+                   Optional<Consumer<Progress>> onProgress, Deadline deadline, CallOptions options) {
         /** Whether the request asks the server for progress (carries a progress token). */
         boolean wantsProgress() {
             return onProgress.isPresent() || deadline.needsProgress();
@@ -51,13 +52,18 @@ final class PendingRequests implements DeadlineTimers.Owner {
      * {@code policy} sets has passed. Whatever completes it, the entry is removed.
      */
     Pending register(String method, Deadline.Policy policy, Optional<Consumer<Progress>> onProgress) {
+        return register(method, policy, onProgress, CallOptions.defaults());
+    }
+
+    /** Like {@link #register(String, Deadline.Policy, Optional)}, keeping the caller's {@code options} with the entry. */
+    Pending register(String method, Deadline.Policy policy, Optional<Consumer<Progress>> onProgress, CallOptions options) {
         if (size.incrementAndGet() > maxPending) {
             size.decrementAndGet();
             throw new ServerUnavailableException(server, method + ": too many pending requests (limit "
                     + maxPending + "); the server is not keeping up");
         }
         RequestId id = RequestId.of(nextId.getAndIncrement());
-        Pending entry = new Pending(id, method, new CompletableFuture<>(), onProgress, new Deadline(policy));
+        Pending entry = new Pending(id, method, new CompletableFuture<>(), onProgress, new Deadline(policy), options);
         entry.deadline().onExpired(() -> entry.future().completeExceptionally(
                 new McpTimeoutException(server, method + " (request " + id + ") " + entry.deadline().expiry())));
         pending.put(id, entry); // before joining the slot: its sweep must find the entry
@@ -117,6 +123,20 @@ final class PendingRequests implements DeadlineTimers.Owner {
         for (Pending entry : all) {
             entry.future().completeExceptionally(error.apply(entry));
         }
+    }
+
+    /** The waiting requests whose callers gave input handlers of their own, at most {@code limit} of them. */
+    List<Pending> withInputHandlers(int limit) {
+        List<Pending> found = new ArrayList<>(limit);
+        for (Pending entry : pending.values()) {
+            if (entry.options().hasInputHandlers() && !entry.future().isDone()) {
+                found.add(entry);
+                if (found.size() == limit) {
+                    break;
+                }
+            }
+        }
+        return found;
     }
 
     int size() {

@@ -80,7 +80,7 @@ public final class RealMcpClient implements McpClient {
         this.state = connection.lifecycle();
         this.pending = new PendingRequests(name, config.maxPendingRequests());
         this.notifications = new NotificationQueue(name);
-        this.serverRequests = new ServerRequests(config);
+        this.serverRequests = new ServerRequests(config, new Attribution(pending, this::taskInputs));
         this.exchange = new Exchange(config, pending, connection);
         ToolListing tools = new ToolListing(exchange);
         // One strategy per era; a modern task's questions and input rounds reach the same handlers as a legacy server's requests.
@@ -104,6 +104,11 @@ public final class RealMcpClient implements McpClient {
         stages.add(new Authorisation(name, config.transport())); // 401 → OAuth → once more (docs/oauth.md)
         stages.add(sessions);                                  // the current era session's stages (ModernSession, LegacySession)
         exchange.install(stages);
+    }
+
+    /** The creator's options of a task this client waits on; called when a question arrives, once {@link #tasks} exists. */
+    private Optional<CallOptions> taskInputs(String taskId) {
+        return tasks.inputsOf(taskId);
     }
 
     @Override

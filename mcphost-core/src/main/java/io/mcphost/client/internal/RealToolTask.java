@@ -52,8 +52,12 @@ final class RealToolTask implements ToolTask {
     private final AtomicLong version = new AtomicLong();
     private final Set<Await> waiters = ConcurrentHashMap.newKeySet();
 
+    /** The creating call's input handlers only: the questions of this task are that call's (Attribution). */
+    private final CallOptions inputs;
+
     RealToolTask(Tasks tasks, String toolName, CreateTaskResult created, Optional<RequestId> progressToken,
-                 Duration defaultTimeout) {
+                 Duration defaultTimeout, CallOptions inputs) {
+        this.inputs = inputs;
         this.tasks = tasks;
         this.toolName = toolName;
         this.taskId = created.task().taskId();
@@ -81,6 +85,10 @@ final class RealToolTask implements ToolTask {
     @Override
     public Optional<String> modelImmediateResponse() {
         return immediateResponse;
+    }
+
+    CallOptions inputs() {
+        return inputs;
     }
 
     Optional<RequestId> progressToken() {
@@ -335,7 +343,8 @@ final class RealToolTask implements ToolTask {
         }
 
         private CallOptions requestOptions() {
-            return CallOptions.timeout(remaining(deadline).plus(REQUEST_SLACK));
+            // The creator's input handlers ride along: a question asked while this request waits is the task's.
+            return Attribution.withInputs(CallOptions.builder(), inputs).timeout(remaining(deadline).plus(REQUEST_SLACK)).build();
         }
 
         /** The request in flight, cancelled (which tells the server) if the wait ends meanwhile. */

@@ -1,5 +1,6 @@
 package io.mcphost.client.internal;
 
+import io.mcphost.client.CallOptions;
 import io.mcphost.client.ServerRequestContext;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcErrorResponse;
@@ -13,6 +14,7 @@ import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.roots.ListRootsResult;
 import io.mcphost.protocol.roots.Root;
+import io.mcphost.transport.InboundStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -48,6 +50,11 @@ import tools.jackson.databind.JsonNode;
  * sent, spec basic/utilities/cancellation), or the client closes (nothing can be sent). The first
  * wins; the others find it settled. Handlers run on virtual threads; the reader thread only
  * registers requests and settles cancellations, and never runs application code.
+ *
+ * <p>Whose handler: the handler the question's call gave for its method
+ * ({@link CallOptions#elicitation()} …), when the question belongs to a call ({@link Attribution};
+ * an {@code input_required} round always does), else the client-wide one. Both go through the same
+ * {@link HandlerBinding}s, so the checks, the deadline and cancellation do not depend on which answers.
  */
 final class ServerRequests {
     private static final Logger LOG = LoggerFactory.getLogger(ServerRequests.class);
@@ -62,14 +69,16 @@ final class ServerRequests {
     });
 
     private final ClientConfig config;
+    private final Attribution attribution;
     private final Map<String, HandlerBinding<?, ?>> bindings = new HashMap<>();
     /** Null when the application did not enable roots. */
     private final AtomicReference<List<Root>> roots;
     private final ConcurrentHashMap<RequestId, InFlight<?, ?>> inFlight = new ConcurrentHashMap<>();
     private final Executor answers;
 
-    ServerRequests(ClientConfig config) {
+    ServerRequests(ClientConfig config, Attribution attribution) {
         this.config = config;
+        this.attribution = attribution;
         config.elicitation().ifPresent(h -> bindings.put(McpMethod.ELICITATION_CREATE, new ElicitationBinding(h)));
         config.sampling().ifPresent(h -> bindings.put(McpMethod.SAMPLING_CREATE_MESSAGE, new SamplingBinding(h)));
         this.roots = new AtomicReference<>(config.roots().orElse(null));
@@ -79,11 +88,16 @@ final class ServerRequests {
     /**
      * Answers one input request of an {@code input_required} round (revision 2026-07-28) with the
      * same handler a legacy server's request would reach: the application sees one API for both
-     * eras. Empty when no handler is registered for {@code method} (the application did not enable
-     * the feature). The handler runs on a virtual thread; the future fails with the handler's
-     * failure, or times out after the server-request timeout.
+     * eras. The round is the call's, so the handler {@code options} give for {@code method} answers
+     * first, else the client-wide one. Empty when neither exists (the application did not enable the
+     * feature). The handler runs on a virtual thread; the future fails with the handler's failure, or
+     * times out after the server-request timeout.
      */
-    Optional<CompletableFuture<JsonNode>> answerInput(String key, String method, JsonNode params) {
+    Optional<CompletableFuture<JsonNode>> answerInput(String key, String method, JsonNode params, CallOptions options) {
+        Optional<HandlerBinding<?, ?>> own = perCall(method, options);
+        if (own.isPresent()) {
+            return Optional.of(runInput(own.get(), key, params));
+        }
         if (McpMethod.ROOTS_LIST.equals(method)) {
             List<Root> current = roots.get();
             return current == null ? Optional.empty()
@@ -130,21 +144,65 @@ final class ServerRequests {
         return out.orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
+    /** The handler {@code options} give for {@code method}, bound like a client-wide one. */
+    private static Optional<HandlerBinding<?, ?>> perCall(String method, CallOptions options) {
+        return switch (method) {
+            case McpMethod.ELICITATION_CREATE -> options.elicitation().map(ElicitationBinding::new);
+            case McpMethod.SAMPLING_CREATE_MESSAGE -> options.sampling().map(SamplingBinding::new);
+            case McpMethod.ROOTS_LIST -> options.roots().map(RootsBinding::new);
+            default -> Optional.empty();
+        };
+    }
+
     /** Replaces the roots; false (and nothing changes) when roots are not enabled. */
     boolean replaceRoots(List<Root> next) {
         return roots.getAndUpdate(current -> current == null ? null : next) != null;
     }
 
-    /** Takes a request from the server. Runs on the transport's reader thread and returns at once. */
-    void accept(JsonRpcRequest request) {
-        HandlerBinding<?, ?> binding = bindings.get(request.method());
+    /**
+     * Takes a request from the server; {@code stream} is where it arrived, when the transport can tell
+     * ({@link Attribution}). Runs on the transport's reader thread and returns at once.
+     */
+    void accept(JsonRpcRequest request, Optional<InboundStream> stream) {
+        if (McpMethod.PING.equals(request.method())) { // whose it is does not matter: answered at once
+            answers.execute(() -> send(new JsonRpcResponse(request.id(), CODEC.newObject()), request.method()));
+            return;
+        }
+        Optional<Attribution.Owner> owner = attribution.owner(request, stream);
+        if (owner.isEmpty() && attribution.untrackedTask(request).isPresent()) {
+            // A question of a task whose creating answer is still on its way (another HTTP stream): wait
+            // for the handle a moment, on a virtual thread, rather than hand it to the client-wide handler.
+            Thread.ofVirtual().name("mcphost-attribution-" + config.name()).start(() -> {
+                long until = System.nanoTime() + TASK_WAIT.toNanos();
+                while (attribution.untrackedTask(request).isPresent() && System.nanoTime() < until) {
+                    try {
+                        Thread.sleep(5);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        break;
+                    }
+                }
+                dispatch(request, attribution.owner(request, stream));
+            });
+            return;
+        }
+        dispatch(request, owner);
+    }
+
+    /** How long a question naming a task not yet tracked waits for its handle (see {@link #accept}). */
+    private static final Duration TASK_WAIT = Duration.ofSeconds(2);
+
+    /** Starts the handler of {@code owner} (else the client-wide one) for {@code request}, or refuses it. */
+    private void dispatch(JsonRpcRequest request, Optional<Attribution.Owner> owner) {
+        Optional<RequestId> related = owner.flatMap(Attribution.Owner::request);
+        HandlerBinding<?, ?> binding = owner.flatMap(call -> perCall(request.method(), call.options()))
+                .orElseGet(() -> bindings.get(request.method()));
         if (binding != null) {
-            start(request, binding);
+            start(request, binding, related);
             return;
         }
         List<Root> current = roots.get();
         JsonRpcMessage reply = switch (request.method()) {
-            case McpMethod.PING -> new JsonRpcResponse(request.id(), CODEC.newObject());
             case McpMethod.ROOTS_LIST -> current == null ? notSupported(request)
                     : new JsonRpcResponse(request.id(), CODEC.valueToTree(ListRootsResult.of(current)));
             // Features the application did not enable were never announced, so a well-behaved
@@ -159,7 +217,7 @@ final class ServerRequests {
                 "method not supported by this client: " + request.method()));
     }
 
-    private <P, R> void start(JsonRpcRequest request, HandlerBinding<P, R> binding) {
+    private <P, R> void start(JsonRpcRequest request, HandlerBinding<P, R> binding, Optional<RequestId> related) {
         RequestId id = request.id();
         if (inFlight.size() >= MAX_IN_FLIGHT) {
             answers.execute(() -> send(JsonRpcErrorResponse.of(id, JsonRpcError.of(JsonRpcError.INTERNAL_ERROR,
@@ -168,7 +226,7 @@ final class ServerRequests {
             return;
         }
         Duration timeout = config.serverRequestTimeout();
-        InFlight<P, R> call = new InFlight<>(request, binding, Instant.now().plus(timeout));
+        InFlight<P, R> call = new InFlight<>(request, binding, Instant.now().plus(timeout), related);
         if (inFlight.putIfAbsent(id, call) != null) {
             answers.execute(() -> send(JsonRpcErrorResponse.of(id, JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
                     request.method() + ": request id " + id + " is already in use by a request in flight")),
@@ -256,11 +314,11 @@ final class ServerRequests {
         private CompletionStage<R> stage;
         private boolean stopped;
 
-        InFlight(JsonRpcRequest request, HandlerBinding<P, R> binding, Instant deadline) {
+        InFlight(JsonRpcRequest request, HandlerBinding<P, R> binding, Instant deadline, Optional<RequestId> related) {
             this.request = request;
             this.binding = binding;
             this.context = new ServerRequestContext(config.name(), request.id(), deadline,
-                    cancelled.minimalCompletionStage());
+                    cancelled.minimalCompletionStage(), related);
         }
 
         /** Settles the call unless something settled it first; returns whether this did. */

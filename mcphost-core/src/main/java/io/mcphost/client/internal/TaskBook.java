@@ -20,8 +20,12 @@ import java.util.function.Function;
  * call, so the two eras' requests share one set of handles. Thread-safe.
  */
 interface TaskBook {
-    /** A handle for a task just created (kept until it ends, so status notifications reach it). */
-    ToolTask track(String tool, CreateTaskResult created, Optional<RequestId> progressToken, Duration awaitTimeout);
+    /**
+     * A handle for a task just created (kept until it ends, so status notifications reach it); the
+     * task's questions go to the input handlers of {@code creator}, the options of the creating call.
+     */
+    ToolTask track(String tool, CreateTaskResult created, Optional<RequestId> progressToken, Duration awaitTimeout,
+                   io.mcphost.client.CallOptions creator);
 
     /** A progress token of our own for a task's whole life, delivering to {@code listener} until the task ends. */
     RequestId progressToken(Consumer<Progress> listener);

@@ -127,11 +127,18 @@ final class Tasks implements ClientTasks, TaskBook {
         return dialect.get().callTool(tool, params, options, plain, this);
     }
 
+    /** The input handlers of the call that created task {@code taskId}, while a handle of this client waits on it. */
+    Optional<CallOptions> inputsOf(String taskId) {
+        return Optional.ofNullable(handles.get(taskId)).map(RealToolTask::inputs);
+    }
+
     // ---- the bookkeeping the dialects write into (TaskBook) -------------------------------------
 
     @Override
-    public ToolTask track(String tool, CreateTaskResult created, Optional<RequestId> progressToken, Duration awaitTimeout) {
-        RealToolTask handle = new RealToolTask(this, tool, created, progressToken, awaitTimeout);
+    public ToolTask track(String tool, CreateTaskResult created, Optional<RequestId> progressToken, Duration awaitTimeout,
+                          CallOptions creator) {
+        RealToolTask handle = new RealToolTask(this, tool, created, progressToken, awaitTimeout,
+                Attribution.withInputs(CallOptions.builder(), creator).build());
         if (!handle.task().isTerminal()) {
             handles.put(handle.taskId(), handle);
         }

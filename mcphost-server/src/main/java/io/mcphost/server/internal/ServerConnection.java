@@ -94,6 +94,14 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
         return connection;
     }
 
+    /**
+     * The client request the current thread serves (each request has a virtual thread of its own), so
+     * that a question its handler asks the client goes on that request's stream ({@link RelatedSending}):
+     * the handler API names no request, and the question is sent on the handler's thread. A question
+     * asked from another thread (a task's) takes the general route.
+     */
+    private static final ThreadLocal<RequestId> SERVING = new ThreadLocal<>();
+
     @Override
     public void onMessage(JsonRpcMessage message) {
         switch (message) {
@@ -104,6 +112,7 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
                 boolean fresh = running.putIfAbsent(r.id(), cancelled) == null;
                 Thread.ofVirtual().name("mcphost-server-" + r.method()).start(() -> {
                     if (fresh) {
+                        SERVING.set(r.id());
                         Optional<JsonRpcMessage> reply;
                         try {
                             reply = dispatch(r, Optional.empty(), this::send, cancelled, () -> false);
@@ -325,7 +334,16 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
      */
     JsonNode requestClient(String method, JsonNode params, String capability, Duration timeout,
                            BooleanSupplier cancelled) {
-        return clientRequests.request(method, params, clientCapabilities, capability, timeout, cancelled, this::send,
+        RequestId serving = SERVING.get();
+        java.util.function.Consumer<JsonRpcRequest> send = serving != null && transport instanceof RelatedSending related
+                ? request -> {
+                    try {
+                        related.send(request, serving);
+                    } catch (McpException e) {
+                        LOG.debug("could not send to the client: {}", e.getMessage());
+                    }
+                } : this::send;
+        return clientRequests.request(method, params, clientCapabilities, capability, timeout, cancelled, send,
                 id -> send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_CANCELLED,
                         CODEC.valueToTree(Map.of("requestId", ((RequestId.StringId) id).value(),
                                 "reason", "the server stopped waiting")))));

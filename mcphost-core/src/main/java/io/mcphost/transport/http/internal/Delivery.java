@@ -32,6 +32,25 @@ public final class Delivery {
         }
     }
 
+    /**
+     * A message read from the response stream of request {@code awaited} ({@code null}: the standalone
+     * GET stream). A request the server sends is reported with its {@link InboundStream}, so the client
+     * knows which of its requests it belongs to; everything else as {@link #message(JsonRpcMessage)}.
+     */
+    public void message(JsonRpcMessage message, RequestId awaited) {
+        if (!(message instanceof io.mcphost.protocol.JsonRpcRequest) || ended.get()) {
+            message(message);
+            return;
+        }
+        lock.lock();
+        try {
+            handler.onMessage(message, awaited == null ? io.mcphost.transport.InboundStream.STANDALONE
+                    : io.mcphost.transport.InboundStream.ofRequest(awaited));
+        } finally {
+            lock.unlock();
+        }
+    }
+
     public void requestFailed(RequestId id, McpTransportException cause) {
         if (ended.get()) {
             return;

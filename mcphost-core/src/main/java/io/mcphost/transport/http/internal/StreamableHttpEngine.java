@@ -374,7 +374,7 @@ public final class StreamableHttpEngine implements HttpEngine {
         boolean answered = false;
         try {
             for (JsonRpcMessage inbound : CODEC.decode(event.data())) {
-                delivery.message(inbound);
+                delivery.message(inbound, awaited);
                 answered |= answers(inbound, awaited);
             }
         } catch (McpException e) {

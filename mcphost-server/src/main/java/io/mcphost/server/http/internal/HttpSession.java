@@ -34,7 +34,8 @@ import tools.jackson.databind.JsonNode;
  *
  * <p>Routing (spec 2025-11-25, basic/transports): a response goes to the stream of the POST that
  * carried its request; a notification with a {@code progressToken} goes to the stream of the
- * request that gave the token; anything else goes to the GET stream when a connection carries it,
+ * request that gave the token; a request the server makes while serving a client request goes to
+ * that request's stream ({@link #send(JsonRpcMessage, RequestId)}); anything else goes to the GET stream when a connection carries it,
  * else to any request stream a connection carries, else waits in a bounded queue (oldest dropped)
  * that is flushed into the GET stream when it opens. Each message goes to one stream only.
  *
@@ -42,7 +43,7 @@ import tools.jackson.databind.JsonNode;
  * stream's writer thread does the I/O. Inbound messages are delivered one at a time, in the order
  * their POSTs were read, on the HTTP handler's thread; the server connection only starts threads there.
  */
-public final class HttpSession implements Transport {
+public final class HttpSession implements Transport, io.mcphost.server.internal.RelatedSending {
     private static final Logger LOG = LoggerFactory.getLogger(HttpSession.class);
     private static final JsonCodec CODEC = JsonCodec.get();
     /** Messages waiting for a stream to carry them. */
@@ -110,6 +111,34 @@ public final class HttpSession implements Transport {
             case JsonRpcErrorResponse e -> e.id().ifPresentOrElse(rid -> answer(rid, json), () -> route(json));
             case JsonRpcNotification n -> toProgressStream(n, json);
             case JsonRpcRequest r -> route(json);
+        }
+    }
+
+    /**
+     * A request the server makes while serving the client's request {@code relatedTo}: on that
+     * request's stream while it is open (spec basic/transports: it SHOULD relate to the originating
+     * request, so the client knows whose question it is), else routed as any other message.
+     */
+    @Override
+    public void send(JsonRpcMessage message, RequestId relatedTo) {
+        if (!(message instanceof JsonRpcRequest)) {
+            send(message);
+            return;
+        }
+        if (closed.get()) {
+            throw new McpClosedException(null, describe() + " is closed");
+        }
+        String json = CODEC.encode(message);
+        lock.lock();
+        try {
+            EventStream stream = byRequest.get(relatedTo);
+            if (stream != null && stream.isSse() && !stream.isComplete()) {
+                stream.append(json);
+            } else {
+                route(json);
+            }
+        } finally {
+            lock.unlock();
         }
     }
 
