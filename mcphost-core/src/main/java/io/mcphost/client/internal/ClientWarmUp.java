@@ -1,7 +1,7 @@
 package io.mcphost.client.internal;
 
+import io.mcphost.client.ClientSettings;
 import io.mcphost.protocol.Era;
-import io.mcphost.client.McpClient;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.JsonRpcResponse;
@@ -13,6 +13,7 @@ import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.memory.MemoryTransport;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.LoggerFactory;
@@ -123,6 +124,20 @@ final class ClientWarmUp {
         }
     }
 
+    /**
+     * A client with every default and nothing enabled (no handler, listener, observer or roots): what
+     * the public builder makes of a transport and a name. Built here rather than through the builder,
+     * which depends on this package and must not be depended on from it.
+     */
+    private static ClientConfig plainConfig(Transport transport, String name, Era era, Duration closeTimeout) {
+        ClientSettings d = ClientSettings.DEFAULTS;
+        return new ClientConfig(transport, name, d.clientInfo().orElseThrow(), d.requestTimeout().orElseThrow(),
+                d.initializeTimeout().orElseThrow(), closeTimeout, ClientConfig.MAX_PENDING_REQUESTS,
+                ClientConfig.SESSION_RETRIES, n -> { }, m -> { }, d.elicitation(), d.sampling(), d.roots(),
+                ClientConfig.SERVER_REQUEST_TIMEOUT, false, Optional.empty(), kind -> { }, e -> { }, t -> { },
+                d.observer(), era, ClientConfig.PROBE_TIMEOUT);
+    }
+
     private static void warmDecoders(JsonMapper mapper) {
         try {
             // Through the mapper, not the codec: the plain shapes never need it, the others (an image
@@ -155,8 +170,8 @@ final class ClientWarmUp {
                 // nothing to release
             }
         });
-        try (RealMcpClient client = (RealMcpClient) McpClient.builder(pair.client()).name("mcphost-warm-up")
-                .era(Era.LEGACY).closeTimeout(Duration.ofSeconds(1)).build()) {
+        try (RealMcpClient client = RealMcpClient.create(
+                plainConfig(pair.client(), "mcphost-warm-up", Era.LEGACY, Duration.ofSeconds(1)))) {
             client.connectKnown(Handshake.toSession(client.name(), JsonCodec.get().readTree(INITIALIZE)));
             client.callTool("echo", JsonNodeFactory.instance.objectNode().put("text", "hello")).content();
             client.listTools();
