@@ -38,13 +38,14 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * <p>Building the mapper takes a cold JVM a few hundred milliseconds of CPU, and the first
  * conversion of each record type a few tens more. So messages never need it: they are read into
  * trees and written from trees with the streaming core alone ({@link JsonTrees}), and the records of
- * the handshake are built from trees directly ({@link HandshakeRecords}); so are a plain tools list and
- * tool result, by readers the layer above passes in ({@link #treeToValue(JsonNode, Class, Function)}):
- * the codec sits below the feature types and knows none of them. The mapper is built on a background thread ({@link CodecWarmUp}) from the
- * moment someone calls {@link #prepare()} (a client, once it waits for a new server's first answer;
- * a server, once it serves) or first needs it ({@link #mapper()}): on a two-core machine a build
- * started any earlier competes with the client's own start and the server's, and measurably delays
- * both. Making JSON trees ({@link #newObject()}, {@link #nodes()}) never waits for it.
+ * the handshake are built from trees directly ({@link HandshakeRecords}); so are a plain tools list
+ * and tool result, by readers the layer above passes in ({@link #treeToValue(JsonNode, Class, Function)}):
+ * the codec sits below the feature types and knows none of them. The mapper is built on a background
+ * thread ({@link CodecWarmUp}) from the moment someone calls {@link #prepare()} (a client, once it
+ * waits for a new server's first answer; a server, once it serves) or first needs it ({@link #mapper()}):
+ * on a two-core machine a build started any earlier competes with the client's own start and the
+ * server's, and measurably delays both. Making JSON trees ({@link #newObject()}, {@link #nodes()})
+ * never waits for it.
  */
 public final class JsonCodec {
     /**
@@ -103,13 +104,18 @@ public final class JsonCodec {
     /**
      * {@link #prepare()}, then {@code warmUp} with the built mapper: on the thread that builds it when the
      * build is still under way (so one background thread does the build and the warm-ups, one after the
-     * other, instead of competing for the cores), else at once on the caller's. For a layer above to warm
-     * the conversions of the records it decodes, which the codec does not know; {@code warmUp} catches
-     * its own failures (it is only a head start). Returns at once unless the mapper is built already.
+     * other, instead of competing for the cores), else on a daemon thread of its own. For a layer above
+     * to warm the conversions of the records it decodes, which the codec does not know; {@code warmUp}
+     * catches its own failures (it is only a head start). Returns at once.
      */
     public void prepare(Consumer<JsonMapper> warmUp) {
         prepare();
-        building.get().thenAccept(warmUp);
+        CompletableFuture<JsonMapper> built = building.get();
+        if (built.isDone()) {
+            Thread.ofPlatform().daemon().name("mcphost-json-warm-up").start(() -> built.thenAccept(warmUp));
+        } else {
+            built.thenAccept(warmUp);
+        }
     }
 
     /**
