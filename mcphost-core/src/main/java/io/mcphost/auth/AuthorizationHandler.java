@@ -40,6 +40,6 @@ public interface AuthorizationHandler {
      * For tests, the conformance suite and servers that authorise silently.
      */
     static AuthorizationHandler headless() {
-        return new HeadlessBrowser();
+        return HeadlessBrowser::open;
     }
 }

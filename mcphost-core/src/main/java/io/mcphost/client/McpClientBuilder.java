@@ -23,17 +23,17 @@ public final class McpClientBuilder implements ClientSettings.Setters<McpClientB
     private final Transport transport;
     private String name;
     private ClientSettings settings = ClientSettings.NONE;
-    private int maxPendingRequests = 10_000;
-    private int sessionRetries = 3;
+    private int maxPendingRequests = ClientConfig.MAX_PENDING_REQUESTS;
+    private int sessionRetries = ClientConfig.SESSION_RETRIES;
     private Consumer<JsonRpcNotification> onNotification = n -> { };
     private Consumer<LoggingMessageNotificationParams> onLog = m -> { };
-    private Duration serverRequestTimeout = Duration.ofMinutes(10);
+    private Duration serverRequestTimeout = ClientConfig.SERVER_REQUEST_TIMEOUT;
     private boolean resetTimeoutOnProgress;
     private Duration maxTotalTimeout;
     private Consumer<ListKind> onListChanged = kind -> { };
     private Consumer<io.mcphost.protocol.McpException> onConnectionLost = e -> { };
     private Consumer<Task> onTaskStatus = t -> { };
-    private Duration probeTimeout = Duration.ofMillis(500);
+    private Duration probeTimeout = ClientConfig.PROBE_TIMEOUT;
 
     McpClientBuilder(Transport transport) {
         this.transport = Objects.requireNonNull(transport, "transport");

@@ -1,6 +1,5 @@
 package io.mcphost.auth.internal;
 
-import io.mcphost.auth.AuthorizationHandler;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,16 +11,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@link AuthorizationHandler#headless()}: visits the authorization URL like a browser whose user
- * approves at once — GET, follow redirects (http/https only, at most 10), the last one being the
- * loopback callback. Runs on a virtual thread of its own so {@link #open} returns at once.
+ * What {@code AuthorizationHandler.headless()} does: visits the authorization URL like a browser whose
+ * user approves at once — GET, follow redirects (http/https only, at most 10), the last one being the
+ * loopback callback. A function, not a handler: the public handler refers to it, and it knows nothing
+ * of the handler (no circle between the API and its detail). Stateless and thread-safe.
  */
-public final class HeadlessBrowser implements AuthorizationHandler {
+public final class HeadlessBrowser {
     private static final Logger LOG = LoggerFactory.getLogger(HeadlessBrowser.class);
     private static final int MAX_REDIRECTS = 10;
 
-    @Override
-    public void open(URI authorizationUrl) {
+    private HeadlessBrowser() {
+    }
+
+    /** Starts the visit on a virtual thread of its own and returns at once. */
+    public static void open(URI authorizationUrl) {
         Thread.ofVirtual().name("mcphost-oauth-headless").start(() -> visit(authorizationUrl));
     }
 

@@ -32,6 +32,14 @@ public record ClientConfig(Transport transport, String name, Implementation clie
                            Consumer<ListKind> onListChanged, Consumer<McpException> onConnectionLost,
                            Consumer<Task> onTaskStatus, Optional<RequestObserver> observer,
                            Era era, Duration probeTimeout) {
+    /**
+     * The defaults of what only a single client's builder sets (the rest is
+     * {@code ClientSettings.DEFAULTS}), here so that the client's own warm-up client has them too.
+     */
+    public static final int MAX_PENDING_REQUESTS = 10_000;
+    public static final int SESSION_RETRIES = 3;
+    public static final Duration SERVER_REQUEST_TIMEOUT = Duration.ofMinutes(10);
+    public static final Duration PROBE_TIMEOUT = Duration.ofMillis(500);
 
     /**
      * A copy of {@code roots}, checked against the spec's rule that every root is a {@code file://}

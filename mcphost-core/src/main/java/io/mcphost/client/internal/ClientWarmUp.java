@@ -1,19 +1,23 @@
 package io.mcphost.client.internal;
 
+import io.mcphost.client.ClientSettings;
 import io.mcphost.protocol.Era;
-import io.mcphost.client.McpClient;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.JsonRpcResponse;
 import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.tools.ListToolsResult;
 import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.memory.MemoryTransport;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.LoggerFactory;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
@@ -50,6 +54,17 @@ final class ClientWarmUp {
             {"tools":[{"name":"echo","inputSchema":{"type":"object","properties":{"text":{"type":"string"}}}}]}""";
     private static final String CALL = """
             {"content":[{"type":"text","text":"hello"}],"isError":false}""";
+    /**
+     * A tools list and a tool result in shapes the plain readers decline ({@code PlainTools},
+     * {@code FastResults}), for Jackson's deserializers of the tools types: the codec warms the mapper for
+     * the handshake's records, and these are the client's to warm, as it decodes them.
+     */
+    private static final String RICH_TOOLS = """
+            {"tools":[{"name":"echo","description":"d","inputSchema":{"type":"object","properties":{"text":{"type":"string"}},\
+            "required":["text"]},"annotations":{"readOnlyHint":true}}],"nextCursor":"c"}""";
+    private static final String RICH_CALL = """
+            {"content":[{"type":"text","text":"hello"}],"structuredContent":{"a":1},"isError":false}""";
+    private static final AtomicBoolean DECODERS_QUEUED = new AtomicBoolean();
 
     private ClientWarmUp() {
     }
@@ -74,7 +89,7 @@ final class ClientWarmUp {
      */
     static void serverStarting() {
         if (DONE.isDone()) {
-            JsonCodec.get().prepare();
+            prepareCodec();
         }
     }
 
@@ -92,7 +107,45 @@ final class ClientWarmUp {
             LoggerFactory.getLogger(ClientWarmUp.class).debug("client warm-up failed", e);
             DONE.completeExceptionally(e);
         } finally {
+            prepareCodec();
+        }
+    }
+
+    /**
+     * Starts the mapper's build ({@link JsonCodec#prepare()}), the first time with the tools types'
+     * conversions queued behind it on the build's thread (they ran in the codec's own warm-up before the
+     * codec stopped knowing the tools types). Also when the warm-up is turned off: that is the client's.
+     */
+    private static void prepareCodec() {
+        if (DECODERS_QUEUED.compareAndSet(false, true)) {
+            JsonCodec.get().prepare(ClientWarmUp::warmDecoders);
+        } else {
             JsonCodec.get().prepare();
+        }
+    }
+
+    /**
+     * A client with every default and nothing enabled (no handler, listener, observer or roots): what
+     * the public builder makes of a transport and a name. Built here rather than through the builder,
+     * which depends on this package and must not be depended on from it.
+     */
+    private static ClientConfig plainConfig(Transport transport, String name, Era era, Duration closeTimeout) {
+        ClientSettings d = ClientSettings.DEFAULTS;
+        return new ClientConfig(transport, name, d.clientInfo().orElseThrow(), d.requestTimeout().orElseThrow(),
+                d.initializeTimeout().orElseThrow(), closeTimeout, ClientConfig.MAX_PENDING_REQUESTS,
+                ClientConfig.SESSION_RETRIES, n -> { }, m -> { }, d.elicitation(), d.sampling(), d.roots(),
+                ClientConfig.SERVER_REQUEST_TIMEOUT, false, Optional.empty(), kind -> { }, e -> { }, t -> { },
+                d.observer(), era, ClientConfig.PROBE_TIMEOUT);
+    }
+
+    private static void warmDecoders(JsonMapper mapper) {
+        try {
+            // Through the mapper, not the codec: the plain shapes never need it, the others (an image
+            // block, annotations) do.
+            mapper.treeToValue(mapper.readTree(RICH_TOOLS), ListToolsResult.class);
+            mapper.treeToValue(mapper.readTree(RICH_CALL), CallToolResult.class);
+        } catch (RuntimeException | LinkageError e) {
+            LoggerFactory.getLogger(ClientWarmUp.class).debug("tools JSON warm-up failed", e);
         }
     }
 
@@ -117,8 +170,8 @@ final class ClientWarmUp {
                 // nothing to release
             }
         });
-        try (RealMcpClient client = (RealMcpClient) McpClient.builder(pair.client()).name("mcphost-warm-up")
-                .era(Era.LEGACY).closeTimeout(Duration.ofSeconds(1)).build()) {
+        try (RealMcpClient client = RealMcpClient.create(
+                plainConfig(pair.client(), "mcphost-warm-up", Era.LEGACY, Duration.ofSeconds(1)))) {
             client.connectKnown(Handshake.toSession(client.name(), JsonCodec.get().readTree(INITIALIZE)));
             client.callTool("echo", JsonNodeFactory.instance.objectNode().put("text", "hello")).content();
             client.listTools();

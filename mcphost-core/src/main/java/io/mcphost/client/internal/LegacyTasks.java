@@ -14,6 +14,7 @@ import io.mcphost.protocol.tasks.GetTaskResult;
 import io.mcphost.protocol.tasks.Task;
 import io.mcphost.protocol.tasks.TaskMetadata;
 import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.tools.internal.FastResults;
 import io.mcphost.protocol.tools.ToolExecution.TaskSupport;
 import java.time.Duration;
 import java.util.List;
@@ -164,7 +165,7 @@ final class LegacyTasks implements TaskDialect {
         require("tasks", tasksCapability().isObject(), McpMethod.TASKS_RESULT);
         Optional<String> toolName = tool.or(() -> book.toolOf(taskId));
         return exchange.send(McpMethod.TASKS_RESULT, idParams(taskId), options, result -> {
-            CallToolResult decoded = CODEC.treeToValue(result, CallToolResult.class);
+            CallToolResult decoded = CODEC.treeToValue(result, CallToolResult.class, FastResults::callToolResult);
             toolName.ifPresent(name -> tools.checkStructuredContent(name, decoded));
             return decoded;
         });

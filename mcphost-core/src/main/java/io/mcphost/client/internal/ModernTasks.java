@@ -19,6 +19,7 @@ import io.mcphost.protocol.tasks.Task;
 import io.mcphost.protocol.tasks.TaskMetadata;
 import io.mcphost.protocol.tasks.TaskStatus;
 import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.tools.internal.FastResults;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -215,11 +216,11 @@ final class ModernTasks implements TaskDialect {
 
     private CallToolResult decode(String taskId, JsonNode detailed) {
         if (taskId.startsWith(IMMEDIATE_PREFIX)) {
-            return CODEC.treeToValue(detailed, CallToolResult.class);
+            return CODEC.treeToValue(detailed, CallToolResult.class, FastResults::callToolResult);
         }
         Optional<JsonNode> result = EraTranslation.inlinedResult(detailed);
         if (result.isPresent()) {
-            return CODEC.treeToValue(result.get(), CallToolResult.class);
+            return CODEC.treeToValue(result.get(), CallToolResult.class, FastResults::callToolResult);
         }
         Optional<JsonRpcError> error = EraTranslation.inlinedError(detailed);
         if (error.isPresent()) {

@@ -11,6 +11,7 @@ import io.mcphost.protocol.resources.ReadResourceResult;
 import io.mcphost.protocol.resources.Resource;
 import io.mcphost.protocol.resources.ResourceTemplate;
 import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.tools.internal.FastResults;
 import io.mcphost.protocol.tools.Tool;
 import java.util.List;
 import java.util.Map;
@@ -57,7 +58,7 @@ final class Operations {
         ObjectNode params = ToolListing.callParams(tool, arguments);
         // A tool that requires a task runs as one, unseen by the caller (Tasks).
         return tasks.callTool(tool, params, options, () -> exchange.send(McpMethod.TOOLS_CALL, params, options, result -> {
-            CallToolResult decoded = CODEC.treeToValue(result, CallToolResult.class);
+            CallToolResult decoded = CODEC.treeToValue(result, CallToolResult.class, FastResults::callToolResult);
             tools.checkStructuredContent(tool, decoded);
             return decoded;
         }));

@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -25,11 +26,21 @@ final class Paging {
 
     /** Fetches every page of a list method and decodes the items of its {@code field} array. */
     static <T> CompletableFuture<List<T>> all(Exchange exchange, String method, String field, Class<T> type) {
-        return page(exchange, method, field, type, null, new ArrayList<>(), new HashSet<>());
+        return all(exchange, method, field, type, item -> null);
+    }
+
+    /**
+     * {@link #all(Exchange, String, String, Class)} with a reader that builds an item straight from its
+     * tree in its plain shape (null for any other, which Jackson converts): see {@link JsonCodec}.
+     */
+    static <T> CompletableFuture<List<T>> all(Exchange exchange, String method, String field, Class<T> type,
+                                              Function<JsonNode, ? extends T> plain) {
+        return page(exchange, method, field, type, plain, null, new ArrayList<>(), new HashSet<>());
     }
 
     private static <T> CompletableFuture<List<T>> page(Exchange exchange, String method, String field, Class<T> type,
-                                                       String cursor, List<T> items, Set<String> seenCursors) {
+                                                       Function<JsonNode, ? extends T> plain, String cursor, List<T> items,
+                                                       Set<String> seenCursors) {
         ObjectNode params = CODEC.newObject();
         if (cursor != null) {
             params.put("cursor", cursor);
@@ -41,7 +52,7 @@ final class Paging {
             }
             for (JsonNode item : list) {
                 try {
-                    items.add(CODEC.treeToValue(item, type));
+                    items.add(CODEC.treeToValue(item, type, plain));
                 } catch (McpProtocolException e) {
                     throw new McpProtocolException(exchange.name(), method + ": " + e.getMessage(), e);
                 }
@@ -54,7 +65,7 @@ final class Paging {
                 throw new McpProtocolException(exchange.name(), method + ": the server's pagination does not end (cursor '"
                         + next.stringValue() + "' repeated or more than " + MAX_PAGES + " pages)");
             }
-            return page(exchange, method, field, type, next.stringValue(), items, seenCursors);
+            return page(exchange, method, field, type, plain, next.stringValue(), items, seenCursors);
         });
     }
 }

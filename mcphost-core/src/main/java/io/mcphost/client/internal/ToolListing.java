@@ -5,6 +5,7 @@ import io.mcphost.protocol.McpProtocolException;
 import io.mcphost.protocol.internal.JsonSchemaValidator;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
+import io.mcphost.protocol.tools.internal.PlainTools;
 import io.mcphost.protocol.tools.ToolExecution;
 import io.mcphost.protocol.tools.ToolExecution.TaskSupport;
 import java.util.HashMap;
@@ -41,7 +42,7 @@ final class ToolListing {
     /** {@code tools/list}, every page; what it says of schemas and task support is kept. */
     CompletableFuture<List<Tool>> list() {
         exchange.require("tools", McpMethod.TOOLS_LIST);
-        return Paging.all(exchange, McpMethod.TOOLS_LIST, "tools", Tool.class).thenApply(tools -> {
+        return Paging.all(exchange, McpMethod.TOOLS_LIST, "tools", Tool.class, PlainTools::tool).thenApply(tools -> {
             outputSchemas.clear();
             Map<String, TaskSupport> support = new HashMap<>();
             for (Tool tool : tools) {

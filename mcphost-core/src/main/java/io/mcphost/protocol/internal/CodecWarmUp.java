@@ -4,8 +4,6 @@ import io.mcphost.protocol.lifecycle.Implementation;
 import io.mcphost.protocol.lifecycle.ServerCapabilities;
 import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.resources.ReadResourceResult;
-import io.mcphost.protocol.tools.CallToolResult;
-import io.mcphost.protocol.tools.ListToolsResult;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
@@ -16,8 +14,9 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Builds {@link JsonCodec}'s mapper on a background thread and then warms it up: one pass of the
  * conversions a client's exchanges need when their shapes are not the plain ones the codec builds
- * itself (the initialize result, a tools list, a tool result, a resource and a prompt), so Jackson has
- * built and cached its deserializers and the record constructors' handles before a call needs them.
+ * itself (the initialize result, a resource and a prompt), so Jackson has built and cached its
+ * deserializers and the record constructors' handles before a call needs them. The tools types are
+ * warmed by the client, which decodes them ({@code ClientWarmUp}): the codec does not know them.
  * On a cold JVM the mapper takes 150–250 ms and the first conversions 70–120 ms more; the build starts
  * when a client first waits for its server ({@link JsonCodec#prepare()}), so both overlap the server's
  * start. Before that, {@link #warmTreesEarly} pays the one-time costs of the mapper-free tree path that
@@ -28,11 +27,6 @@ final class CodecWarmUp {
     private static final String INITIALIZE = """
             {"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{"listChanged":true},\
             "resources":{"subscribe":true},"prompts":{},"logging":{}},"serverInfo":{"name":"warm-up","version":"1"}}}""";
-    private static final String TOOLS = """
-            {"tools":[{"name":"echo","description":"d","inputSchema":{"type":"object","properties":{"text":{"type":"string"}},\
-            "required":["text"]},"annotations":{"readOnlyHint":true}}],"nextCursor":"c"}""";
-    private static final String CALL = """
-            {"content":[{"type":"text","text":"hello"}],"structuredContent":{"a":1},"isError":false}""";
     private static final String READ = """
             {"contents":[{"uri":"file:///a","mimeType":"text/plain","text":"t"}]}""";
     private static final String PROMPT = """
@@ -102,10 +96,6 @@ final class CodecWarmUp {
             mapper.valueToTree(Implementation.of("warm-up", "1"));
             mapper.writeValueAsBytes(init);
             JsonCodec codec = JsonCodec.get(); // initialised by now: its constructor only started this thread
-            // Through the mapper, not the codec: the codec builds plain tools lists and tool results itself,
-            // and it is for the other shapes (an image block, annotations) that Jackson's deserializers are needed.
-            mapper.treeToValue(mapper.readTree(TOOLS), ListToolsResult.class);
-            mapper.treeToValue(mapper.readTree(CALL), CallToolResult.class);
             codec.treeToValue(mapper.readTree(READ), ReadResourceResult.class);
             codec.treeToValue(mapper.readTree(PROMPT), GetPromptResult.class);
             // The framing path of every message: a request encoded to bytes, an answer line classified

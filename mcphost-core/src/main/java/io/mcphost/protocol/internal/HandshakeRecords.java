@@ -22,9 +22,10 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>Why: these are the only records a connection needs before its first call. Built here, a cold
  * JVM finishes the handshake without waiting for Jackson's mapper, which takes 150–300 ms to build
- * while the server process starts. Stateless and thread-safe.
+ * while the server process starts. Stateless and thread-safe. Public for {@link #icons} alone, which
+ * the tools types' reader shares ({@code protocol.tools.internal.PlainTools}).
  */
-final class HandshakeRecords {
+public final class HandshakeRecords {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private HandshakeRecords() {
@@ -79,7 +80,7 @@ final class HandshakeRecords {
     }
 
     /** Icons whose fields are all strings (sizes a list of strings), or null for any other shape. */
-    static List<Icon> icons(JsonNode array) {
+    public static List<Icon> icons(JsonNode array) {
         if (!array.isArray()) {
             return null;
         }

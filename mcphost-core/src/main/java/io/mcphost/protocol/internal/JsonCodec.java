@@ -10,15 +10,14 @@ import io.mcphost.protocol.McpProtocolException;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.lifecycle.Implementation;
 import io.mcphost.protocol.lifecycle.ServerCapabilities;
-import io.mcphost.protocol.tools.CallToolResult;
-import io.mcphost.protocol.tools.ListToolsResult;
-import io.mcphost.protocol.tools.Tool;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.ObjectWriteContext;
@@ -39,12 +38,14 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * <p>Building the mapper takes a cold JVM a few hundred milliseconds of CPU, and the first
  * conversion of each record type a few tens more. So messages never need it: they are read into
  * trees and written from trees with the streaming core alone ({@link JsonTrees}), and the records of
- * the handshake and the plain tool result are built from trees directly ({@link HandshakeRecords},
- * {@link FastResults}). The mapper is built on a background thread ({@link CodecWarmUp}) from the
- * moment someone calls {@link #prepare()} (a client, once it waits for a new server's first answer;
- * a server, once it serves) or first needs it ({@link #mapper()}): on a two-core machine a build
- * started any earlier competes with the client's own start and the server's, and measurably delays
- * both. Making JSON trees ({@link #newObject()}, {@link #nodes()}) never waits for it.
+ * the handshake are built from trees directly ({@link HandshakeRecords}); so are a plain tools list
+ * and tool result, by readers the layer above passes in ({@link #treeToValue(JsonNode, Class, Function)}):
+ * the codec sits below the feature types and knows none of them. The mapper is built on a background
+ * thread ({@link CodecWarmUp}) from the moment someone calls {@link #prepare()} (a client, once it
+ * waits for a new server's first answer; a server, once it serves) or first needs it ({@link #mapper()}):
+ * on a two-core machine a build started any earlier competes with the client's own start and the
+ * server's, and measurably delays both. Making JSON trees ({@link #newObject()}, {@link #nodes()})
+ * never waits for it.
  */
 public final class JsonCodec {
     /**
@@ -97,6 +98,23 @@ public final class JsonCodec {
             if (building.compareAndSet(null, mine)) {
                 CodecWarmUp.start(JsonCodec::build, mine);
             }
+        }
+    }
+
+    /**
+     * {@link #prepare()}, then {@code warmUp} with the built mapper: on the thread that builds it when the
+     * build is still under way (so one background thread does the build and the warm-ups, one after the
+     * other, instead of competing for the cores), else on a daemon thread of its own. For a layer above
+     * to warm the conversions of the records it decodes, which the codec does not know; {@code warmUp}
+     * catches its own failures (it is only a head start). Returns at once.
+     */
+    public void prepare(Consumer<JsonMapper> warmUp) {
+        prepare();
+        CompletableFuture<JsonMapper> built = building.get();
+        if (built.isDone()) {
+            Thread.ofPlatform().daemon().name("mcphost-json-warm-up").start(() -> built.thenAccept(warmUp));
+        } else {
+            built.thenAccept(warmUp);
         }
     }
 
@@ -399,20 +417,11 @@ public final class JsonCodec {
     }
 
     /**
-     * The record built straight from its tree, for the types a connection and its first calls need
-     * (the handshake's, a tools list, a plain tool result) in their plain shapes; null for any other
-     * type or shape, which Jackson converts. Equal records either way (each converter's test checks).
+     * The record built straight from its tree, for the handshake's types in their plain shapes; null for
+     * any other type or shape, which Jackson converts. Equal records either way (each converter's test
+     * checks). Other types' plain readers are passed in by whoever decodes them.
      */
     private static Object plainRecord(JsonNode node, Class<?> type) {
-        if (type == CallToolResult.class) {
-            return FastResults.callToolResult(node);
-        }
-        if (type == Tool.class) {
-            return PlainTools.tool(node); // a client lists tools page by page, item by item
-        }
-        if (type == ListToolsResult.class) {
-            return PlainTools.listToolsResult(node);
-        }
         if (type == Implementation.class) {
             return HandshakeRecords.implementation(node);
         }
@@ -428,6 +437,19 @@ public final class JsonCodec {
      * @throws McpProtocolException when the tree does not have the type's shape
      */
     public <T> T treeToValue(JsonNode node, Class<T> type) {
+        return treeToValue(node, type, tree -> null);
+    }
+
+    /**
+     * Converts a JSON tree to a record, trying {@code plain} first: a reader that builds the record
+     * straight from a tree in its common shape and returns null for any other, which Jackson then
+     * converts. The reader must give the record Jackson gives (its test compares both paths). Why: for
+     * the records of every call (a tool result, a tools list's items) Jackson's bean deserializer was the
+     * largest single cost on the caller's side; their readers live beside their types, above the codec.
+     *
+     * @throws McpProtocolException when the tree does not have the type's shape
+     */
+    public <T> T treeToValue(JsonNode node, Class<T> type, Function<JsonNode, ? extends T> plain) {
         try {
             // A reader per type, kept: it holds the resolved type and deserializer, which the mapper's
             // treeToValue looks up again on every call (a measurable share of each tool call's cost).
@@ -437,9 +459,13 @@ public final class JsonCodec {
             if (type.isInstance(node)) {
                 return type.cast(node); // asked for a tree: as the mapper's treeToValue does
             }
-            Object plain = plainRecord(node, type);
-            if (plain != null) {
-                return type.cast(plain);
+            T fast = plain.apply(node);
+            if (fast != null) {
+                return fast;
+            }
+            Object handshake = plainRecord(node, type);
+            if (handshake != null) {
+                return type.cast(handshake);
             }
             return readers.get(type).readValue(node);
         } catch (JacksonException e) {

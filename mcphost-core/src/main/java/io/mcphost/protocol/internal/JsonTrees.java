@@ -21,9 +21,9 @@ import tools.jackson.databind.node.POJONode;
  * results travel as trees), and a tree needs no data binding. Jackson's mapper takes 150–300 ms to
  * build on a cold JVM; with trees read and written here, the handshake and a plain first call never
  * wait for it (the mapper is only needed to turn trees into records, which the common handshake and
- * tool-result shapes also skip, see {@link FastResults}). The trees are the ones the mapper's
- * {@code readTree} builds, node type for node type ({@code JsonTreesTest} compares them), and the
- * text written is what the mapper writes for the same tree.
+ * tool-result shapes also skip, see {@link HandshakeRecords} and {@code protocol.tools.internal}). The
+ * trees are the ones the mapper's {@code readTree} builds, node type for node type ({@code JsonTreesTest}
+ * compares them), and the text written is what the mapper writes for the same tree.
  *
  * <p>Stateless and thread-safe. Limits (nesting depth, number and string lengths) are the factory's
  * stream constraints, as they were the mapper's: the mapper is built on the same factory.

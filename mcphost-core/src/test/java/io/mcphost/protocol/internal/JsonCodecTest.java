@@ -9,7 +9,11 @@ import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.JsonRpcResponse;
 import io.mcphost.protocol.McpProtocolException;
 import io.mcphost.protocol.RequestId;
+import io.mcphost.protocol.lifecycle.Implementation;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
 
 class JsonCodecTest {
     private final JsonCodec codec = JsonCodec.get();
@@ -50,5 +54,25 @@ class JsonCodecTest {
                 .hasMessageContaining("\"jsonrpc\" must be \"2.0\"");
         assertThatThrownBy(() -> codec.decode("{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"x\"}"))
                 .hasMessageContaining("\"id\" must be a string or an integer");
+    }
+
+    @Test
+    void aWarmUpFromAboveGetsTheBuiltMapper() {
+        CompletableFuture<JsonMapper> first = new CompletableFuture<>();
+        codec.prepare(first::complete);
+        assertThat(first).succeedsWithin(Duration.ofSeconds(30)).isSameAs(codec.mapper());
+
+        // Once the mapper is built, a later warm-up still gets it (on a thread of its own).
+        CompletableFuture<Thread> later = new CompletableFuture<>();
+        codec.prepare(mapper -> later.complete(Thread.currentThread()));
+        assertThat(later).succeedsWithin(Duration.ofSeconds(30)).isNotSameAs(Thread.currentThread());
+    }
+
+    @Test
+    void aPlainReaderIsTriedFirstAndJacksonConvertsWhatItDeclines() {
+        var tree = codec.readTree("{\"name\":\"n\",\"version\":\"1\"}");
+        var fromReader = Implementation.of("read", "plainly");
+        assertThat(codec.treeToValue(tree, Implementation.class, node -> fromReader)).isSameAs(fromReader);
+        assertThat(codec.treeToValue(tree, Implementation.class, node -> null)).isEqualTo(Implementation.of("n", "1"));
     }
 }

@@ -1,5 +1,6 @@
-package io.mcphost.protocol.internal;
+package io.mcphost.protocol.tools.internal;
 
+import io.mcphost.protocol.internal.PlainRecordAssertions;
 import io.mcphost.protocol.tools.CallToolResult;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -1,4 +1,4 @@
-package io.mcphost.protocol.internal;
+package io.mcphost.protocol.tools.internal;
 
 import io.mcphost.protocol.content.ContentBlock;
 import io.mcphost.protocol.content.TextContent;
@@ -13,18 +13,20 @@ import tools.jackson.databind.JsonNode;
  * The most common tool result, built straight from its tree: text blocks only, and no field Jackson
  * would have to coerce or ignore. Anything else (another content type, annotations, an unknown field,
  * a string where a boolean goes) returns null, and Jackson converts it as always, so the records are
- * the same either way ({@code FastResultsTest} compares both paths).
+ * the same either way ({@code FastResultsTest} compares both paths). Whoever decodes a tool result
+ * passes {@link #callToolResult} to {@code JsonCodec.treeToValue(node, type, plain)}: the codec sits
+ * below the tools types and does not know them.
  *
  * <p>Why: converting a tree to a record through Jackson's bean deserializer (a token stream over the
  * tree, a property buffer, a creator call per record) was the largest single cost of a tool call on the
  * caller's side. Stateless and thread-safe.
  */
-final class FastResults {
+public final class FastResults {
     private FastResults() {
     }
 
     /** The result, or null when its shape is not the plain one (the caller then uses Jackson). */
-    static CallToolResult callToolResult(JsonNode node) {
+    public static CallToolResult callToolResult(JsonNode node) {
         if (node == null || !node.isObject()) {
             return null;
         }

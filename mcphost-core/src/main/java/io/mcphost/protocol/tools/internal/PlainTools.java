@@ -1,5 +1,6 @@
-package io.mcphost.protocol.internal;
+package io.mcphost.protocol.tools.internal;
 
+import io.mcphost.protocol.internal.HandshakeRecords;
 import io.mcphost.protocol.lifecycle.Icon;
 import io.mcphost.protocol.tools.ListToolsResult;
 import io.mcphost.protocol.tools.Tool;
@@ -16,18 +17,19 @@ import tools.jackson.databind.JsonNode;
  * (strings, booleans, whole numbers, objects where the schema puts them) and nothing is null. A field
  * this class does not know is skipped, as the mapper skips it (unknown properties are ignored); any
  * other shape returns null and Jackson converts it as always, so the records are the same either way
- * ({@code PlainToolsTest} compares both paths).
+ * ({@code PlainToolsTest} compares both paths). The client passes {@link #tool} to the codec when
+ * it pages through a tools list: the codec sits below the tools types and does not know them.
  *
  * <p>Why: listing tools is what a host does right after connecting, so on a cold JVM it was the first
  * thing to wait for Jackson's mapper (a few hundred ms of CPU); and a catalog of many tools was
  * converted through Jackson's bean deserializers, tool by tool. Stateless and thread-safe.
  */
-final class PlainTools {
+public final class PlainTools {
     private PlainTools() {
     }
 
     /** The result, or null when its shape is not a plain one (the caller then uses Jackson). */
-    static ListToolsResult listToolsResult(JsonNode node) {
+    public static ListToolsResult listToolsResult(JsonNode node) {
         if (!node.isObject()) {
             return null;
         }
@@ -89,7 +91,7 @@ final class PlainTools {
     }
 
     /** One tool, or null when its shape is not a plain one (the caller then uses Jackson). */
-    static Tool tool(JsonNode node) {
+    public static Tool tool(JsonNode node) {
         if (!node.isObject()) {
             return null;
         }

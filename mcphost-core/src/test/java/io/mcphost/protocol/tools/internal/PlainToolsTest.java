@@ -1,6 +1,6 @@
-package io.mcphost.protocol.internal;
+package io.mcphost.protocol.tools.internal;
 
-
+import io.mcphost.protocol.internal.PlainRecordAssertions;
 import io.mcphost.protocol.tools.ListToolsResult;
 import io.mcphost.protocol.tools.Tool;
 import org.junit.jupiter.params.ParameterizedTest;
