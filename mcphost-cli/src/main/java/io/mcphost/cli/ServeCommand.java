@@ -127,7 +127,8 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
 
     /** The host of --config's servers (the demo server without it), fail-open with the host's reconnect backoff. */
     private McpHost startHost(PrintWriter err) {
-        McpHost.Builder builder = McpHost.builder().settings(root.clientSettings()).startupTimeout(root.requestTimeout())
+        McpHost.Builder builder = McpGateway.prepareHost(McpHost.builder().settings(root.clientSettings()))
+                .startupTimeout(root.requestTimeout())
                 .onEvent(event -> {
                     if (event instanceof HostEvent.ServerFailed failed) {
                         err.println("mcphost serve: server '" + failed.server() + "' failed: " + failed.cause().getMessage()

@@ -2,6 +2,7 @@ package io.mcphost.gateway;
 
 import io.mcphost.gateway.internal.CatalogMirror;
 import io.mcphost.gateway.internal.Forwarding;
+import io.mcphost.gateway.internal.InputRelay;
 import io.mcphost.gateway.internal.ResourceRelay;
 import io.mcphost.host.McpHost;
 import io.mcphost.protocol.lifecycle.Implementation;
@@ -62,7 +63,19 @@ public final class McpGateway implements AutoCloseable {
         this.stdio = stdio;
     }
 
-    /** A builder for a gateway in front of {@code host}, which must be started already. */
+    /**
+     * Readies a host for serving behind a gateway, before it starts: its clients announce elicitation,
+     * sampling and roots to the upstreams, so that upstreams may ask. Each question is then put to the
+     * downstream client whose call it belongs to (and only to it); one no call owns (a stdio upstream
+     * asking while two calls run, a request on the standalone stream) is refused, and roots asked
+     * outside a call are answered with none. Without this, upstreams are told the gateway's clients
+     * cannot answer. Returns {@code host} for chaining.
+     */
+    public static McpHost.Builder prepareHost(McpHost.Builder host) {
+        return host.elicitation(InputRelay.NOBODY_ELICITS).sampling(InputRelay.NOBODY_SAMPLES).roots(List.of());
+    }
+
+    /** A builder for a gateway in front of {@code host}, which must be started already (see {@link #prepareHost}). */
     public static Builder builder(McpHost host) {
         return new Builder(host);
     }

@@ -75,6 +75,7 @@ class McpGatewayTest {
                         java.util.Optional.empty(), false, java.util.Optional.of(Json.parse("{\"seen\":"
                                 + Json.write(call.meta().map(m -> m.path("app.example/trace")).orElse(Json.newObject())) + "}"))))
                 .tool(Tool.of("fails", "Always an isError result", OBJECT), call -> CallToolResult.error("it failed"))
+                .tool(Tool.of("ask", "Asks its caller a question", OBJECT), McpGatewayTest::ask)
                 .tool(Tool.of("report", "Runs only as a task", OBJECT).withExecution(
                         io.mcphost.protocol.tools.ToolExecution.of(io.mcphost.protocol.tools.ToolExecution.TaskSupport.REQUIRED)),
                         call -> CallToolResult.text("reported " + call.arguments().path("text").asString("")))
@@ -104,13 +105,23 @@ class McpGatewayTest {
     private static McpServer beta() {
         return McpServer.builder().name("beta").version("1")
                 .tool(Tool.of("echo", "Echoes too", OBJECT), call -> CallToolResult.text("beta:" + call.arguments().path("text").asString("")))
+                .tool(Tool.of("ask", "Asks its caller a question", OBJECT), McpGatewayTest::ask)
                 .build();
+    }
+
+    /** Asks "who is <text>?" and returns the answer's name: the form names the caller, the answer must come from it. */
+    private static CallToolResult ask(io.mcphost.server.ToolCall call) {
+        var answer = call.elicit(io.mcphost.protocol.elicitation.ElicitRequestFormParams.of(
+                "who is " + call.arguments().path("text").asString("") + "?", Json.parse(
+                        "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}},\"required\":[\"name\"]}")),
+                Duration.ofSeconds(20));
+        return CallToolResult.text("answered " + answer.content().map(c -> c.path("name").asString("")).orElse("nothing"));
     }
 
     @BeforeEach
     void start() {
         betaHttp = StreamableHttpServer.builder(beta()).port(0).start();
-        host = McpHost.builder()
+        host = McpGateway.prepareHost(McpHost.builder())
                 .server(ServerSpecs.inProcess("alpha", this::alpha, toClose).build())
                 .server(io.mcphost.host.ServerSpec.builder("beta", () -> HttpTransport.builder(betaHttp.endpoint()).build())
                         .era(Era.LEGACY).build())
@@ -146,7 +157,8 @@ class McpGatewayTest {
         McpClient client = client(era);
         assertThat(client.era()).isEqualTo(era);
         assertThat(client.listTools()).extracting(Tool::name)
-                .containsExactlyInAnyOrder("alpha__echo", "alpha__fails", "alpha__report", "alpha__count", "alpha__slow", "beta__echo");
+                .containsExactlyInAnyOrder("alpha__echo", "alpha__fails", "alpha__ask", "alpha__report", "alpha__count", "alpha__slow",
+                        "beta__echo", "beta__ask");
 
         CallToolResult echoed = client.callTool("alpha__echo", Json.parse("{\"text\":\"hi\"}"),
                 CallOptions.builder().meta(Json.parse("{\"app.example/trace\":\"t-1\"}")).build());
@@ -273,6 +285,43 @@ class McpGatewayTest {
         // The last subscriber left: the gateway unsubscribes upstream.
         Await.until(Duration.ofSeconds(10), () -> alphaServer.notifyResourceUpdated("note://alpha/readme") == 0,
                 "the upstream subscription to end");
+    }
+
+    /**
+     * Two clients call an eliciting tool at the same moment (both questions outstanding at once): each
+     * is asked only its own question and its answer reaches only its own call. Downstream in both eras,
+     * upstream a 2026-07-28 server (alpha: input rounds) and a handshake-era one over HTTP (beta: requests
+     * on each call's own stream).
+     */
+    @ParameterizedTest
+    @CsvSource({"LEGACY, alpha", "MODERN, alpha", "LEGACY, beta", "MODERN, beta"})
+    void eachClientAnswersOnlyItsOwnQuestion(Era era, String server) throws Exception {
+        java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(2);
+        List<String> askedA = new CopyOnWriteArrayList<>();
+        List<String> askedB = new CopyOnWriteArrayList<>();
+        McpClient a = elicitingClient(era, "Ada", askedA, together);
+        McpClient b = elicitingClient(era, "Bob", askedB, together);
+        CompletableFuture<CallToolResult> callA = a.callToolAsync(server + "__ask", Json.parse("{\"text\":\"A\"}"));
+        CompletableFuture<CallToolResult> callB = b.callToolAsync(server + "__ask", Json.parse("{\"text\":\"B\"}"));
+        assertThat(callA.get(60, TimeUnit.SECONDS).text()).isEqualTo("answered Ada");
+        assertThat(callB.get(60, TimeUnit.SECONDS).text()).isEqualTo("answered Bob");
+        assertThat(askedA).isNotEmpty().allSatisfy(m -> assertThat(m).isEqualTo("who is A?"));
+        assertThat(askedB).isNotEmpty().allSatisfy(m -> assertThat(m).isEqualTo("who is B?"));
+    }
+
+    private McpClient elicitingClient(Era era, String name, List<String> asked, java.util.concurrent.CyclicBarrier together) {
+        McpClient client = McpClient.builder(HttpTransport.builder(gateway.endpoint().orElseThrow()).build())
+                .name("downstream-" + name).era(era).requestTimeout(Duration.ofSeconds(60))
+                .elicitation(io.mcphost.client.ElicitationHandler.blocking(request -> {
+                    asked.add(((io.mcphost.protocol.elicitation.ElicitRequestFormParams) request).message());
+                    if (asked.size() == 1) {
+                        together.await(30, TimeUnit.SECONDS); // the first question of each client: both outstanding now
+                    }
+                    return io.mcphost.protocol.elicitation.ElicitResult.accept(Json.newObject().put("name", name));
+                })).build();
+        client.connect();
+        toClose.add(client);
+        return client;
     }
 
     @Test

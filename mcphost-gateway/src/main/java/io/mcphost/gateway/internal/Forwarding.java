@@ -20,6 +20,8 @@ import io.mcphost.server.ClientInput;
 import io.mcphost.server.ToolCall;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The handlers behind every entry of the gateway's offer: each forwards one downstream request
@@ -37,9 +39,13 @@ public final class Forwarding {
 
     /** {@code tools/call} of the exposed tool {@code name}. */
     public CallToolResult callTool(String name, ToolCall call) throws InterruptedException {
-        CallOptions options = Upstream.forTool(call);
+        CallOptions.Builder options = Upstream.forTool(call);
+        AtomicReference<CompletableFuture<?>> upstream = new AtomicReference<>();
+        InputRelay relay = InputRelay.attach(options, call, () -> cancel(upstream));
         try {
-            return Upstream.await(host.callToolAsync(name, call.arguments(), options), call::isCancelled);
+            CompletableFuture<CallToolResult> result = host.callToolAsync(name, call.arguments(), options.build());
+            upstream.set(result);
+            return Upstream.await(result, call::isCancelled, relay);
         } catch (McpNotFoundException gone) {
             // Listed a moment ago, gone now (its server went away): the spec's wording for an unknown tool.
             throw new McpError(gone.server().orElse("gateway"), McpMethod.TOOLS_CALL,
@@ -48,9 +54,15 @@ public final class Forwarding {
     }
 
     /** {@code prompts/get} of the exposed prompt {@code name}. */
-    public GetPromptResult getPrompt(String name, Map<String, String> arguments, ClientInput input) {
+    public GetPromptResult getPrompt(String name, Map<String, String> arguments, ClientInput input) throws InterruptedException {
+        CallOptions.Builder options = CallOptions.builder();
+        AtomicReference<CompletableFuture<?>> upstream = new AtomicReference<>();
+        InputRelay relay = InputRelay.attach(options, input, () -> cancel(upstream));
         try {
-            return host.getPrompt(name, arguments);
+            CompletableFuture<GetPromptResult> result = Upstream.async("mcphost-gateway-prompt",
+                    () -> host.getPrompt(name, arguments, options.build()));
+            upstream.set(result);
+            return Upstream.await(result, () -> false, relay);
         } catch (McpNotFoundException gone) {
             throw new McpError(gone.server().orElse("gateway"), McpMethod.PROMPTS_GET,
                     JsonRpcError.of(JsonRpcError.INVALID_PARAMS, "Unknown prompt: " + name));
@@ -83,6 +95,13 @@ public final class Forwarding {
                 yield upstream(found.server()).complete(request);
             }
         };
+    }
+
+    private static void cancel(AtomicReference<CompletableFuture<?>> upstream) {
+        CompletableFuture<?> call = upstream.get();
+        if (call != null) {
+            call.cancel(true);
+        }
     }
 
     private McpClient upstream(String server) {

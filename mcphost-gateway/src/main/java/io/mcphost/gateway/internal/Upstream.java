@@ -33,14 +33,33 @@ final class Upstream {
      * context, the application's own keys) without what belongs to the downstream hop, and progress
      * relayed when the downstream client asked for it.
      */
-    static CallOptions forTool(ToolCall call) {
+    static CallOptions.Builder forTool(ToolCall call) {
         CallOptions.Builder options = CallOptions.builder();
         forwardedMeta(call.meta()).ifPresent(options::meta);
         if (call.meta().map(m -> m.has("progressToken")).orElse(false)) {
             options.onProgress((Progress p) -> call.progress(p.progress(),
                     p.total().isPresent() ? p.total().getAsDouble() : null, p.message().orElse(null)));
         }
-        return options.build();
+        return options;
+    }
+
+    /** Runs {@code work} on a virtual thread of its own; cancelling the future interrupts it (which cancels an upstream call). */
+    static <T> CompletableFuture<T> async(String name, java.util.function.Supplier<T> work) {
+        CompletableFuture<T> future = new CompletableFuture<>();
+        Thread thread = Thread.ofVirtual().name(name).unstarted(() -> {
+            try {
+                future.complete(work.get());
+            } catch (Throwable e) {
+                future.completeExceptionally(e);
+            }
+        });
+        future.whenComplete((r, e) -> {
+            if (future.isCancelled()) {
+                thread.interrupt();
+            }
+        });
+        thread.start();
+        return future;
     }
 
     /** The downstream {@code _meta} minus the progress token and the protocol's own keys; empty when nothing is left. */
@@ -63,16 +82,33 @@ final class Upstream {
      * or went away) the upstream call is cancelled too, which sends {@code notifications/cancelled}
      * upstream. Rethrows what the call threw.
      */
-    static <T> T await(CompletableFuture<T> upstream, BooleanSupplier downstreamCancelled) throws InterruptedException {
+    static <T> T await(CompletableFuture<T> upstream, BooleanSupplier downstreamCancelled, InputRelay relay)
+            throws InterruptedException {
         while (true) {
             try {
-                return upstream.get(CANCEL_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+                T result = upstream.get(CANCEL_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+                if (relay.unwinding() != null) {
+                    throw relay.unwinding(); // an answer came anyway, but the downstream request is in another round
+                }
+                return result;
             } catch (TimeoutException stillRunning) {
+                if (relay.unwinding() != null) {
+                    upstream.cancel(true);
+                    throw relay.unwinding();
+                }
                 if (downstreamCancelled.getAsBoolean()) {
                     upstream.cancel(true);
                     throw new CancellationException("the downstream request was cancelled");
                 }
+            } catch (CancellationException e) {
+                if (relay.unwinding() != null) {
+                    throw relay.unwinding();
+                }
+                throw e;
             } catch (ExecutionException e) {
+                if (relay.unwinding() != null) {
+                    throw relay.unwinding(); // the upstream call failed because it was called off for a new round
+                }
                 if (e.getCause() instanceof RuntimeException runtime) {
                     throw runtime;
                 }
