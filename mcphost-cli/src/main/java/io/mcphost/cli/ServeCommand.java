@@ -69,6 +69,14 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
             + " (repeatable); by default only local origins (localhost, 127.0.0.1).")
     List<String> allowedOrigins = new ArrayList<>();
 
+    @Option(names = "--max-concurrent", paramLabel = "N", description = "Requests one HTTP client may have running at once"
+            + " (default 64); beyond: 429 with Retry-After.")
+    Integer maxConcurrent;
+
+    @Option(names = "--rate", paramLabel = "N", description = "Requests per second one HTTP client may keep up, in bursts of"
+            + " twice that (default 200); beyond: 429 with Retry-After.")
+    Double rate;
+
     @Override
     public Integer call() throws InterruptedException {
         boolean stdio = root.connection.stdio != null;
@@ -92,11 +100,17 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
             if (!allowedOrigins.isEmpty()) {
                 builder.allowedOrigins(Set.copyOf(allowedOrigins));
             }
+            if (maxConcurrent != null) {
+                builder.maxConcurrentRequestsPerClient(maxConcurrent);
+            }
+            if (rate != null) {
+                builder.requestsPerSecondPerClient(rate, (int) Math.max(1, Math.ceil(rate * 2)));
+            }
             if (stdio) {
                 builder.stdio(System.in, System.out);
             }
             gateway = builder.start();
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | IllegalArgumentException e) {
             host.close();
             throw usage(e.getMessage());
         } catch (RuntimeException e) {

@@ -41,8 +41,10 @@ import java.util.Set;
  * {@code subscriptions/listen} streams). An upstream that fails fails only its own calls.
  *
  * <p>Safe by default: HTTP binds loopback unless told otherwise, and a bind to any other address
- * is refused without bearer tokens ({@link Builder#bearerTokens}). {@code Origin} and {@code Host}
- * are checked against DNS rebinding, bodies are capped.
+ * is refused without bearer tokens ({@link Builder#bearerTokens}; with them every HTTP request needs
+ * one, 401 otherwise, and a session belongs to the token that opened it). {@code Origin} and
+ * {@code Host} are checked against DNS rebinding, bodies are capped, and each client is held to a
+ * number of concurrent requests and a request rate (429 with {@code Retry-After} beyond them).
  *
  * <p>Thread-safe. {@link #close(Duration)} returns within its budget; it closes the host too when
  * built with {@link Builder#closeHost(boolean) closeHost(true)}.
@@ -138,6 +140,9 @@ public final class McpGateway implements AutoCloseable {
         private Set<String> bearerTokens = Set.of();
         private Set<String> allowedOrigins;
         private Integer maxMessageBytes;
+        private int maxConcurrentPerClient = 64;
+        private double ratePerClient = 200;
+        private int burstPerClient = 400;
         private boolean closeHost;
 
         private Builder(McpHost host) {
@@ -193,6 +198,31 @@ public final class McpGateway implements AutoCloseable {
             return this;
         }
 
+        /**
+         * How many requests one HTTP client may have running at once (the client is its bearer token's
+         * principal, else its address); beyond it a request gets 429 with {@code Retry-After}. 64 unless set.
+         */
+        public Builder maxConcurrentRequestsPerClient(int max) {
+            if (max < 1) {
+                throw new IllegalArgumentException("maxConcurrentRequestsPerClient must be at least 1, not " + max);
+            }
+            this.maxConcurrentPerClient = max;
+            return this;
+        }
+
+        /**
+         * The request rate one HTTP client may keep up ({@code perSecond}, with bursts of {@code burst});
+         * beyond it a request gets 429 with {@code Retry-After}. 200 per second, bursts of 400, unless set.
+         */
+        public Builder requestsPerSecondPerClient(double perSecond, int burst) {
+            if (!(perSecond > 0) || burst < 1) {
+                throw new IllegalArgumentException("the rate must be positive and the burst at least 1");
+            }
+            this.ratePerClient = perSecond;
+            this.burstPerClient = burst;
+            return this;
+        }
+
         /** Whether {@link McpGateway#close} closes the host too; off unless set (the application owns its host). */
         public Builder closeHost(boolean close) {
             this.closeHost = close;
@@ -227,7 +257,12 @@ public final class McpGateway implements AutoCloseable {
                 Optional<StreamableHttpServer> http = Optional.empty();
                 if (httpAddress != null) {
                     StreamableHttpServer.Builder b = StreamableHttpServer.builder(server).bindAddress(httpAddress.getAddress())
-                            .port(httpAddress.getPort()).path(path);
+                            .port(httpAddress.getPort()).path(path)
+                            .maxConcurrentRequestsPerClient(maxConcurrentPerClient)
+                            .requestsPerSecondPerClient(ratePerClient, burstPerClient);
+                    if (!bearerTokens.isEmpty()) {
+                        b.bearerTokens(bearerTokens);
+                    }
                     if (allowedOrigins != null) {
                         b.allowedOrigins(allowedOrigins);
                     }

@@ -361,6 +361,38 @@ class McpGatewayTest {
     }
 
     @Test
+    void withTokensEveryClientNeedsOne() throws Exception {
+        try (McpGateway guarded = McpGateway.builder(host).http(new InetSocketAddress("127.0.0.1", 0))
+                .bearerTokens(java.util.Set.of("s3cret-token")).start()) {
+            java.net.URI url = guarded.endpoint().orElseThrow();
+            try (McpClient without = McpClient.builder(HttpTransport.builder(url).build()).era(Era.LEGACY).build()) {
+                assertThatThrownBy(without::connect).isInstanceOf(io.mcphost.protocol.McpException.class);
+            }
+            try (McpClient with = McpClient.builder(HttpTransport.builder(url).header("Authorization", "Bearer s3cret-token").build())
+                    .era(Era.LEGACY).build()) {
+                with.connect();
+                assertThat(with.callTool("alpha__echo", Json.parse("{\"text\":\"in\"}")).text()).isEqualTo("in");
+            }
+        }
+    }
+
+    @Test
+    void aClientOverItsConcurrencyLimitGets429() throws Exception {
+        try (McpGateway limited = McpGateway.builder(host).http(new InetSocketAddress("127.0.0.1", 0))
+                .maxConcurrentRequestsPerClient(1).start()) {
+            McpClient client = McpClient.builder(HttpTransport.builder(limited.endpoint().orElseThrow()).build())
+                    .era(Era.MODERN).requestTimeout(Duration.ofSeconds(20)).build();
+            toClose.add(client);
+            client.connect();
+            CompletableFuture<CallToolResult> slow = client.callToolAsync("alpha__slow", Json.newObject());
+            assertThat(slowStarted.await(10, TimeUnit.SECONDS)).isTrue();
+            assertThatThrownBy(() -> client.callTool("alpha__echo", Json.newObject()))
+                    .isInstanceOf(io.mcphost.protocol.McpException.class).hasMessageContaining("Too Many Requests");
+            slow.cancel(true);
+        }
+    }
+
+    @Test
     void refusesANonLoopbackBindWithoutTokens() {
         assertThatThrownBy(() -> McpGateway.builder(host).http(new InetSocketAddress("0.0.0.0", 0)).start())
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("without authentication");
