@@ -88,6 +88,10 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
         }
         InetSocketAddress address = http != null || !stdio ? address(http == null ? "127.0.0.1:8080" : http) : null;
         Set<String> tokens = tokens();
+        if (address != null && !address.getAddress().isLoopbackAddress() && tokens.isEmpty()) {
+            throw usage("refusing to serve " + address.getAddress().getHostAddress() + " without authentication: anyone"
+                    + " who reaches it could use every server. Bind 127.0.0.1, or give --token-env or --token-file");
+        }
         PrintWriter err = root.err();
         McpHost host = startHost(err);
         McpGateway gateway;

@@ -1,0 +1,25 @@
+package io.mcphost.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** {@code mcphost serve}'s refusals, before anything starts; serving itself is tested with real clients elsewhere. */
+class CliServeTest {
+    @Test
+    void aNonLoopbackAddressNeedsATokenSetting() {
+        CliRun r = CliRun.of("serve", "--http", "0.0.0.0:0");
+        assertThat(r.code()).isEqualTo(McpHostCommand.USAGE);
+        assertThat(r.err()).contains("without authentication").contains("--token-env");
+    }
+
+    @Test
+    void badFlagsAreUsageErrors() {
+        assertThat(CliRun.of("serve", "--http", "localhost").err()).contains("--http takes HOST:PORT");
+        assertThat(CliRun.of("serve", "--http", "127.0.0.1:99999").err()).contains("out of range");
+        assertThat(CliRun.of("serve", "--stdio", "some-server").err()).contains("serve takes --stdio bare");
+        CliRun unset = CliRun.of("serve", "--token-env", "MCPHOST_SURELY_UNSET_TOKEN_VARIABLE");
+        assertThat(unset.code()).isEqualTo(McpHostCommand.USAGE);
+        assertThat(unset.err()).contains("the variable is not set");
+    }
+}
