@@ -95,6 +95,12 @@ class McpGatewayTest {
                 })
                 .prompt(Prompt.of("greet", "Greets", PromptArgument.of("who", "whom", true)),
                         arguments -> GetPromptResult.of("greeting", PromptMessage.user("Hello " + arguments.get("who"))))
+                .prompt(Prompt.of("interview", "Asks for a name first"), (io.mcphost.server.InteractivePromptHandler) (arguments, input) -> {
+                    var answer = input.elicit(io.mcphost.protocol.elicitation.ElicitRequestFormParams.of("your name?", Json.parse(
+                            "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}}}")), Duration.ofSeconds(20));
+                    return GetPromptResult.of("interview", PromptMessage.user("Interview with "
+                            + answer.content().map(c -> c.path("name").asString("")).orElse("nobody")));
+                })
                 .resource(Resource.of("note://alpha/readme", "readme", "A note", "text/plain"),
                         uri -> ReadResourceResult.of(TextResourceContents.of(uri, "text/plain", "alpha readme")))
                 .resourceTemplate(ResourceTemplate.of("note://alpha/items/{id}", "item", "An item", "text/plain"),
@@ -307,6 +313,14 @@ class McpGatewayTest {
         assertThat(callB.get(60, TimeUnit.SECONDS).text()).isEqualTo("answered Bob");
         assertThat(askedA).isNotEmpty().allSatisfy(m -> assertThat(m).isEqualTo("who is A?"));
         assertThat(askedB).isNotEmpty().allSatisfy(m -> assertThat(m).isEqualTo("who is B?"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(names = {"LEGACY", "MODERN"})
+    void aPromptThatAsksFirstAsksItsCaller(Era era) {
+        McpClient client = elicitingClient(era, "Cy", new CopyOnWriteArrayList<>(), new java.util.concurrent.CyclicBarrier(1));
+        assertThat(client.getPrompt("alpha__interview", Map.of()).messages().getFirst().content().toString())
+                .contains("Interview with Cy");
     }
 
     private McpClient elicitingClient(Era era, String name, List<String> asked, java.util.concurrent.CyclicBarrier together) {

@@ -54,18 +54,22 @@ public final class Forwarding {
     }
 
     /** {@code prompts/get} of the exposed prompt {@code name}. */
-    public GetPromptResult getPrompt(String name, Map<String, String> arguments, ClientInput input) throws InterruptedException {
+    public GetPromptResult getPrompt(String name, Map<String, String> arguments, ClientInput input) {
         CallOptions.Builder options = CallOptions.builder();
-        AtomicReference<CompletableFuture<?>> upstream = new AtomicReference<>();
-        InputRelay relay = InputRelay.attach(options, input, () -> cancel(upstream));
+        // Called off by interrupting this thread, which blocks in the host's call (that cancels it upstream).
+        Thread caller = Thread.currentThread();
+        InputRelay relay = InputRelay.attach(options, input, caller::interrupt);
         try {
-            CompletableFuture<GetPromptResult> result = Upstream.async("mcphost-gateway-prompt",
-                    () -> host.getPrompt(name, arguments, options.build()));
-            upstream.set(result);
-            return Upstream.await(result, () -> false, relay);
+            return host.getPrompt(name, arguments, options.build());
         } catch (McpNotFoundException gone) {
             throw new McpError(gone.server().orElse("gateway"), McpMethod.PROMPTS_GET,
                     JsonRpcError.of(JsonRpcError.INVALID_PARAMS, "Unknown prompt: " + name));
+        } catch (RuntimeException e) {
+            if (relay.unwinding() != null) {
+                Thread.interrupted(); // the interrupt was ours, to call the upstream off
+                throw relay.unwinding();
+            }
+            throw e;
         }
     }
 

@@ -43,25 +43,6 @@ final class Upstream {
         return options;
     }
 
-    /** Runs {@code work} on a virtual thread of its own; cancelling the future interrupts it (which cancels an upstream call). */
-    static <T> CompletableFuture<T> async(String name, java.util.function.Supplier<T> work) {
-        CompletableFuture<T> future = new CompletableFuture<>();
-        Thread thread = Thread.ofVirtual().name(name).unstarted(() -> {
-            try {
-                future.complete(work.get());
-            } catch (Throwable e) {
-                future.completeExceptionally(e);
-            }
-        });
-        future.whenComplete((r, e) -> {
-            if (future.isCancelled()) {
-                thread.interrupt();
-            }
-        });
-        thread.start();
-        return future;
-    }
-
     /** The downstream {@code _meta} minus the progress token and the protocol's own keys; empty when nothing is left. */
     static Optional<JsonNode> forwardedMeta(Optional<JsonNode> meta) {
         if (meta.isEmpty() || !meta.get().isObject()) {
