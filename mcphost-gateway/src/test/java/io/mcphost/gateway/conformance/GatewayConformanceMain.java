@@ -34,9 +34,10 @@ import java.util.Optional;
  *   <li>{@code --upstream stdio} (default): the fixture as a child process ({@code ConformanceServer
  *       --stdio}, on this JVM's class path); {@code http}: the fixture over Streamable HTTP on a free
  *       loopback port, in this JVM.</li>
- *   <li>{@code --upstream-era}: the era the host's client speaks to the fixture; {@code auto} (default)
- *       detects it, which gives 2026-07-28 since the fixture serves both. Pinning it to the era the
- *       suite's client does not speak makes the gateway translate every request.</li>
+ *   <li>{@code --upstream-era}: the era the host's client speaks to the fixture, which serves both;
+ *       {@code auto} (default) detects it (over stdio it falls back to the handshake era when the
+ *       starting JVM answers the discovery probe late, so the conformance runs pin it). Pinning it to
+ *       the era the suite's client does not speak makes the gateway translate every request.</li>
  * </ul>
  *
  * The host names tools unprefixed: the scenarios call the fixture's tools by their own names.
