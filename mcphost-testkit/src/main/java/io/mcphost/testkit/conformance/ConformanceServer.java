@@ -31,6 +31,7 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>Run it with {@code --port N} (0 or nothing: a free port); the first line on standard output is
  * {@code listening http://127.0.0.1:PORT/mcp}, after which it serves until the process is killed.
+ * With {@code --stdio} it serves its stdin and stdout instead, as a child process of a host.
  */
 public final class ConformanceServer {
     private ConformanceServer() {
@@ -106,18 +107,27 @@ public final class ConformanceServer {
     }
 
     /**
-     * {@code --port N}: serves until killed. The first stdout line names the endpoint; nothing else
-     * is written to stdout.
+     * {@code --port N}: serves HTTP until killed; the first stdout line names the endpoint and
+     * nothing else is written to stdout. {@code --stdio}: serves this process's stdin and stdout
+     * instead (for a host or gateway that starts it as a child), until stdin ends; the tool that drops
+     * HTTP streams then only waits.
      */
     public static void main(String[] args) throws InterruptedException {
         int port = 0;
+        boolean stdio = false;
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--port") && i + 1 < args.length) {
                 port = Integer.parseInt(args[++i]);
+            } else if (args[i].equals("--stdio")) {
+                stdio = true;
             } else {
-                System.err.println("usage: ConformanceServer [--port N]");
+                System.err.println("usage: ConformanceServer [--port N | --stdio]");
                 System.exit(2);
             }
+        }
+        if (stdio) {
+            build(new AtomicReference<>()).serveStdio();
+            return;
         }
         StreamableHttpServer server = start(port);
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
