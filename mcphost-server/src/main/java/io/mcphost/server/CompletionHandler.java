@@ -8,7 +8,7 @@ import io.mcphost.protocol.completion.CompleteResult;
  * ({@code completion/complete}). The server has already checked that the referenced prompt or
  * template exists. Called on the request's own virtual thread; an exception becomes a JSON-RPC
  * internal error (-32603), except an
- * {@link io.mcphost.protocol.McpError}, answered as that JSON-RPC error.
+ * {@link ErrorReply}, answered as that JSON-RPC error.
  */
 @FunctionalInterface
 public interface CompletionHandler {

@@ -7,7 +7,6 @@ import io.mcphost.host.HostResourceTemplate;
 import io.mcphost.host.McpHost;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.McpError;
-import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.McpNotFoundException;
 import io.mcphost.protocol.completion.CompleteRequestParams;
 import io.mcphost.protocol.completion.CompleteResult;
@@ -17,6 +16,7 @@ import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.resources.ReadResourceResult;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.server.ClientInput;
+import io.mcphost.server.ErrorReply;
 import io.mcphost.server.ToolCall;
 import java.util.Map;
 import java.util.Objects;
@@ -48,8 +48,9 @@ public final class Forwarding {
             return Upstream.await(result, call::isCancelled, relay);
         } catch (McpNotFoundException gone) {
             // Listed a moment ago, gone now (its server went away): the spec's wording for an unknown tool.
-            throw new McpError(gone.server().orElse("gateway"), McpMethod.TOOLS_CALL,
-                    JsonRpcError.of(JsonRpcError.INVALID_PARAMS, "Unknown tool: " + name));
+            throw new ErrorReply(JsonRpcError.of(JsonRpcError.INVALID_PARAMS, "Unknown tool: " + name));
+        } catch (McpError upstreamError) {
+            throw new ErrorReply(upstreamError.error());
         }
     }
 
@@ -62,8 +63,9 @@ public final class Forwarding {
         try {
             return host.getPrompt(name, arguments, options.build());
         } catch (McpNotFoundException gone) {
-            throw new McpError(gone.server().orElse("gateway"), McpMethod.PROMPTS_GET,
-                    JsonRpcError.of(JsonRpcError.INVALID_PARAMS, "Unknown prompt: " + name));
+            throw new ErrorReply(JsonRpcError.of(JsonRpcError.INVALID_PARAMS, "Unknown prompt: " + name));
+        } catch (McpError upstreamError) {
+            throw new ErrorReply(upstreamError.error());
         } catch (RuntimeException e) {
             if (relay.unwinding() != null) {
                 Thread.interrupted(); // the interrupt was ours, to call the upstream off
@@ -75,7 +77,11 @@ public final class Forwarding {
 
     /** {@code resources/read}: the host finds the server by the URI (listed, or matched by a template). */
     public ReadResourceResult readResource(String uri) {
-        return host.readResource(uri);
+        try {
+            return host.readResource(uri);
+        } catch (McpError upstreamError) {
+            throw new ErrorReply(upstreamError.error()); // -32002 is told in the downstream request's era by the toolkit
+        }
     }
 
     /**
@@ -83,10 +89,18 @@ public final class Forwarding {
      * template's goes to the server that offers the template.
      */
     public CompleteResult complete(CompleteRequestParams request) {
+        try {
+            return completeUpstream(request);
+        } catch (McpError upstreamError) {
+            throw new ErrorReply(upstreamError.error());
+        }
+    }
+
+    private CompleteResult completeUpstream(CompleteRequestParams request) {
         return switch (request.ref()) {
             case PromptReference prompt -> {
-                HostPrompt found = host.catalog().prompt(prompt.name()).orElseThrow(() -> new McpError("gateway",
-                        McpMethod.COMPLETION_COMPLETE, JsonRpcError.of(JsonRpcError.INVALID_PARAMS, "Unknown prompt: " + prompt.name())));
+                HostPrompt found = host.catalog().prompt(prompt.name()).orElseThrow(() -> new ErrorReply(
+                        JsonRpcError.of(JsonRpcError.INVALID_PARAMS, "Unknown prompt: " + prompt.name())));
                 yield upstream(found.server()).complete(new CompleteRequestParams(
                         new PromptReference(found.originalName(), prompt.title()), request.argument(), request.context(),
                         request.meta()));
@@ -94,7 +108,7 @@ public final class Forwarding {
             case ResourceTemplateReference template -> {
                 HostResourceTemplate found = host.resourceTemplates().stream()
                         .filter(t -> t.uriTemplate().equals(template.uri())).findFirst()
-                        .orElseThrow(() -> new McpError("gateway", McpMethod.COMPLETION_COMPLETE, JsonRpcError.of(
+                        .orElseThrow(() -> new ErrorReply(JsonRpcError.of(
                                 JsonRpcError.INVALID_PARAMS, "Unknown resource template: " + template.uri())));
                 yield upstream(found.server()).complete(request);
             }
@@ -109,7 +123,7 @@ public final class Forwarding {
     }
 
     private McpClient upstream(String server) {
-        return host.client(server).orElseThrow(() -> new McpError(server, McpMethod.COMPLETION_COMPLETE,
+        return host.client(server).orElseThrow(() -> new ErrorReply(
                 JsonRpcError.of(JsonRpcError.INTERNAL_ERROR, "server '" + server + "' is not available")));
     }
 }

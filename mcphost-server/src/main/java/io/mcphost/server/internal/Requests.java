@@ -2,7 +2,6 @@ package io.mcphost.server.internal;
 
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcNotification;
-import io.mcphost.protocol.McpError;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.McpNotFoundException;
@@ -23,6 +22,7 @@ import io.mcphost.protocol.tools.ToolExecution.TaskSupport;
 import io.mcphost.protocol.utilities.ProgressNotificationParams;
 import io.mcphost.protocol.utilities.ProgressToken;
 import io.mcphost.server.CompletionHandler;
+import io.mcphost.server.ErrorReply;
 import io.mcphost.server.ResourceReader;
 import io.mcphost.server.ToolCall;
 import java.util.LinkedHashMap;
@@ -144,8 +144,8 @@ final class Requests {
             }
         } catch (InputRequiredSignal | RequestException protocol) {
             throw protocol; // an input round (2026-07-28) or a protocol error the client must see as one
-        } catch (McpError error) {
-            throw forwarded(error);
+        } catch (ErrorReply reply) {
+            throw forwarded(reply);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             result = CallToolResult.error("tool '" + name + "' was interrupted");
@@ -179,9 +179,9 @@ final class Requests {
         ReadResourceResult result;
         try {
             result = reader.read(uri);
-        } catch (McpNotFoundException | McpError missing) {
-            if (missing instanceof McpError error && error.code() != JsonRpcError.RESOURCE_NOT_FOUND) {
-                throw forwarded(error);
+        } catch (McpNotFoundException | ErrorReply missing) {
+            if (missing instanceof ErrorReply reply && reply.error().code() != JsonRpcError.RESOURCE_NOT_FOUND) {
+                throw forwarded(reply);
             }
             // The reader's "no such resource" (a gateway's upstream said so, in its era's code) in this request's era.
             throw new RequestException(connection.resourceNotFoundCode(), "Resource not found: " + uri,
@@ -216,8 +216,8 @@ final class Requests {
             result = entry.handler().get(Map.copyOf(arguments), new ScopeInput(connection, cancelled::get, Optional.empty()));
         } catch (InputRequiredSignal | RequestException protocol) {
             throw protocol;
-        } catch (McpError error) {
-            throw forwarded(error);
+        } catch (ErrorReply reply) {
+            throw forwarded(reply);
         } catch (Exception e) {
             throw new RequestException(JsonRpcError.INTERNAL_ERROR, "prompt '" + name + "' failed: " + e.getMessage());
         }
@@ -246,8 +246,8 @@ final class Requests {
         CompleteResult result;
         try {
             result = handler.complete(request);
-        } catch (McpError error) {
-            throw forwarded(error);
+        } catch (ErrorReply reply) {
+            throw forwarded(reply);
         } catch (Exception e) {
             throw new RequestException(JsonRpcError.INTERNAL_ERROR, "completion failed: " + e.getMessage());
         }
@@ -267,12 +267,9 @@ final class Requests {
                 Optional.of(result.completion().total().orElse(values.size())), Optional.of(true)), result.meta());
     }
 
-    /**
-     * A handler that threw an {@link McpError} (a gateway passing on its upstream's answer) meant that
-     * JSON-RPC error: the client gets its code, message and data, not a tool error or a -32603.
-     */
-    private static RequestException forwarded(McpError error) {
-        JsonRpcError e = error.error();
+    /** A handler's {@link ErrorReply}: the client gets its code, message and data, not a tool error or a -32603. */
+    private static RequestException forwarded(ErrorReply reply) {
+        JsonRpcError e = reply.error();
         return new RequestException(e.code(), e.message(), e.data().orElse(null));
     }
 
