@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,7 @@ import tools.jackson.databind.node.ObjectNode;
  * serve prints, then {@code inspector --cli URL --transport http --method ...}; SIGTERM ends serve
  * and its upstream servers with it.
  */
+@Tag("interop") // run with the SDK's and the CLI's jars on the class path: see this module's pom
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
 class ServeInspectorTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
