@@ -35,7 +35,8 @@ import tools.jackson.databind.node.ObjectNode;
  *       library pays; the baseline every gateway's added cost is measured against);</li>
  *   <li>{@code mcphost}: through {@code mcphost serve --config mcp.json --http 127.0.0.1:PORT}
  *       ({@code mcphost-cli/target/mcphost-cli.jar} in a JVM of its own, default JVM options), so it
- *       is a separate process like the npm gateways;</li>
+ *       is a separate process like the npm gateways; {@code mcphost-2026} is the same process to a
+ *       2026-07-28 client (stateless);</li>
  *   <li>{@code supergateway} 4.0.0 ({@code --stdio CMD --outputTransport streamableHttp --stateful}),
  *       {@code mcp-proxy} 6.7.19 ({@code --server stream -- CMD}) and {@code mcp-hub} 4.2.1 (a
  *       config with the one server; it serves only the 2024-11-05 HTTP+SSE transport on {@code /mcp}),
@@ -54,6 +55,8 @@ import tools.jackson.databind.node.ObjectNode;
 public final class GatewayScenarios {
     private static final String SCENARIO = "gateway";
     private static final String DIRECT = "direct";
+    private static final String MCPHOST = "mcphost";
+    private static final String MCPHOST_MODERN = "mcphost-2026";
     private static final Duration START = Duration.ofSeconds(90);
     private static final int SESSIONS = 50;
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -83,9 +86,15 @@ public final class GatewayScenarios {
                 }
                 try {
                     GatewayProcess process = GatewayProcess.start(kind, START);
-                    Supplier<Subject> session = () -> connect(process, options.timeout());
+                    Supplier<Subject> session = () -> connect(process, Era.LEGACY, options.timeout());
                     targets.add(new Target(kind.label(), kind.version(), connectRetrying(process, options.timeout()),
                             session, process));
+                    if (kind.label().equals(MCPHOST)) {
+                        // The same gateway to a 2026-07-28 client (stateless: no session, no handshake).
+                        targets.add(new Target(MCPHOST_MODERN, kind.version() + ", client era 2026-07-28",
+                                connect(process, Era.MODERN, options.timeout()), () -> connect(process, Era.MODERN, options.timeout()),
+                                process));
+                    }
                 } catch (RuntimeException e) {
                     rows.add(Row.note(SCENARIO, "setup", kind.label(), "could not start: " + e.getMessage()));
                 }
@@ -109,9 +118,10 @@ public final class GatewayScenarios {
 
     private static List<Row> measure(Options options, List<Target> targets) {
         boolean quick = options.quick();
-        int rounds = quick ? 2 : Math.min(options.rounds(), 5);
-        int sequential = quick ? 300 : 2_000;
-        int perBurst = quick ? 1_000 : 6_000;
+        // Sized for a run of minutes: the npm gateways answer hundreds of calls a second on this machine.
+        int rounds = quick ? 2 : Math.min(options.rounds(), 3);
+        int sequential = quick ? 300 : 1_000;
+        int perBurst = quick ? 1_000 : 3_000;
         long bound = options.timeout().multipliedBy(4).toMillis();
         List<Row> rows = new ArrayList<>();
         // Warm-up, not measured: the JIT of every JVM on the path, node's too.
@@ -201,10 +211,10 @@ public final class GatewayScenarios {
                         (s.quantile(0.99) - direct.quantile(0.99)) / 1e3, seq.medianDifference(target.label(), DIRECT) / 1e3});
             }
         }
-        double[] ours = added.get("mcphost");
+        double[] ours = added.get(MCPHOST);
         added.forEach((label, a) -> {
             StringBuilder note = new StringBuilder(String.format("over direct; median of per-round p50 differences %.0f us", a[2]));
-            if (ours != null && !label.equals("mcphost")) {
+            if (ours != null && !label.startsWith(MCPHOST)) {
                 note.append(String.format("; mcphost's added / this one's: p50 %.2f, p99 %.2f", ours[0] / a[0], ours[1] / a[1]));
             }
             rows.add(new Row(SCENARIO, "added latency (sequential)", label, "us", 0, a[0], a[1], Double.NaN,
@@ -307,9 +317,9 @@ public final class GatewayScenarios {
                 text.add(target.version());
                 if (rates.containsKey(label)) {
                     text.add(String.format("%.0f calls/s", Samples.median(rates.get(label).values())));
-                    if (label.equals("mcphost")) {
+                    if (label.startsWith(MCPHOST)) {
                         for (Target other : targets) {
-                            if (other.process() != null && !other.label().equals("mcphost") && rates.containsKey(other.label())) {
+                            if (other.process() != null && !other.label().startsWith(MCPHOST) && rates.containsKey(other.label())) {
                                 text.add(String.format("x%.1f the calls/s of %s", rateRatio(label, other.label()), other.label()));
                             }
                         }
@@ -401,10 +411,10 @@ public final class GatewayScenarios {
                 .orElseThrow(() -> new IllegalStateException("the host offers no echo tool: " + host.tools()));
     }
 
-    private static Subject connect(GatewayProcess process, Duration timeout) {
+    private static Subject connect(GatewayProcess process, Era era, Duration timeout) {
         HttpTransport transport = HttpTransport.builder(process.endpoint())
                 .mode(process.kind().legacySse() ? HttpTransport.Mode.SSE : HttpTransport.Mode.STREAMABLE_HTTP).build();
-        McpClient client = McpClient.builder(transport).name("mcphost-bench").era(Era.LEGACY)
+        McpClient client = McpClient.builder(transport).name("mcphost-bench").era(era)
                 .requestTimeout(timeout).initializeTimeout(timeout).connect();
         return new GatewaySubject(client, process.kind().tool());
     }
@@ -415,7 +425,7 @@ public final class GatewayScenarios {
         while (true) {
             Subject subject = null;
             try {
-                subject = connect(process, timeout);
+                subject = connect(process, Era.LEGACY, timeout);
                 CallScenarios.check(subject.echo("hello"));
                 return subject;
             } catch (RuntimeException e) {
