@@ -1,5 +1,6 @@
 package io.mcphost.bench.scenario;
 
+import io.mcphost.bench.floor.FloorHttpServer;
 import io.mcphost.bench.floor.FloorServer;
 import io.mcphost.bench.subject.Subject;
 import io.mcphost.client.McpClient;
@@ -33,6 +34,8 @@ import tools.jackson.databind.node.ObjectNode;
  * <ul>
  *   <li>{@code direct}: through an {@link McpHost} in this JVM (what an application embedding the
  *       library pays; the baseline every gateway's added cost is measured against);</li>
+ *   <li>{@code http-floor}: the same client over HTTP to the bench's HTTP floor server in this JVM, no
+ *       gateway and no upstream: the client's own HTTP hop, which every gateway's row includes;</li>
  *   <li>{@code mcphost}: through {@code mcphost serve --config mcp.json --http 127.0.0.1:PORT}
  *       ({@code mcphost-cli/target/mcphost-cli.jar} in a JVM of its own, default JVM options), so it
  *       is a separate process like the npm gateways; {@code mcphost-2026} is the same process to a
@@ -57,6 +60,7 @@ public final class GatewayScenarios {
     private static final String DIRECT = "direct";
     private static final String MCPHOST = "mcphost";
     private static final String MCPHOST_MODERN = "mcphost-2026";
+    private static final String HTTP_FLOOR = "http-floor";
     private static final Duration START = Duration.ofSeconds(90);
     private static final int SESSIONS = 50;
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -73,11 +77,18 @@ public final class GatewayScenarios {
         List<Row> rows = new ArrayList<>();
         List<Target> targets = new ArrayList<>();
         McpHost host = null;
+        FloorHttpServer httpFloor = null;
         try {
             host = McpHost.builder().server(ServerSpec.builder("floor", () -> StdioTransport.builder(floorCommand())
                     .name("floor").build()).build()).start();
             targets.add(new Target(DIRECT, "McpHost in this JVM, stdio to the floor server", new HostSubject(host,
                     echoTool(host)), null, null));
+            // The client's own HTTP hop, no gateway behind it: the HTTP floor server in this JVM.
+            httpFloor = FloorHttpServer.start();
+            FloorHttpServer floorServer = httpFloor;
+            Supplier<Subject> floorSession = () -> connect(floorServer.endpoint(), false, Era.LEGACY, "echo", options.timeout());
+            targets.add(new Target(HTTP_FLOOR, "McpHost's client to the HTTP floor server in this JVM: no gateway, no upstream",
+                    floorSession.get(), floorSession, null));
             for (GatewayProcess.Kind kind : kinds()) {
                 String missing = missing(kind);
                 if (missing != null) {
@@ -111,6 +122,9 @@ public final class GatewayScenarios {
             }
             if (host != null) {
                 host.close(Duration.ofSeconds(5));
+            }
+            if (httpFloor != null) {
+                httpFloor.close();
             }
         }
         return rows;
@@ -214,7 +228,11 @@ public final class GatewayScenarios {
         double[] ours = added.get(MCPHOST);
         added.forEach((label, a) -> {
             StringBuilder note = new StringBuilder(String.format("over direct; median of per-round p50 differences %.0f us", a[2]));
-            if (ours != null && !label.startsWith(MCPHOST)) {
+            double[] hop = added.get(HTTP_FLOOR);
+            if (hop != null && !label.equals(HTTP_FLOOR)) {
+                note.append(String.format("; over http-floor (the client's HTTP hop): p50 %.0f us", a[0] - hop[0]));
+            }
+            if (ours != null && !label.startsWith(MCPHOST) && !label.equals(HTTP_FLOOR)) {
                 note.append(String.format("; mcphost's added / this one's: p50 %.2f, p99 %.2f", ours[0] / a[0], ours[1] / a[1]));
             }
             rows.add(new Row(SCENARIO, "added latency (sequential)", label, "us", 0, a[0], a[1], Double.NaN,
@@ -412,11 +430,15 @@ public final class GatewayScenarios {
     }
 
     private static Subject connect(GatewayProcess process, Era era, Duration timeout) {
-        HttpTransport transport = HttpTransport.builder(process.endpoint())
-                .mode(process.kind().legacySse() ? HttpTransport.Mode.SSE : HttpTransport.Mode.STREAMABLE_HTTP).build();
+        return connect(process.endpoint(), process.kind().legacySse(), era, process.kind().tool(), timeout);
+    }
+
+    private static Subject connect(java.net.URI endpoint, boolean legacySse, Era era, String tool, Duration timeout) {
+        HttpTransport transport = HttpTransport.builder(endpoint)
+                .mode(legacySse ? HttpTransport.Mode.SSE : HttpTransport.Mode.STREAMABLE_HTTP).build();
         McpClient client = McpClient.builder(transport).name("mcphost-bench").era(era)
                 .requestTimeout(timeout).initializeTimeout(timeout).connect();
-        return new GatewaySubject(client, process.kind().tool());
+        return new GatewaySubject(client, tool);
     }
 
     /** The first client of a just-started gateway: its upstream may still be starting, so retried for a while. */
