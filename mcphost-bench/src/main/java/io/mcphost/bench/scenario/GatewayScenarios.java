@@ -95,8 +95,10 @@ public final class GatewayScenarios {
                     rows.add(Row.note(SCENARIO, "setup", kind.label(), "skipped: " + missing));
                     continue;
                 }
+                GatewayProcess started = null;
                 try {
                     GatewayProcess process = GatewayProcess.start(kind, START);
+                    started = process;
                     Supplier<Subject> session = () -> connect(process, Era.LEGACY, options.timeout());
                     targets.add(new Target(kind.label(), kind.version(), connectRetrying(process, options.timeout()),
                             session, process));
@@ -107,6 +109,10 @@ public final class GatewayScenarios {
                                 process));
                     }
                 } catch (RuntimeException e) {
+                    GatewayProcess up = started;
+                    if (up != null && targets.stream().noneMatch(t -> t.process() == up)) {
+                        up.close(); // up, but no client of ours got through: not left running
+                    }
                     rows.add(Row.note(SCENARIO, "setup", kind.label(), "could not start: " + e.getMessage()));
                 }
             }
