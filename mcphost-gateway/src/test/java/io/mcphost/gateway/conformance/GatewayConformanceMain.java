@@ -79,7 +79,7 @@ public final class GatewayConformanceMain {
         }
         // The fixture's questions to the client wait up to 30 s; the upstream call must outlast them.
         spec.era(era).requestTimeout(Duration.ofSeconds(60)).startupTimeout(Duration.ofSeconds(30)).required(true);
-        McpHost host = McpHost.builder().naming(ToolNaming.unprefixed()).server(spec.build()).start();
+        McpHost host = McpGateway.prepareHost(McpHost.builder()).naming(ToolNaming.unprefixed()).server(spec.build()).start();
         ServerStatus status = host.server("conformance").orElseThrow();
         if (status.state() != ServerState.READY) {
             System.err.println("the conformance fixture did not start: " + status);

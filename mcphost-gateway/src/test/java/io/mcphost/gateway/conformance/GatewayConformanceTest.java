@@ -30,7 +30,7 @@ class GatewayConformanceTest {
     void theStdioFixtureBehindTheGatewayAnswersUnderItsOwnNames() {
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), ConformanceServer.class.getName(), "--stdio");
-        try (McpHost host = McpHost.builder().naming(ToolNaming.unprefixed())
+        try (McpHost host = McpGateway.prepareHost(McpHost.builder()).naming(ToolNaming.unprefixed())
                 .server(ServerSpec.builder("conformance", () -> StdioTransport.builder(command).build())
                         .startupTimeout(Duration.ofSeconds(30)).build())
                 .start()) {
