@@ -140,6 +140,7 @@ public final class McpGateway implements AutoCloseable {
         private Set<String> bearerTokens = Set.of();
         private Set<String> allowedOrigins;
         private Integer maxMessageBytes;
+        private int maxSessions = 10_000;
         private int maxConcurrentPerClient = 64;
         private double ratePerClient = 200;
         private int burstPerClient = 400;
@@ -195,6 +196,18 @@ public final class McpGateway implements AutoCloseable {
         /** The largest request body HTTP accepts, in bytes (413 beyond it); the toolkit's default unless set. */
         public Builder maxMessageBytes(int bytes) {
             this.maxMessageBytes = bytes;
+            return this;
+        }
+
+        /**
+         * How many handshake-era sessions may be live at once over HTTP (2026-07-28 clients hold none);
+         * 10,000 unless set, more {@code initialize}s get 503. Idle sessions end after ten minutes.
+         */
+        public Builder maxSessions(int max) {
+            if (max < 1) {
+                throw new IllegalArgumentException("maxSessions must be at least 1, not " + max);
+            }
+            this.maxSessions = max;
             return this;
         }
 
@@ -258,6 +271,7 @@ public final class McpGateway implements AutoCloseable {
                 if (httpAddress != null) {
                     StreamableHttpServer.Builder b = StreamableHttpServer.builder(server).bindAddress(httpAddress.getAddress())
                             .port(httpAddress.getPort()).path(path)
+                            .maxSessions(maxSessions)
                             .maxConcurrentRequestsPerClient(maxConcurrentPerClient)
                             .requestsPerSecondPerClient(ratePerClient, burstPerClient);
                     if (!bearerTokens.isEmpty()) {
