@@ -113,7 +113,13 @@ class ExchangesTest {
         a.get(10, TimeUnit.SECONDS);
         b.get(10, TimeUnit.SECONDS);
         int before = server.connections.get();
-        Thread.sleep(300);
+        // Until the server closed both (not a fixed wait: on a loaded machine its 50 ms take longer).
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (server.closedIdle.get() < before && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertThat(server.closedIdle.get()).as("the server closed its idle connections").isEqualTo(before);
+        Thread.sleep(300); // the client hears the close on its selector; the test is that it then opens a new one
         assertThat(text(post("{}"))).isEqualTo("{}");
         assertThat(server.connections.get()).as("a new connection, not a dead pooled one").isEqualTo(before + 1);
         assertThat(server.requests).hasSize(3);
@@ -158,7 +164,9 @@ class ExchangesTest {
         server = new RawServer(request -> "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n{\"end\":true}" + RawServer.HANG_UP);
         assertThat(text(post("{}"))).isEqualTo("{\"end\":true}");
         assertThat(text(post("{}"))).isEqualTo("{\"end\":true}");
-        assertThat(server.connections.get()).isEqualTo(2);
+        // Not reused: each request had a connection of its own (the library may open one more ahead of need).
+        assertThat(server.connections.get()).isGreaterThanOrEqualTo(2);
+        assertThat(server.requests).hasSize(2);
     }
 
     @Test
@@ -263,6 +271,8 @@ class ExchangesTest {
         }
 
         final AtomicInteger connections = new AtomicInteger();
+        /** Connections this server closed for being idle ({@link #CLOSE_WHEN_IDLE}). */
+        final AtomicInteger closedIdle = new AtomicInteger();
         final List<Request> requests = new CopyOnWriteArrayList<>();
         final CountDownLatch received = new CountDownLatch(1);
         final CountDownLatch closedByClient = new CountDownLatch(1);
@@ -328,6 +338,8 @@ class ExchangesTest {
                                 }
                                 in.reset();
                             } catch (java.net.SocketTimeoutException idle) {
+                                s.close();
+                                closedIdle.incrementAndGet();
                                 return; // idle too long: closed, as a server's keep-alive timeout does
                             } finally {
                                 if (!s.isClosed()) {
