@@ -24,7 +24,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
-import java.util.regex.Pattern;
 import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -353,7 +352,6 @@ public final class StreamableHttpServer implements AutoCloseable {
         }
 
         // ---- Authentication and per-client limits ----
-        private static final Pattern TOKEN68 = Pattern.compile("[A-Za-z0-9._~+/-]+=*");
         private Map<String, String> principalsByToken = Map.of();
         private int maxConcurrentPerClient;
         private double requestsPerSecond;
@@ -373,7 +371,7 @@ public final class StreamableHttpServer implements AutoCloseable {
         public Builder bearerTokens(Set<String> tokens) {
             Map<String, String> named = new HashMap<>();
             for (String token : tokens) {
-                named.put(checkToken(token), Admission.fingerprint(token));
+                named.put(Admission.checkToken(token), Admission.fingerprint(token));
             }
             return bearerTokens(named);
         }
@@ -401,22 +399,13 @@ public final class StreamableHttpServer implements AutoCloseable {
                 throw new IllegalArgumentException("bearerTokens needs at least one token (leave it unset for none)");
             }
             principalsByToken.forEach((token, principal) -> {
-                checkToken(token);
+                Admission.checkToken(token);
                 if (principal == null || principal.isBlank()) {
                     throw new IllegalArgumentException("every bearer token needs a non-blank principal name");
                 }
             });
             this.principalsByToken = Map.copyOf(principalsByToken);
             return this;
-        }
-
-        /** The token, if it is RFC 6750 {@code b64token} text; the message never quotes it (it is a secret). */
-        private static String checkToken(String token) {
-            if (token == null || !TOKEN68.matcher(token).matches()) {
-                throw new IllegalArgumentException("a bearer token must be RFC 6750 b64token text (letters, digits, "
-                        + "-._~+/ then =s), with no spaces or line breaks");
-            }
-            return token;
         }
 
         /**

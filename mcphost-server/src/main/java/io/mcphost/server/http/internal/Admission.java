@@ -44,6 +44,21 @@ public final class Admission {
         return new Admission(auth, limits);
     }
 
+    private static final java.util.regex.Pattern TOKEN68 = java.util.regex.Pattern.compile("[A-Za-z0-9._~+/-]+=*");
+
+    /**
+     * The token, if it is RFC 6750 {@code b64token} text; the message never quotes it (it is a secret).
+     *
+     * @throws IllegalArgumentException otherwise
+     */
+    public static String checkToken(String token) {
+        if (token == null || !TOKEN68.matcher(token).matches()) {
+            throw new IllegalArgumentException("a bearer token must be RFC 6750 b64token text (letters, digits, "
+                    + "-._~+/ then =s), with no spaces or line breaks");
+        }
+        return token;
+    }
+
     /** The principal a set-only token is known by: a short fingerprint of the token's digest. */
     public static String fingerprint(String token) {
         return BearerAuth.fingerprint(token);
