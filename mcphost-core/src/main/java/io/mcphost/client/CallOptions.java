@@ -2,6 +2,8 @@ package io.mcphost.client;
 
 import static io.mcphost.protocol.internal.Settings.positive;
 
+import io.mcphost.protocol.logging.LoggingLevel;
+import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
 import io.mcphost.protocol.roots.Root;
 import java.time.Duration;
 import java.util.List;
@@ -64,6 +66,8 @@ public final class CallOptions {
     private final ElicitationHandler elicitation;
     private final SamplingHandler sampling;
     private final RootsHandler roots;
+    private final LoggingLevel logLevel;
+    private final Consumer<LoggingMessageNotificationParams> onLog;
 
     private CallOptions(Builder builder) {
         this.timeout = builder.timeout;
@@ -75,6 +79,8 @@ public final class CallOptions {
         this.elicitation = builder.elicitation;
         this.sampling = builder.sampling;
         this.roots = builder.roots;
+        this.logLevel = builder.logLevel;
+        this.onLog = builder.onLog;
     }
 
     /** No overrides: the client's request timeout, no progress callback, no extra {@code _meta}. */
@@ -102,6 +108,8 @@ public final class CallOptions {
         b.elicitation = elicitation;
         b.sampling = sampling;
         b.roots = roots;
+        b.logLevel = logLevel;
+        b.onLog = onLog;
         return b;
     }
 
@@ -152,6 +160,16 @@ public final class CallOptions {
         return Optional.ofNullable(roots);
     }
 
+    /** The lowest level of this call's log messages that {@link #onLog()} wants (see {@link Builder#onLog}). */
+    public Optional<LoggingLevel> logLevel() {
+        return Optional.ofNullable(logLevel);
+    }
+
+    /** This call's own listener of the server's log messages (see {@link Builder#onLog}). */
+    public Optional<Consumer<LoggingMessageNotificationParams>> onLog() {
+        return Optional.ofNullable(onLog);
+    }
+
     /** Whether this call has any handler of its own for the server's questions. */
     public boolean hasInputHandlers() {
         return elicitation != null || sampling != null || roots != null;
@@ -168,6 +186,8 @@ public final class CallOptions {
         private ElicitationHandler elicitation;
         private SamplingHandler sampling;
         private RootsHandler roots;
+        private LoggingLevel logLevel;
+        private Consumer<LoggingMessageNotificationParams> onLog;
 
         private Builder() {
         }
@@ -257,6 +277,24 @@ public final class CallOptions {
         /** Shortcut for {@code roots(RootsHandler.of(roots))}: fixed roots, each a {@code file://} URI. */
         public Builder roots(List<Root> roots) {
             return roots(RootsHandler.of(roots));
+        }
+
+        /**
+         * Hears the server's log messages ({@code notifications/message}) that belong to this call, at
+         * {@code minimum} and above; they still reach the client-wide {@link McpClientBuilder#onLog} too.
+         * Under revision 2026-07-28 the request asks for {@code minimum} in its {@code _meta} (in place of
+         * the client's {@linkplain McpClient#setLoggingLevel level}), and the server sends the messages
+         * for this request only. In the handshake revisions the server logs at the session's level, and a
+         * message belongs to this call when it comes on the call's response stream (Streamable HTTP), or,
+         * where the wire does not say (stdio, in memory, HTTP+SSE), when this is the one call with a log
+         * listener in flight; otherwise it belongs to no call. The listener runs on the client's
+         * notification thread, in order with the call's progress and before the call completes; it must
+         * return quickly.
+         */
+        public Builder onLog(LoggingLevel minimum, Consumer<LoggingMessageNotificationParams> listener) {
+            this.logLevel = Objects.requireNonNull(minimum, "minimum");
+            this.onLog = Objects.requireNonNull(listener, "listener");
+            return this;
         }
 
         public CallOptions build() {

@@ -17,8 +17,8 @@ public interface InboundHandler {
     /**
      * One inbound message whose stream the transport can tell (see {@link InboundStream}), in
      * arrival order with every other callback. The Streamable HTTP transport calls this for the
-     * requests the server sends, so that a client can tell which of its requests a question belongs
-     * to; other transports never do. By default the stream is ignored: {@link #onMessage(JsonRpcMessage)}.
+     * requests and notifications the server sends, so that a client can tell which of its requests a
+     * question or a log message belongs to; other transports never do. By default the stream is ignored: {@link #onMessage(JsonRpcMessage)}.
      */
     default void onMessage(JsonRpcMessage message, InboundStream stream) {
         onMessage(message);

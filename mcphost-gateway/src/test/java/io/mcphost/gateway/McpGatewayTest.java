@@ -76,6 +76,7 @@ class McpGatewayTest {
                                 + Json.write(call.meta().map(m -> m.path("app.example/trace")).orElse(Json.newObject())) + "}"))))
                 .tool(Tool.of("fails", "Always an isError result", OBJECT), call -> CallToolResult.error("it failed"))
                 .tool(Tool.of("ask", "Asks its caller a question", OBJECT), McpGatewayTest::ask)
+                .tool(Tool.of("chat", "Logs naming its caller", OBJECT), this::chat)
                 .tool(Tool.of("report", "Runs only as a task", OBJECT).withExecution(
                         io.mcphost.protocol.tools.ToolExecution.of(io.mcphost.protocol.tools.ToolExecution.TaskSupport.REQUIRED)),
                         call -> CallToolResult.text("reported " + call.arguments().path("text").asString("")))
@@ -108,11 +109,33 @@ class McpGatewayTest {
                 .build();
     }
 
-    private static McpServer beta() {
+    private McpServer beta() {
         return McpServer.builder().name("beta").version("1")
                 .tool(Tool.of("echo", "Echoes too", OBJECT), call -> CallToolResult.text("beta:" + call.arguments().path("text").asString("")))
                 .tool(Tool.of("ask", "Asks its caller a question", OBJECT), McpGatewayTest::ask)
+                .tool(Tool.of("chat", "Logs naming its caller", OBJECT), this::chat)
                 .build();
+    }
+
+    /** Held by {@link #chat} calls whose text starts with "pair": each logs its second message only once both logged their first. */
+    private final CountDownLatch pairLogged = new CountDownLatch(2);
+    private final CountDownLatch pairWarned = new CountDownLatch(2);
+
+    /** Logs at info and warning naming its caller ({@code text}), as logger {@code chat}. */
+    private CallToolResult chat(io.mcphost.server.ToolCall call) throws InterruptedException {
+        String who = call.arguments().path("text").asString("");
+        boolean pair = who.startsWith("pair");
+        call.log(io.mcphost.protocol.logging.LoggingLevel.INFO, "info for " + who);
+        if (pair) {
+            pairLogged.countDown();
+            assertThat(pairLogged.await(20, TimeUnit.SECONDS)).as("the other call logged").isTrue();
+        }
+        call.log(io.mcphost.protocol.logging.LoggingLevel.WARNING, Json.newObject().put("warning", who));
+        if (pair) {
+            pairWarned.countDown();
+            assertThat(pairWarned.await(20, TimeUnit.SECONDS)).as("the other call warned").isTrue();
+        }
+        return CallToolResult.text("chatted with " + who);
     }
 
     /** Asks "who is <text>?" and returns the answer's name: the form names the caller, the answer must come from it. */
@@ -163,8 +186,8 @@ class McpGatewayTest {
         McpClient client = client(era);
         assertThat(client.era()).isEqualTo(era);
         assertThat(client.listTools()).extracting(Tool::name)
-                .containsExactlyInAnyOrder("alpha__echo", "alpha__fails", "alpha__ask", "alpha__report", "alpha__count", "alpha__slow",
-                        "beta__echo", "beta__ask");
+                .containsExactlyInAnyOrder("alpha__echo", "alpha__fails", "alpha__ask", "alpha__chat", "alpha__report", "alpha__count",
+                        "alpha__slow", "beta__echo", "beta__ask", "beta__chat");
 
         CallToolResult echoed = client.callTool("alpha__echo", Json.parse("{\"text\":\"hi\"}"),
                 CallOptions.builder().meta(Json.parse("{\"app.example/trace\":\"t-1\"}")).build());
@@ -221,6 +244,45 @@ class McpGatewayTest {
         Await.until(Duration.ofSeconds(5), () -> seen.size() == 3, "three progress notifications");
         assertThat(seen).extracting(Progress::progress).containsExactly(1.0, 2.0, 3.0);
         assertThat(seen.getLast().message()).contains("step 3");
+    }
+
+    /**
+     * The upstream's log messages for a call reach the client that made it, as the upstream sent them
+     * (level, logger, data), before the answer: downstream in both eras, upstream a 2026-07-28 server
+     * (alpha, in memory) and a handshake-era one over HTTP (beta).
+     */
+    @ParameterizedTest
+    @CsvSource({"LEGACY, alpha", "MODERN, alpha", "LEGACY, beta", "MODERN, beta"})
+    void relaysTheUpstreamsLogToTheCallingClient(Era era, String server) {
+        McpClient client = client(era);
+        List<String> heard = new CopyOnWriteArrayList<>();
+        CallToolResult result = client.callTool(server + "__chat", Json.parse("{\"text\":\"Ada\"}"), CallOptions.builder()
+                .onLog(io.mcphost.protocol.logging.LoggingLevel.DEBUG,
+                        m -> heard.add(m.level() + " " + m.logger().orElse("-") + " " + m.data())).build());
+        assertThat(result.text()).isEqualTo("chatted with Ada");
+        assertThat(heard).containsExactly("INFO chat \"info for Ada\"", "WARNING chat {\"warning\":\"Ada\"}");
+    }
+
+    /**
+     * Two clients call a logging tool at the same moment (both calls in flight while each logs): each
+     * hears only its own call's messages. The upstream is the handshake-era one over HTTP, which sends
+     * each call's messages on that call's stream.
+     */
+    @ParameterizedTest
+    @EnumSource(names = {"LEGACY", "MODERN"})
+    void eachClientHearsOnlyItsOwnCallsLog(Era era) throws Exception {
+        McpClient a = client(era);
+        McpClient b = client(era);
+        List<String> heardA = new CopyOnWriteArrayList<>();
+        List<String> heardB = new CopyOnWriteArrayList<>();
+        CompletableFuture<CallToolResult> callA = a.callToolAsync("beta__chat", Json.parse("{\"text\":\"pair-A\"}"),
+                CallOptions.builder().onLog(io.mcphost.protocol.logging.LoggingLevel.INFO, m -> heardA.add(m.data().toString())).build());
+        CompletableFuture<CallToolResult> callB = b.callToolAsync("beta__chat", Json.parse("{\"text\":\"pair-B\"}"),
+                CallOptions.builder().onLog(io.mcphost.protocol.logging.LoggingLevel.INFO, m -> heardB.add(m.data().toString())).build());
+        assertThat(callA.get(60, TimeUnit.SECONDS).text()).isEqualTo("chatted with pair-A");
+        assertThat(callB.get(60, TimeUnit.SECONDS).text()).isEqualTo("chatted with pair-B");
+        assertThat(heardA).containsExactly("\"info for pair-A\"", "{\"warning\":\"pair-A\"}");
+        assertThat(heardB).containsExactly("\"info for pair-B\"", "{\"warning\":\"pair-B\"}");
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.mcphost.server;
 
 import io.mcphost.protocol.logging.LoggingLevel;
+import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -44,6 +45,20 @@ public interface ToolCall extends ClientInput {
      * @param data any JSON: a string, or an object with details
      */
     void log(LoggingLevel level, JsonNode data);
+
+    /**
+     * Sends {@code message} as it is (its level, logger and data: a gateway relaying an upstream
+     * server's log), under the same rule as {@link #log(LoggingLevel, JsonNode)}: only while the call
+     * runs, and only when its level is at least {@link #logLevel()}.
+     */
+    void log(LoggingMessageNotificationParams message);
+
+    /**
+     * The lowest level of log message that reaches the client for this call: the level it set with
+     * {@code logging/setLevel} (info until it sets one), or under 2026-07-28 the one its request's
+     * {@code _meta} names; empty when the request names none (then nothing is sent).
+     */
+    Optional<LoggingLevel> logLevel();
 
     /** Sends a plain-text log message; see {@link #log(LoggingLevel, JsonNode)}. */
     default void log(LoggingLevel level, String message) {

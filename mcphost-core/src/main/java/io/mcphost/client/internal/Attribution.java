@@ -72,8 +72,26 @@ final class Attribution {
         if (task.isPresent() || stream.isPresent()) { // the standalone stream: no call
             return task;
         }
-        List<PendingRequests.Pending> candidates = pending.withInputHandlers(2);
-        return candidates.size() == 1 ? Optional.of(owner(candidates.getFirst())) : Optional.empty();
+        return single(pending.withOptions(CallOptions::hasInputHandlers, 2)).map(Attribution::owner);
+    }
+
+    /**
+     * The call a log message ({@code notifications/message}) belongs to, by the same rules as a
+     * question's, less the task one (a task's messages outlive its request): the call whose response
+     * stream carried it, else, where the transport cannot tell, the one call with a log listener of its
+     * own in flight. Only a call with a log listener is named.
+     */
+    Optional<PendingRequests.Pending> logOwner(Optional<InboundStream> stream) {
+        if (stream.isPresent()) {
+            return stream.get() instanceof InboundStream.OfRequest related
+                    ? pending.get(related.request()).filter(p -> p.options().onLog().isPresent())
+                    : Optional.empty();
+        }
+        return single(pending.withOptions(options -> options.onLog().isPresent(), 2));
+    }
+
+    private static Optional<PendingRequests.Pending> single(List<PendingRequests.Pending> candidates) {
+        return candidates.size() == 1 ? Optional.of(candidates.getFirst()) : Optional.empty();
     }
 
     private static Owner owner(PendingRequests.Pending call) {

@@ -1,5 +1,6 @@
 package io.mcphost.client.internal;
 
+import io.mcphost.client.CallOptions;
 import io.mcphost.client.ListKind;
 import io.mcphost.client.Progress;
 import io.mcphost.protocol.JsonRpcErrorResponse;
@@ -17,6 +18,7 @@ import io.mcphost.protocol.internal.LogLimit;
 import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
 import io.mcphost.protocol.resources.ResourceUpdatedNotificationParams;
 import io.mcphost.transport.InboundHandler;
+import io.mcphost.transport.InboundStream;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -43,6 +45,7 @@ final class ClientInbound implements InboundHandler {
     private final Operations operations;
     private final NotificationQueue notifications;
     private final ServerRequests serverRequests;
+    private final Attribution attribution;
     private final Subscriptions subscriptions;
     private final ClientConfig config;
     private final Logger serverLog;
@@ -54,8 +57,8 @@ final class ClientInbound implements InboundHandler {
     private final LogLimit errorLimit = new LogLimit(10, Duration.ofSeconds(10));
 
     ClientInbound(Exchange exchange, Operations operations, Consumer<McpException> onConnectionFailed, PendingRequests pending,
-                  NotificationQueue notifications, ServerRequests serverRequests, Subscriptions subscriptions,
-                  ClientConfig config) {
+                  NotificationQueue notifications, ServerRequests serverRequests, Attribution attribution,
+                  Subscriptions subscriptions, ClientConfig config) {
         this.exchange = exchange;
         this.operations = operations;
         this.tasks = operations.tasks();
@@ -63,6 +66,7 @@ final class ClientInbound implements InboundHandler {
         this.pending = pending;
         this.notifications = notifications;
         this.serverRequests = serverRequests;
+        this.attribution = attribution;
         this.subscriptions = subscriptions;
         this.config = config;
         this.serverLog = LoggerFactory.getLogger("mcphost.server." + config.name());
@@ -77,18 +81,18 @@ final class ClientInbound implements InboundHandler {
                 }
             });
             case JsonRpcErrorResponse e -> onError(e);
-            case JsonRpcNotification n -> onNotification(n);
+            case JsonRpcNotification n -> onNotification(n, Optional.empty());
             case JsonRpcRequest r -> serverRequests.accept(r, Optional.empty());
         }
     }
 
-    /** A server request whose stream the transport tells: the stream says which call it belongs to (Attribution). */
+    /** A server request or notification whose stream the transport tells: the stream says which call it belongs to (Attribution). */
     @Override
-    public void onMessage(JsonRpcMessage message, io.mcphost.transport.InboundStream stream) {
-        if (message instanceof JsonRpcRequest r) {
-            serverRequests.accept(r, Optional.of(stream));
-        } else {
-            onMessage(message);
+    public void onMessage(JsonRpcMessage message, InboundStream stream) {
+        switch (message) {
+            case JsonRpcRequest r -> serverRequests.accept(r, Optional.of(stream));
+            case JsonRpcNotification n -> onNotification(n, Optional.of(stream));
+            default -> onMessage(message);
         }
     }
 
@@ -109,11 +113,12 @@ final class ClientInbound implements InboundHandler {
     }
 
     /**
-     * Completes a call with a progress listener behind its queued progress callbacks, so the
-     * caller has seen every progress report by the time the answer arrives; other calls at once.
+     * Completes a call with a progress or log listener behind its queued callbacks, so the caller has
+     * seen every progress report and log message by the time the answer arrives; other calls at once.
      */
     private void afterProgress(RequestId id, Runnable complete) {
-        boolean tracksProgress = pending.get(id).map(p -> p.onProgress().isPresent()).orElse(false);
+        boolean tracksProgress = pending.get(id)
+                .map(p -> p.onProgress().isPresent() || p.options().onLog().isPresent()).orElse(false);
         if (!tracksProgress || !notifications.submit("answer", complete)) {
             complete.run();
         }
@@ -133,7 +138,7 @@ final class ClientInbound implements InboundHandler {
         }
     }
 
-    private void onNotification(JsonRpcNotification n) {
+    private void onNotification(JsonRpcNotification n, Optional<InboundStream> stream) {
         JsonNode params = n.params().orElse(CODEC.newObject());
         if (!subscriptions.fromCurrentStream(params)) {
             LOG.debug("server '{}': {} of a replaced subscriptions/listen stream ignored", config.name(), n.method());
@@ -141,7 +146,7 @@ final class ClientInbound implements InboundHandler {
         }
         switch (n.method()) {
             case McpMethod.NOTIFICATIONS_PROGRESS -> onProgress(params);
-            case McpMethod.NOTIFICATIONS_MESSAGE -> onLog(params);
+            case McpMethod.NOTIFICATIONS_MESSAGE -> onLog(params, stream);
             case McpMethod.NOTIFICATIONS_CANCELLED -> serverRequests.cancel(params);
             case McpMethod.NOTIFICATIONS_TASKS_STATUS -> tasks.onStatus(params);
             case io.mcphost.protocol.modern.ModernMethods.NOTIFICATIONS_SUBSCRIPTIONS_ACKNOWLEDGED -> {
@@ -198,7 +203,7 @@ final class ClientInbound implements InboundHandler {
         notifications.submit("progress", () -> listener.get().accept(progress));
     }
 
-    private void onLog(JsonNode params) {
+    private void onLog(JsonNode params, Optional<InboundStream> stream) {
         LoggingMessageNotificationParams message;
         try {
             message = CODEC.treeToValue(params, LoggingMessageNotificationParams.class);
@@ -220,5 +225,10 @@ final class ClientInbound implements InboundHandler {
                     LogLimit.bounded(text, SERVER_LOG_CHARS));
         }
         notifications.submit("log", () -> config.onLog().accept(message));
+        // Also to the call it belongs to, when its caller listens (a gateway relaying it to its own client).
+        attribution.logOwner(stream).map(PendingRequests.Pending::options)
+                .filter(options -> message.level().compareTo(options.logLevel().orElseThrow()) >= 0)
+                .flatMap(CallOptions::onLog)
+                .ifPresent(listener -> notifications.submit("log", () -> listener.accept(message)));
     }
 }

@@ -91,7 +91,7 @@ final class ModernMeta implements RequestStage {
                                     Map<String, List<ModernHeaders.Annotation>> toolHeaders) {
         ClientConfig config = exchange.config();
         ObjectNode params = EraTranslation.withModernMeta(request.params(), version, capabilities(config),
-                config.clientInfo(), Optional.ofNullable(exchange.logLevel()));
+                config.clientInfo(), request.options().logLevel().or(() -> Optional.ofNullable(exchange.logLevel())));
         if (config.transport().capability(io.mcphost.transport.HeaderMirroring.class).isEmpty()) {
             return request.withParams(params);
         }

@@ -125,11 +125,14 @@ final class PendingRequests implements DeadlineTimers.Owner {
         }
     }
 
-    /** The waiting requests whose callers gave input handlers of their own, at most {@code limit} of them. */
-    List<Pending> withInputHandlers(int limit) {
+    /**
+     * The waiting requests whose callers' options pass {@code which} (input handlers, a log listener of
+     * their own), at most {@code limit} of them.
+     */
+    List<Pending> withOptions(java.util.function.Predicate<CallOptions> which, int limit) {
         List<Pending> found = new ArrayList<>(limit);
         for (Pending entry : pending.values()) {
-            if (entry.options().hasInputHandlers() && !entry.future().isDone()) {
+            if (which.test(entry.options()) && !entry.future().isDone()) {
                 found.add(entry);
                 if (found.size() == limit) {
                     break;

@@ -80,7 +80,8 @@ public final class RealMcpClient implements McpClient {
         this.state = connection.lifecycle();
         this.pending = new PendingRequests(name, config.maxPendingRequests());
         this.notifications = new NotificationQueue(name);
-        this.serverRequests = new ServerRequests(config, new Attribution(pending, this::taskInputs));
+        Attribution attribution = new Attribution(pending, this::taskInputs);
+        this.serverRequests = new ServerRequests(config, attribution);
         this.exchange = new Exchange(config, pending, connection);
         ToolListing tools = new ToolListing(exchange);
         // One strategy per era; a modern task's questions and input rounds reach the same handlers as a legacy server's requests.
@@ -90,7 +91,7 @@ public final class RealMcpClient implements McpClient {
         this.tasks = new Tasks(exchange, () -> currentSession().tasks(), notifications);
         this.operations = new Operations(exchange, tools, tasks);
         this.inbound = new ClientInbound(exchange, operations, this::fail, pending, notifications, serverRequests,
-                subscriptions, config);
+                attribution, subscriptions, config);
         this.recovery = new SessionRecovery(connection, config.sessionRetries(),
                 () -> connection.session(Handshake.run(exchange, config)), subscriptions::resubscribeAll, this::fail);
         this.observer = config.observer().map(o -> new ObserverStage(o, connection, config.transport()));

@@ -3,6 +3,7 @@ package io.mcphost.gateway.internal;
 import io.mcphost.client.CallOptions;
 import io.mcphost.client.Progress;
 import io.mcphost.protocol.Json;
+import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
 import io.mcphost.server.ToolCall;
 import java.util.Map;
 import java.util.Optional;
@@ -31,7 +32,8 @@ final class Upstream {
     /**
      * The options of the upstream call for {@code call}: the downstream {@code _meta} forwarded (trace
      * context, the application's own keys) without what belongs to the downstream hop, and progress
-     * relayed when the downstream client asked for it.
+     * relayed when the downstream client asked for it, and so are the upstream's log messages for the
+     * call, at the level the downstream client wants (its session's, or its request's under 2026-07-28).
      */
     static CallOptions.Builder forTool(ToolCall call) {
         CallOptions.Builder options = CallOptions.builder();
@@ -40,7 +42,14 @@ final class Upstream {
             options.onProgress((Progress p) -> call.progress(p.progress(),
                     p.total().isPresent() ? p.total().getAsDouble() : null, p.message().orElse(null)));
         }
+        call.logLevel().ifPresent(level -> options.onLog(level, message -> call.log(relayed(message))));
         return options;
+    }
+
+    /** An upstream log message as the downstream client gets it: level, logger and data unchanged, its own {@code _meta} only. */
+    private static LoggingMessageNotificationParams relayed(LoggingMessageNotificationParams message) {
+        return new LoggingMessageNotificationParams(message.level(), message.logger(), message.data(),
+                forwardedMeta(message.meta()));
     }
 
     /** The downstream {@code _meta} minus the progress token and the protocol's own keys; empty when nothing is left. */

@@ -1,6 +1,7 @@
 package io.mcphost.server.internal;
 
 import io.mcphost.protocol.JsonRpcError;
+import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpMethod;
@@ -290,6 +291,8 @@ final class Requests {
         private final AtomicBoolean cancelled;
         /** Set when the handler returned: progress after the response would confuse the client. */
         final AtomicBoolean finished = new AtomicBoolean();
+        /** Progress and log go on the request's own stream (taken on the thread that serves it). */
+        private final java.util.function.Consumer<JsonRpcMessage> related = connection.relatedSender();
 
         Call(String name, JsonNode arguments, Optional<JsonNode> meta, Optional<ProgressToken> progressToken,
              AtomicBoolean cancelled, Optional<TaskStore.Entry> task) {
@@ -322,20 +325,29 @@ final class Requests {
                 return;
             }
             ProgressNotificationParams params = ProgressNotificationParams.of(progressToken.get(), progress, total, message);
-            connection.send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_PROGRESS, related(CODEC.valueToTree(params))));
+            related.accept(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_PROGRESS, related(CODEC.valueToTree(params))));
         }
 
         @Override
         public void log(LoggingLevel level, JsonNode data) {
             Objects.requireNonNull(level, "level");
             Objects.requireNonNull(data, "data");
+            log(new LoggingMessageNotificationParams(level, Optional.of(name), data, Optional.empty()));
+        }
+
+        @Override
+        public void log(LoggingMessageNotificationParams message) {
+            Objects.requireNonNull(message, "message");
             Optional<LoggingLevel> floor = connection.logFloor();
-            if (floor.isEmpty() || level.compareTo(floor.get()) < 0 || finished.get()) {
+            if (floor.isEmpty() || message.level().compareTo(floor.get()) < 0 || finished.get()) {
                 return;
             }
-            LoggingMessageNotificationParams params = new LoggingMessageNotificationParams(level, Optional.of(name), data,
-                    Optional.empty());
-            connection.send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_MESSAGE, related(CODEC.valueToTree(params))));
+            related.accept(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_MESSAGE, related(CODEC.valueToTree(message))));
+        }
+
+        @Override
+        public Optional<LoggingLevel> logLevel() {
+            return connection.logFloor();
         }
 
         @Override

@@ -5,6 +5,7 @@ import io.mcphost.protocol.logging.LoggingLevel;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.BooleanSupplier;
 import tools.jackson.databind.JsonNode;
 
@@ -15,6 +16,15 @@ import tools.jackson.databind.JsonNode;
 interface Scope {
     /** Sends a message related to the request being served (progress, log). Never throws. */
     void send(JsonRpcMessage message);
+
+    /**
+     * Where to send the messages of the request the calling thread serves, from any thread later: on
+     * that request's own stream where the transport has one (Streamable HTTP), so the client knows
+     * whose progress or log it is even with many calls in flight. By default {@link #send}.
+     */
+    default Consumer<JsonRpcMessage> relatedSender() {
+        return this::send;
+    }
 
     /** The lowest level of {@code notifications/message} the client wants; empty: none at all. */
     Optional<LoggingLevel> logFloor();

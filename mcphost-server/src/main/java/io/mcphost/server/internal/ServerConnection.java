@@ -350,6 +350,21 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
     }
 
     @Override
+    public java.util.function.Consumer<JsonRpcMessage> relatedSender() {
+        RequestId serving = SERVING.get();
+        if (serving == null || !(transport instanceof RelatedSending related)) {
+            return this::send;
+        }
+        return message -> {
+            try {
+                related.send(message, serving);
+            } catch (McpException e) {
+                LOG.debug("could not send to the client: {}", e.getMessage());
+            }
+        };
+    }
+
+    @Override
     public Optional<LoggingLevel> logFloor() {
         return Optional.of(logLevel);
     }

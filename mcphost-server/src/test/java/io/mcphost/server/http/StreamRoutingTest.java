@@ -4,6 +4,7 @@ import static io.mcphost.server.http.HttpProbe.call;
 import static io.mcphost.server.http.HttpProbe.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mcphost.server.McpServer;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -19,12 +20,14 @@ import tools.jackson.databind.JsonNode;
 @Timeout(10)
 class StreamRoutingTest {
     private final CountDownLatch gate = new CountDownLatch(1);
+    private McpServer server;
     private StreamableHttpServer http;
     private HttpProbe probe;
 
     @BeforeEach
     void start() {
-        http = StreamableHttpServer.builder(TestServers.server(gate)).start();
+        server = TestServers.server(gate);
+        http = StreamableHttpServer.builder(server).start();
         probe = new HttpProbe(http.endpoint());
         probe.initialize();
     }
@@ -48,6 +51,26 @@ class StreamRoutingTest {
         assertThat(json(events.get(2).data()).path("id").asInt()).isEqualTo(2);
     }
 
+    /** A tool's log message relates to its request (spec: basic/transports): it goes on that request's stream, once. */
+    @Test
+    void aToolsLogArrivesOnItsRequestsStreamBeforeItsResponseNotOnTheGetStream() {
+        try (SseReader stream = new SseReader(probe.get(null).body())) {
+            assertThat(stream.next().orElseThrow().data()).as("priming event").isEmpty();
+
+            HttpResponse<String> logged = probe.post(call(2, "tools/call", "{\"name\":\"log\",\"arguments\":{}}"));
+
+            List<SseReader.Event> events = new SseReader(new java.io.ByteArrayInputStream(logged.body().getBytes())).rest();
+            assertThat(events).extracting(e -> json(e.data()).path("method").asString(""))
+                    .containsExactly("notifications/message", "");
+            assertThat(json(events.get(0).data()).path("params").path("data").asString()).isEqualTo("hello from the log tool");
+            assertThat(json(events.get(1).data()).path("id").asInt()).isEqualTo(2);
+            // The GET stream carries what relates to no request: the next thing on it is the list change, not the log.
+            server.notifyToolsListChanged();
+            assertThat(json(stream.nextMessage().orElseThrow().data()).path("method").asString())
+                    .isEqualTo("notifications/tools/list_changed");
+        }
+    }
+
     @Test
     void theGetStreamReceivesMessagesNotTiedToARequest() {
         HttpResponse<InputStream> get = probe.get(null);
@@ -56,14 +79,10 @@ class StreamRoutingTest {
         try (SseReader stream = new SseReader(get.body())) {
             assertThat(stream.next().orElseThrow().data()).as("priming event").isEmpty();
 
-            HttpResponse<String> logged = probe.post(call(2, "tools/call", "{\"name\":\"log\",\"arguments\":{}}"));
+            server.notifyToolsListChanged();
 
-            JsonNode log = json(stream.nextMessage().orElseThrow().data());
-            assertThat(log.path("method").asString()).isEqualTo("notifications/message");
-            assertThat(log.path("params").path("data").asString()).isEqualTo("hello from the log tool");
-            // Sent once only: the POST's own stream carries just the response.
-            assertThat(new SseReader(new java.io.ByteArrayInputStream(logged.body().getBytes())).rest())
-                    .extracting(e -> json(e.data()).path("id").asInt(-1)).containsExactly(2);
+            JsonNode changed = json(stream.nextMessage().orElseThrow().data());
+            assertThat(changed.path("method").asString()).isEqualTo("notifications/tools/list_changed");
         }
     }
 
@@ -73,11 +92,11 @@ class StreamRoutingTest {
                 .header("Accept", "text/event-stream").GET().build(), HttpResponse.BodyHandlers.ofInputStream());
         assertThat(get.statusCode()).isEqualTo(200);
         try (SseReader stream = new SseReader(get.body())) {
-            probe.post(call(2, "tools/call", "{\"name\":\"log\",\"arguments\":{}}"));
+            server.notifyToolsListChanged();
 
             SseReader.Event first = stream.next().orElseThrow();
 
-            assertThat(json(first.data()).path("method").asString()).isEqualTo("notifications/message");
+            assertThat(json(first.data()).path("method").asString()).isEqualTo("notifications/tools/list_changed");
             assertThat(first.retryMillis()).hasValue(1000L);
         }
     }
@@ -143,15 +162,15 @@ class StreamRoutingTest {
         String primingId;
         try (SseReader stream = new SseReader(probe.get(null).body())) {
             primingId = stream.next().orElseThrow().id().orElseThrow();
-            // The log message is on the GET stream once the call's response is back; the client never reads it.
-            probe.post(call(2, "tools/call", "{\"name\":\"log\",\"arguments\":{}}"));
+            // The list change is on the GET stream once notify returns; the client never reads it.
+            server.notifyToolsListChanged();
             assertThat(http.dropStreams()).isEqualTo(1);
         }
 
         try (SseReader stream = new SseReader(probe.get(primingId).body())) {
             SseReader.Event replayed = stream.nextMessage().orElseThrow();
 
-            assertThat(json(replayed.data()).path("method").asString()).isEqualTo("notifications/message");
+            assertThat(json(replayed.data()).path("method").asString()).isEqualTo("notifications/tools/list_changed");
             assertThat(replayed.retryMillis()).as("each connection starts with the retry hint").hasValue(1000L);
         }
     }

@@ -34,11 +34,12 @@ public final class Delivery {
 
     /**
      * A message read from the response stream of request {@code awaited} ({@code null}: the standalone
-     * GET stream). A request the server sends is reported with its {@link InboundStream}, so the client
-     * knows which of its requests it belongs to; everything else as {@link #message(JsonRpcMessage)}.
+     * GET stream). A request or notification the server sends is reported with its {@link InboundStream},
+     * so the client knows which of its requests it belongs to; answers as {@link #message(JsonRpcMessage)}.
      */
     public void message(JsonRpcMessage message, RequestId awaited) {
-        if (!(message instanceof io.mcphost.protocol.JsonRpcRequest) || ended.get()) {
+        if (!(message instanceof io.mcphost.protocol.JsonRpcRequest || message instanceof io.mcphost.protocol.JsonRpcNotification)
+                || ended.get()) {
             message(message);
             return;
         }

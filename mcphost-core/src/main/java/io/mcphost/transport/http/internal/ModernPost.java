@@ -212,7 +212,7 @@ final class ModernPost {
         boolean answered = false;
         try {
             for (JsonRpcMessage inbound : CODEC.decode(event.data())) {
-                delivery.message(inbound);
+                delivery.message(inbound, awaited); // a log message on this stream is the request's
                 answered |= answers(inbound, awaited);
             }
         } catch (McpException e) {

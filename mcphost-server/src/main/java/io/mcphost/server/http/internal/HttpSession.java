@@ -115,13 +115,14 @@ public final class HttpSession implements Transport, io.mcphost.server.internal.
     }
 
     /**
-     * A request the server makes while serving the client's request {@code relatedTo}: on that
-     * request's stream while it is open (spec basic/transports: it SHOULD relate to the originating
-     * request, so the client knows whose question it is), else routed as any other message.
+     * A request or notification the server sends while serving the client's request {@code relatedTo}
+     * (a question, progress, a log message): on that request's stream while it is open (spec
+     * basic/transports: it SHOULD relate to the originating request, so the client knows whose it is),
+     * else as any other message.
      */
     @Override
     public void send(JsonRpcMessage message, RequestId relatedTo) {
-        if (!(message instanceof JsonRpcRequest)) {
+        if (!(message instanceof JsonRpcRequest || message instanceof JsonRpcNotification)) {
             send(message);
             return;
         }
@@ -134,12 +135,16 @@ public final class HttpSession implements Transport, io.mcphost.server.internal.
             EventStream stream = byRequest.get(relatedTo);
             if (stream != null && stream.isSse() && !stream.isComplete()) {
                 stream.append(json);
-            } else {
+                return;
+            }
+            if (message instanceof JsonRpcRequest) {
                 route(json);
+                return;
             }
         } finally {
             lock.unlock();
         }
+        send(message); // a notification whose request has no open stream: the general route (progress: its token's)
     }
 
     private void answer(RequestId requestId, String json) {
