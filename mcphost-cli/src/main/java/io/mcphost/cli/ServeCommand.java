@@ -41,6 +41,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:", "  mcphost serve --config mcp.json",
             "  mcphost serve --config mcp.json --http 127.0.0.1:9000",
             "  mcphost serve --config mcp.json --stdio",
+            "  mcphost serve --config mcp.json --lazy",
             "  mcphost serve --config mcp.json \\", "      --http 0.0.0.0:8080 --token-env MCPHOST_TOKEN",
             "", "Then, e.g.: mcphost --url http://127.0.0.1:8080/mcp tools"})
 final class ServeCommand implements java.util.concurrent.Callable<Integer> {
@@ -76,6 +77,10 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--rate", paramLabel = "N", description = "Requests per second one HTTP client may keep up, in bursts of"
             + " twice that (default 200); beyond: 429 with Retry-After.")
     Double rate;
+
+    @Option(names = "--lazy", description = "Start the servers when the first client connects, not now"
+            + " (that client's first request waits for them).")
+    boolean lazy;
 
     @Override
     public Integer call() throws InterruptedException {
@@ -127,8 +132,10 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
             stopped.countDown();
         }, "mcphost-serve-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        gateway.endpoint().ifPresent(url -> err.println("mcphost serve: serving " + host.tools().size() + " tools of "
-                + host.servers().size() + " servers on " + url + (tokens.isEmpty() ? "" : " (bearer token required)")));
+        String what = lazy ? host.deferredServers().size() + " servers (started when the first client connects)"
+                : host.tools().size() + " tools of " + host.servers().size() + " servers";
+        gateway.endpoint().ifPresent(url -> err.println("mcphost serve: serving " + what + " on " + url
+                + (tokens.isEmpty() ? "" : " (bearer token required)")));
         if (stdio) {
             err.println("mcphost serve: serving on stdin/stdout");
         }
@@ -164,6 +171,9 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
         } else {
             List<String> demo = DemoServer.command();
             builder.server(ServerSpec.builder("demo", () -> StdioTransport.builder(demo).name("demo").build()).build());
+        }
+        if (lazy) {
+            return builder.startOnly(List.of()); // the gateway starts them on first use
         }
         McpHost host = builder.start();
         for (ServerStatus status : host.servers()) {

@@ -36,6 +36,11 @@ import java.util.Set;
  * URI endpoint = gateway.endpoint().orElseThrow();   // http://127.0.0.1:8080/mcp
  * }</pre>
  *
+ * <p>Upstreams start with the host ({@link McpHost.Builder#start()}) or lazily: the servers a host
+ * defers ({@link McpHost.Builder#startOnly}, e.g. {@code startOnly(List.of())}) start when the first
+ * client uses the gateway (its handshake or first request, which waits for them, each within its
+ * startup timeout), so a gateway nobody uses runs no upstream process.
+ *
  * <p>The offer follows the host: when an upstream comes, goes or changes its lists, the gateway's
  * clients hear {@code notifications/.../list_changed} (or, under 2026-07-28, on their
  * {@code subscriptions/listen} streams). An upstream that fails fails only its own calls.
@@ -262,7 +267,8 @@ public final class McpGateway implements AutoCloseable {
             CatalogMirror mirror = new CatalogMirror(host, forwarding);
             ResourceRelay relay = new ResourceRelay(host);
             McpServer server = McpServer.builder().serverInfo(info).offer(mirror.offer()).changingOffer()
-                    .validateToolArguments(false).completions(forwarding::complete).subscriptionListener(relay).build();
+                    .validateToolArguments(false).completions(forwarding::complete).subscriptionListener(relay)
+                    .beforeFirstUse(() -> startDeferred(host, mirror)).build();
             relay.relayTo(server);
             mirror.follow(server);
             List<AutoCloseable> started = new ArrayList<>();
@@ -299,6 +305,19 @@ public final class McpGateway implements AutoCloseable {
                     }
                 }
                 throw e;
+            }
+        }
+
+        /**
+         * Upstreams started lazily: the servers the host deferred ({@link McpHost.Builder#startOnly}) start
+         * when the first client uses the gateway, and the offer follows at once, so that first request
+         * sees their tools.
+         */
+        private static void startDeferred(McpHost host, CatalogMirror mirror) {
+            List<String> deferred = host.deferredServers();
+            if (!deferred.isEmpty()) {
+                host.startServers(deferred); // blocks within each server's startup timeout; failures are in its statuses
+                mirror.refresh();
             }
         }
 

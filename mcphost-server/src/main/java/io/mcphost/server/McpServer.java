@@ -171,6 +171,7 @@ public final class McpServer {
         private Duration maxTaskTtl = Duration.ofHours(1);
         private ServerRequestObserver observer;
         private SubscriptionListener subscriptionListener;
+        private Runnable beforeFirstUse;
 
         private Builder() {
         }
@@ -323,11 +324,23 @@ public final class McpServer {
             return this;
         }
 
+        /**
+         * Runs {@code prepare} once, before the first request that reads this server's offer (its
+         * handshake, a list, a call…) reads it, on that request's thread; requests that arrive meanwhile
+         * wait for it. For a server whose offer fills on demand: a gateway starts its upstream servers on
+         * first use this way, and replaces the offer ({@link McpServer#offer}) before returning. An
+         * exception it throws is logged and the offer is served as it stands. None unless set.
+         */
+        public Builder beforeFirstUse(Runnable prepare) {
+            this.beforeFirstUse = Objects.requireNonNull(prepare, "prepare");
+            return this;
+        }
+
         /** Builds the server. Does no I/O. */
         public McpServer build() {
             return new McpServer(new Registry(info, instructions, offer.build().contents(), Optional.ofNullable(completions),
                     pageSize, taskPollInterval, maxTaskTtl, Optional.ofNullable(observer), changing, validateArguments,
-                    Optional.ofNullable(subscriptionListener)), changing);
+                    Optional.ofNullable(subscriptionListener), Optional.ofNullable(beforeFirstUse)), changing);
         }
     }
 }

@@ -19,8 +19,11 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Everything a server offers: settings fixed at build time, and the {@link Offer} (tools, resources,
@@ -29,6 +32,7 @@ import java.util.regex.Pattern;
  * offer per read; a request that lists and then calls may see two. Thread-safe.
  */
 public final class Registry {
+    private static final Logger LOG = LoggerFactory.getLogger(Registry.class);
     private final Implementation info;
     private final Optional<String> instructions;
     private final Optional<CompletionHandler> completions;
@@ -40,11 +44,18 @@ public final class Registry {
     private final boolean validateArguments;
     private final Optional<SubscriptionListener> subscriptionListener;
     private final AtomicReference<Offer> offer;
+    /** Run once before the offer is first read; see {@link #current()}. */
+    private final Optional<Runnable> beforeFirstUse;
+    private final ReentrantLock preparing = new ReentrantLock();
+    private volatile boolean prepared;
 
     public Registry(Implementation info, Optional<String> instructions, Offer offer, Optional<CompletionHandler> completions,
                     int pageSize, Duration taskPollInterval, Duration maxTaskTtl, Optional<ServerRequestObserver> observer,
-                    boolean changing, boolean validateArguments, Optional<SubscriptionListener> subscriptionListener) {
+                    boolean changing, boolean validateArguments, Optional<SubscriptionListener> subscriptionListener,
+                    Optional<Runnable> beforeFirstUse) {
         this.info = info;
+        this.beforeFirstUse = beforeFirstUse;
+        this.prepared = beforeFirstUse.isEmpty();
         this.instructions = instructions;
         this.offer = new AtomicReference<>(Objects.requireNonNull(offer, "offer"));
         this.completions = completions;
@@ -55,6 +66,28 @@ public final class Registry {
         this.changing = changing;
         this.validateArguments = validateArguments;
         this.subscriptionListener = subscriptionListener;
+    }
+
+    /**
+     * The offer now, after the server's first-use preparation ran (once, on the first reader's thread,
+     * while later readers wait for it; a reader on the preparing thread itself, as when the preparation
+     * replaces the offer, reads it as it stands).
+     */
+    private Offer current() {
+        if (!prepared && !preparing.isHeldByCurrentThread()) {
+            preparing.lock();
+            try {
+                if (!prepared) {
+                    beforeFirstUse.orElseThrow().run();
+                }
+            } catch (RuntimeException e) {
+                LOG.warn("the server's first-use preparation failed; serving its offer as it stands", e);
+            } finally {
+                prepared = true;
+                preparing.unlock();
+            }
+        }
+        return offer.get();
     }
 
     /** Who hears a resource URI's first subscriber and its last going; see {@link SubscriptionListener}. */
@@ -108,23 +141,23 @@ public final class Registry {
     }
 
     public Map<String, ToolEntry> toolsByName() {
-        return offer.get().toolsByName();
+        return current().toolsByName();
     }
 
     public List<ToolEntry> tools() {
-        return offer.get().tools();
+        return current().tools();
     }
 
     public List<ResourceEntry> resources() {
-        return offer.get().resources();
+        return current().resources();
     }
 
     public List<TemplateEntry> templates() {
-        return offer.get().templates();
+        return current().templates();
     }
 
     public List<PromptEntry> prompts() {
-        return offer.get().prompts();
+        return current().prompts();
     }
 
     public Optional<CompletionHandler> completions() {
@@ -164,7 +197,7 @@ public final class Registry {
 
     /** Whether the server announces resources: it has resources or templates, or its offer may change. */
     public boolean offersResources() {
-        Offer now = offer.get();
+        Offer now = current();
         return changing || !now.resources().isEmpty() || !now.templates().isEmpty();
     }
 
@@ -203,7 +236,7 @@ public final class Registry {
     }
 
     Optional<ResourceReader> readerFor(String uri) {
-        Offer now = offer.get();
+        Offer now = current();
         return now.resources().stream().filter(r -> r.resource().uri().equals(uri)).map(ResourceEntry::reader).findFirst()
                 .or(() -> now.templates().stream().filter(t -> t.pattern().matcher(uri).matches())
                         .map(TemplateEntry::reader).findFirst());
