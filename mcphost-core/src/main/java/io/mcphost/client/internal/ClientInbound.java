@@ -1,6 +1,5 @@
 package io.mcphost.client.internal;
 
-import io.mcphost.client.CallOptions;
 import io.mcphost.client.ListKind;
 import io.mcphost.client.Progress;
 import io.mcphost.protocol.JsonRpcErrorResponse;
@@ -117,10 +116,24 @@ final class ClientInbound implements InboundHandler {
      * seen every progress report and log message by the time the answer arrives; other calls at once.
      */
     private void afterProgress(RequestId id, Runnable complete) {
-        boolean tracksProgress = pending.get(id)
-                .map(p -> p.onProgress().isPresent() || p.options().onLog().isPresent()).orElse(false);
-        if (!tracksProgress || !notifications.submit("answer", complete)) {
+        // Nothing of the call's still queued: no need to go through the queue (a thread hop on every answer).
+        boolean behindCallbacks = pending.get(id).map(p -> p.callbacksQueued().get() > 0).orElse(false);
+        if (!behindCallbacks || !notifications.submit("answer", complete)) {
             complete.run();
+        }
+    }
+
+    /** Queues a progress or log callback of {@code call}, counted so that its answer is delivered after it. */
+    private void submitFor(PendingRequests.Pending call, String what, Runnable callback) {
+        call.callbacksQueued().incrementAndGet();
+        if (!notifications.submit(what, () -> {
+            try {
+                callback.run();
+            } finally {
+                call.callbacksQueued().decrementAndGet();
+            }
+        })) {
+            call.callbacksQueued().decrementAndGet();
         }
     }
 
@@ -191,16 +204,16 @@ final class ClientInbound implements InboundHandler {
         Optional<PendingRequests.Pending> entry = id.flatMap(pending::get);
         // Here, not on the notification queue: a slow listener must not cost the call its deadline.
         entry.ifPresent(p -> p.deadline().progressed());
-        // A task's progress outlives the request that created it (Tasks).
-        Optional<Consumer<Progress>> listener = entry.flatMap(PendingRequests.Pending::onProgress)
-                .or(() -> id.flatMap(tasks::progressListener));
-        if (listener.isEmpty()) {
-            return;
-        }
         Progress progress = new Progress(params.get("progress").doubleValue(),
                 params.path("total").isNumber() ? OptionalDouble.of(params.get("total").doubleValue()) : OptionalDouble.empty(),
                 params.path("message").isString() ? Optional.of(params.get("message").stringValue()) : Optional.empty());
-        notifications.submit("progress", () -> listener.get().accept(progress));
+        Optional<Consumer<Progress>> callers = entry.flatMap(PendingRequests.Pending::onProgress);
+        if (callers.isPresent()) {
+            submitFor(entry.get(), "progress", () -> callers.get().accept(progress));
+            return;
+        }
+        // A task's progress outlives the request that created it (Tasks).
+        id.flatMap(tasks::progressListener).ifPresent(listener -> notifications.submit("progress", () -> listener.accept(progress)));
     }
 
     private void onLog(JsonNode params, Optional<InboundStream> stream) {
@@ -226,9 +239,8 @@ final class ClientInbound implements InboundHandler {
         }
         notifications.submit("log", () -> config.onLog().accept(message));
         // Also to the call it belongs to, when its caller listens (a gateway relaying it to its own client).
-        attribution.logOwner(stream).map(PendingRequests.Pending::options)
-                .filter(options -> message.level().compareTo(options.logLevel().orElseThrow()) >= 0)
-                .flatMap(CallOptions::onLog)
-                .ifPresent(listener -> notifications.submit("log", () -> listener.accept(message)));
+        attribution.logOwner(stream)
+                .filter(call -> message.level().compareTo(call.options().logLevel().orElseThrow()) >= 0)
+                .ifPresent(call -> submitFor(call, "log", () -> call.options().onLog().orElseThrow().accept(message)));
     }
 }

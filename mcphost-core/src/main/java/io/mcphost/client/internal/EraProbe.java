@@ -102,7 +102,13 @@ final class EraProbe {
         try {
             Session session = legacy(exchange, config, connection);
             if (outcome.late() != null) {
-                outcome.late().cancel(false);
+                // The probe only timed out (a process slow to start): the server read it before initialize, so
+                // by the time initialize is answered its answer to the probe is in or due. A DiscoverResult
+                // settles the era as modern, as it would have in time; how long the start took decides nothing.
+                Optional<Session> modern = lateModern(exchange, connection, outcome, config.probeTimeout());
+                if (modern.isPresent()) {
+                    return modern.get();
+                }
             }
             return session;
         } catch (McpError | io.mcphost.protocol.McpTimeoutException e) {

@@ -32,9 +32,13 @@ final class PendingRequests implements DeadlineTimers.Owner {
     /** The deadline slot this client joined last: consecutive requests falling due in it need not join again. */
     private volatile DeadlineTimers.Slot lastSlot;
 
-    /** One request in flight; {@code options} are its caller's (per-call input handlers, see {@link Attribution}). */
+    /**
+     * One request in flight; {@code options} are its caller's (per-call input handlers, see {@link Attribution});
+     * {@code callbacksQueued}: its progress and log callbacks queued and not yet run, which its answer waits behind.
+     */
     record Pending(RequestId id, String method, CompletableFuture<JsonNode> future,
-                   Optional<Consumer<Progress>> onProgress, Deadline deadline, CallOptions options) {
+                   Optional<Consumer<Progress>> onProgress, Deadline deadline, CallOptions options,
+                   AtomicInteger callbacksQueued) {
         /** Whether the request asks the server for progress (carries a progress token). */
         boolean wantsProgress() {
             return onProgress.isPresent() || deadline.needsProgress();
@@ -63,7 +67,8 @@ final class PendingRequests implements DeadlineTimers.Owner {
                     + maxPending + "); the server is not keeping up");
         }
         RequestId id = RequestId.of(nextId.getAndIncrement());
-        Pending entry = new Pending(id, method, new CompletableFuture<>(), onProgress, new Deadline(policy), options);
+        Pending entry = new Pending(id, method, new CompletableFuture<>(), onProgress, new Deadline(policy), options,
+                new AtomicInteger());
         entry.deadline().onExpired(() -> entry.future().completeExceptionally(
                 new McpTimeoutException(server, method + " (request " + id + ") " + entry.deadline().expiry())));
         pending.put(id, entry); // before joining the slot: its sweep must find the entry

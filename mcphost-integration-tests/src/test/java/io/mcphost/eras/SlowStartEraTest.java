@@ -1,0 +1,46 @@
+package io.mcphost.eras;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mcphost.client.McpClient;
+import io.mcphost.protocol.Era;
+import io.mcphost.testkit.eras.EraMode;
+import io.mcphost.testkit.eras.EraStdioServer;
+import io.mcphost.transport.stdio.StdioTransport;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The era of a stdio server that starts slower than the era probe's deadline is the era it speaks,
+ * not the one its start-up time suggests: each server here reads its stdin only 3 s after it was
+ * started (the probe waits 2 s for a fresh process), so the probe always times out and
+ * {@code initialize} follows it. A server that reads in order answers the probe first, and that
+ * answer decides. No timing in the assertions: the delay is the server's, and longer than the probe's
+ * wait on any machine.
+ */
+@Timeout(60)
+class SlowStartEraTest {
+    /** The server's command, started only after {@code seconds}: sh sleeps, then execs it (a test-only wrapper). */
+    private static List<String> startingAfter(int seconds, List<String> command) {
+        List<String> line = new ArrayList<>(List.of("/bin/sh", "-c", "sleep " + seconds + "; exec \"$0\" \"$@\""));
+        line.addAll(command);
+        return line;
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = EraMode.class, names = {"MODERN", "DUAL", "LEGACY_SILENT", "LEGACY_32601"})
+    void aSlowStartDoesNotDecideTheEra(EraMode mode) {
+        StdioTransport transport = StdioTransport.builder(startingAfter(3, EraStdioServer.command(mode))).name("slow-" + mode).build();
+        try (McpClient client = McpClient.builder(transport).requestTimeout(Duration.ofSeconds(20)).connect()) {
+            Era expected = mode.speaksModern() ? Era.MODERN : Era.LEGACY;
+            assertThat(client.era()).isEqualTo(expected);
+            assertThat(client.callToolWith("echo", Map.of("text", "late")).text())
+                    .isEqualTo("echo late (" + expected.name().toLowerCase() + ")");
+        }
+    }
+}
