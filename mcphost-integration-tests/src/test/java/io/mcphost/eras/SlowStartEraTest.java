@@ -32,6 +32,22 @@ class SlowStartEraTest {
         return line;
     }
 
+    /**
+     * Over HTTP the probe's answer may come late too (an authorisation in front of the server: here
+     * the server holds it 5 s, past the probe's 2 s wait). A modern-only server refuses the
+     * {@code initialize} that follows, and its late answer to the probe settles the era, however late
+     * within the handshake's deadline.
+     */
+    @org.junit.jupiter.api.Test
+    void aLateProbeAnswerOverHttpStillFindsAModernServer() {
+        try (io.mcphost.testkit.eras.EraHttpServer http = io.mcphost.testkit.eras.EraHttpServer.start(EraMode.MODERN, Duration.ofSeconds(5));
+             McpClient client = McpClient.builder(io.mcphost.transport.http.HttpTransport.builder(http.url()).name("late-http").build())
+                     .requestTimeout(Duration.ofSeconds(20)).connect()) {
+            assertThat(client.era()).isEqualTo(Era.MODERN);
+            assertThat(client.callToolWith("echo", Map.of("text", "late")).text()).isEqualTo("echo late (modern)");
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(value = EraMode.class, names = {"MODERN", "DUAL", "LEGACY_SILENT", "LEGACY_32601"})
     void aSlowStartDoesNotDecideTheEra(EraMode mode) {

@@ -111,13 +111,15 @@ final class EraProbe {
                 }
             }
             return session;
-        } catch (McpError | io.mcphost.protocol.McpTimeoutException e) {
-            // The probe only timed out and initialize failed: a modern server that was slow to start
-            // answers the probe late. Its answer, if it came, settles the era.
+        } catch (McpError | McpTimeoutException | McpTransportException e) {
+            // The probe only timed out and initialize failed: a modern server slow to start, or behind an
+            // authorisation that took longer than the probe's wait, answers the probe late. Its answer, if
+            // it comes within the handshake's deadline, settles the era: waiting costs only a server that
+            // speaks neither era, and no clock decides.
             if (outcome.late() == null) {
                 throw e;
             }
-            return lateModern(exchange, connection, outcome, wait).orElseThrow(() -> e);
+            return lateModern(exchange, connection, outcome, config.initializeTimeout()).orElseThrow(() -> e);
         }
     }
 

@@ -36,8 +36,12 @@ public final class EraHttpServer implements AutoCloseable {
     /** The open listen streams, each with the drop generation it was opened in. */
     private final Map<Object, Integer> streams = new ConcurrentHashMap<>();
 
-    private EraHttpServer(EraMode mode) throws IOException {
+    /** How long a modern server holds its answer to {@code server/discover} (as an authorising proxy in front would). */
+    private final java.time.Duration discoverDelay;
+
+    private EraHttpServer(EraMode mode, java.time.Duration discoverDelay) throws IOException {
         this.script = new EraScript(mode);
+        this.discoverDelay = discoverDelay;
         this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.createContext("/mcp", this::handle);
@@ -46,8 +50,16 @@ public final class EraHttpServer implements AutoCloseable {
 
     /** Starts a server playing {@code mode}. */
     public static EraHttpServer start(EraMode mode) {
+        return start(mode, java.time.Duration.ZERO);
+    }
+
+    /**
+     * Starts a server playing {@code mode} that answers {@code server/discover} only after
+     * {@code discoverDelay}: the time an authorisation in front of it can take.
+     */
+    public static EraHttpServer start(EraMode mode, java.time.Duration discoverDelay) {
         try {
-            return new EraHttpServer(mode);
+            return new EraHttpServer(mode, discoverDelay);
         } catch (IOException e) {
             throw new IllegalStateException("cannot start an HTTP server on the loopback interface", e);
         }
@@ -84,6 +96,9 @@ public final class EraHttpServer implements AutoCloseable {
                 if (!method.equals(headers.get("mcp-method"))) {
                     reply(exchange, 400, EraScript.error(request.get("id"), -32020, "Mcp-Method does not match the body", null));
                     return;
+                }
+                if (method.equals("server/discover") && !discoverDelay.isZero()) {
+                    closed.await(discoverDelay.toMillis(), TimeUnit.MILLISECONDS);
                 }
                 EraScript.Reply modern = script.handle(request);
                 if (modern instanceof EraScript.Reply.Listen listen) {
