@@ -330,16 +330,12 @@ public final class ModernServer {
     private JsonNode listen(JsonRpcRequest request, JsonNode params, ModernScope scope, AtomicBoolean cancelled,
                             BooleanSupplier closing) {
         boolean[] capable = {registry.offersTools(), registry.offersPrompts(), hasResources()};
-        Subscriptions.Subscription subscription = subscriptions.open(request.id(), params, capable, scope::send, cancelled::get);
+        Subscriptions.Subscription subscription = subscriptions.open(request.id(), params, capable, scope::send, cancelled::get,
+                closing);
         try {
-            // Polled: cancellation and closing are flags set by transports that know nothing of this wait.
-            while (!cancelled.get()) {
-                if (closing.getAsBoolean()) {
-                    return subscription.closingResponse().result();
-                }
-                if (subscription.awaitEnd(100)) {
-                    break;
-                }
+            subscription.awaitEnd(); // the server ended it, the client cancelled it, or the server is closing
+            if (!cancelled.get() && closing.getAsBoolean()) {
+                return subscription.closingResponse().result();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

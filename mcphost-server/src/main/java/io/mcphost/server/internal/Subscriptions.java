@@ -13,7 +13,7 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -29,8 +29,13 @@ import tools.jackson.databind.node.ObjectNode;
 public final class Subscriptions {
     private static final JsonCodec CODEC = JsonCodec.get();
 
+    /** How often the sweeper looks at the open streams' cancellation and closing flags. */
+    private static final long SWEEP_MILLIS = 100;
+
     private final Set<Subscription> live = ConcurrentHashMap.newKeySet();
     private final Watched watched;
+    /** Whether a sweeper runs: one thread for all streams, none while no stream is open. */
+    private final AtomicBoolean sweeping = new AtomicBoolean();
 
     Subscriptions(Watched watched) {
         this.watched = watched;
@@ -46,13 +51,16 @@ public final class Subscriptions {
         private final Consumer<JsonRpcMessage> sink;
         /** The client cancelled the stream: nothing more is sent, even before its wait notices and closes it. */
         private final BooleanSupplier cancelled;
+        /** The server is closing: the stream ends with its graceful response. */
+        private final BooleanSupplier closing;
         /** Held while a message is written, so nothing overtakes the acknowledgement. */
         private final ReentrantLock writing = new ReentrantLock();
         private final CountDownLatch ended = new CountDownLatch(1);
         private volatile boolean graceful;
 
         private Subscription(RequestId id, boolean tools, boolean prompts, boolean resources, Set<String> uris,
-                             Consumer<JsonRpcMessage> sink, BooleanSupplier cancelled) {
+                             Consumer<JsonRpcMessage> sink, BooleanSupplier cancelled, BooleanSupplier closing) {
+            this.closing = closing;
             this.id = id;
             this.tools = tools;
             this.prompts = prompts;
@@ -66,9 +74,12 @@ public final class Subscriptions {
             return ended.getCount() > 0 && !cancelled.getAsBoolean();
         }
 
-        /** Waits at most {@code millis} for the server to end the subscription; returns whether it did. */
-        public boolean awaitEnd(long millis) throws InterruptedException {
-            return ended.await(millis, TimeUnit.MILLISECONDS);
+        /**
+         * Waits until the subscription ends: the server ended it, or the sweeper saw the client cancel it
+         * or the server closing. Parked meanwhile: an idle stream costs no wake-ups of its own.
+         */
+        public void awaitEnd() throws InterruptedException {
+            ended.await();
         }
 
         /** Whether the server ended it (shutdown), which is answered with a graceful result. */
@@ -101,9 +112,10 @@ public final class Subscriptions {
      * @param params     the request's params ({@code notifications} filter)
      * @param capable    which list kinds the server can announce: tools, prompts, resources
      * @param cancelled  whether the client cancelled the stream (from then on nothing is sent to it)
+     * @param closing    whether the server is closing
      */
     public Subscription open(RequestId id, JsonNode params, boolean[] capable, Consumer<JsonRpcMessage> sink,
-                             BooleanSupplier cancelled) {
+                             BooleanSupplier cancelled, BooleanSupplier closing) {
         JsonNode wanted = params.path("notifications");
         boolean tools = capable[0] && wanted.path("toolsListChanged").asBoolean(false);
         boolean prompts = capable[1] && wanted.path("promptsListChanged").asBoolean(false);
@@ -116,7 +128,7 @@ public final class Subscriptions {
                 }
             });
         }
-        Subscription subscription = new Subscription(id, tools, prompts, resources, Set.copyOf(uris), sink, cancelled);
+        Subscription subscription = new Subscription(id, tools, prompts, resources, Set.copyOf(uris), sink, cancelled, closing);
         // The filter the server honours: what was asked for and can be delivered, nothing else.
         ObjectNode ack = CODEC.newObject();
         ObjectNode honoured = ack.putObject("notifications");
@@ -142,7 +154,41 @@ public final class Subscriptions {
         } finally {
             subscription.writing.unlock();
         }
+        sweep();
         return subscription;
+    }
+
+    /**
+     * Starts the sweeper unless one runs. The flags it reads are set by transports that know nothing of
+     * the streams' waits (a keep-alive that failed, a notifications/cancelled, the server's close): one
+     * thread looks at every stream's flags, ending those that were cancelled or whose server closes, so
+     * that thousands of idle streams park instead of each waking up to look (item 24 of docs/performance.md).
+     */
+    private void sweep() {
+        if (!sweeping.compareAndSet(false, true)) {
+            return;
+        }
+        Thread.ofVirtual().name("mcphost-listen-sweeper").start(() -> {
+            try {
+                while (true) {
+                    Thread.sleep(SWEEP_MILLIS);
+                    for (Subscription s : live) {
+                        if (s.cancelled.getAsBoolean() || s.closing.getAsBoolean()) {
+                            s.ended.countDown();
+                        }
+                    }
+                    if (live.isEmpty()) {
+                        sweeping.set(false);
+                        // A stream opened just now saw a sweeper running and started none: take over again.
+                        if (live.isEmpty() || !sweeping.compareAndSet(false, true)) {
+                            return;
+                        }
+                    }
+                }
+            } catch (InterruptedException e) {
+                sweeping.set(false);
+            }
+        });
     }
 
     /** The client went away or cancelled: nothing more is sent to it. */
