@@ -38,12 +38,15 @@ import java.util.regex.Pattern;
  * held rows' notes give the gateway's live heap per idle client (the {@code Total} of {@code jcmd PID
  * GC.class_histogram}, which runs a full GC first: live bytes with the clients held minus before, per
  * client) and the classes that grew most, its thread count and RSS from {@code /proc} (its upstream not
- * included), how long opening took, and the load average.
+ * included), its CPU use over 15 s in which nothing is called, before and while they are held (the
+ * idle clients' keep-alive comments), how long opening took, and the load average.
  */
 public final class GatewayIdleScenarios {
     private static final String SCENARIO = "gateway-idle";
     private static final Duration START = Duration.ofSeconds(90);
     private static final Duration SETUP = Duration.ofMinutes(5);
+    /** How long the gateway's CPU is watched while nothing is called: a legacy keep-alive wave (15 s) and three modern ones (5 s). */
+    private static final Duration QUIET = Duration.ofSeconds(15);
     /** Flags that let N idle clients from one address in: sessions, running requests and rate per client. */
     static final List<String> FLAGS = List.of("--max-sessions", "20000", "--max-concurrent", "20000", "--rate", "1000000");
     private static final Pattern CLASS_LINE = Pattern.compile("^\\s*\\d+:\\s+(\\d+)\\s+(\\d+)\\s+(\\S+)");
@@ -76,6 +79,7 @@ public final class GatewayIdleScenarios {
     private static List<Row> phase(Options options, GatewayProcess.Kind kind, StreamHolder.Mode mode, int idle) throws Exception {
         String name = mode == StreamHolder.Mode.LEGACY ? "legacy sessions" : "listen streams";
         int calls = options.quick() ? 300 : 2_000;
+        Duration quiet = options.quick() ? Duration.ofSeconds(3) : QUIET;
         List<Row> rows = new ArrayList<>();
         try (GatewayProcess gateway = GatewayProcess.start(kind, START)) {
             Subject legacy = GatewayScenarios.connectRetrying(gateway, options.timeout());
@@ -87,6 +91,7 @@ public final class GatewayIdleScenarios {
                 calls(modern, calls);
                 Samples legacyBefore = calls(legacy, calls);
                 Samples modernBefore = calls(modern, calls);
+                double cpuBefore = idleCpu(gateway, quiet);
                 Histogram before = Histogram.of(jcmd(gateway.pid(), "GC.class_histogram"));
                 long threadsBefore = gateway.status("Threads");
                 long rssBefore = gateway.status("VmRSS");
@@ -100,16 +105,18 @@ public final class GatewayIdleScenarios {
                     }
                     int opened = Integer.parseInt(parts[1]);
                     Thread.sleep(1_000); // the last streams' first writes done: idle means idle
+                    double cpuAfter = idleCpu(gateway, quiet);
                     Histogram after = Histogram.of(jcmd(gateway.pid(), "GC.class_histogram"));
                     long threadsAfter = gateway.status("Threads");
                     long rssAfter = gateway.status("VmRSS");
                     String held = String.format("%d %s held (%s failed), opened in %.1f s; gateway live heap %.1f → %.1f MiB"
                                     + " (full GC), +%.1f KiB per idle client; grew most: %s; threads %d → %d; RSS %d → %d MiB;"
+                                    + " gateway CPU while nothing is called %.1f → %.1f %% of a core;"
                                     + " load average %s → %s", opened, name, parts[2], Integer.parseInt(parts[3]) / 1e3,
                             before.total() / 1048576.0, after.total() / 1048576.0,
                             (after.total() - before.total()) / 1024.0 / Math.max(1, opened),
                             after.grewMost(before, 4, Math.max(1, opened)), threadsBefore, threadsAfter, rssBefore / 1024,
-                            rssAfter / 1024, load, loadAverage());
+                            rssAfter / 1024, cpuBefore, cpuAfter, load, loadAverage());
                     Samples legacyHeld = calls(legacy, calls);
                     Samples modernHeld = calls(modern, calls);
                     String none = "no idle client; load average " + load;
@@ -144,6 +151,15 @@ public final class GatewayIdleScenarios {
             samples.add(System.nanoTime() - start);
         }
         return samples;
+    }
+
+    /** The gateway's CPU use over {@code window} while this process calls nothing, in % of one core. */
+    private static double idleCpu(GatewayProcess gateway, Duration window) throws InterruptedException {
+        long start = gateway.cpuTicks();
+        long t0 = System.nanoTime();
+        Thread.sleep(window.toMillis());
+        long used = gateway.cpuTicks() - start;
+        return start < 0 ? Double.NaN : used / 100.0 / ((System.nanoTime() - t0) / 1e9) * 100;
     }
 
     private static Process holder(GatewayProcess gateway, int count, StreamHolder.Mode mode) throws IOException {

@@ -144,6 +144,24 @@ final class GatewayProcess implements AutoCloseable {
         return -1;
     }
 
+    /**
+     * CPU time the gateway process has used so far (all its threads, user and system; its upstreams not
+     * included), in clock ticks from {@code /proc/PID/stat} (100 per second on Linux); -1 where unknown.
+     */
+    long cpuTicks() {
+        try {
+            return cpuTicks(Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat")));
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** utime + stime of a {@code /proc/PID/stat} line (fields 14 and 15; the name in parentheses may hold spaces). */
+    static long cpuTicks(String stat) {
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).strip().split(" ");
+        return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+    }
+
     /** The process and its descendants now (upstreams included). */
     int processCount() {
         return 1 + (int) process.descendants().count();

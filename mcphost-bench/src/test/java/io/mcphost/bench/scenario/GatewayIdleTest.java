@@ -67,6 +67,13 @@ class GatewayIdleTest {
     }
 
     @Test
+    void cpuTicksAreUserPlusSystemTimeEvenWhenTheNameHoldsSpacesAndParentheses() {
+        String stat = "4242 (java (x) y) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 75 0 0 20 0 40 0 123 456 789";
+
+        assertThat(GatewayProcess.cpuTicks(stat)).isEqualTo(325);
+    }
+
+    @Test
     void theGatewayIsServeWithItsLimitsRaisedAboveTheIdleClients(@TempDir Path scratch) throws Exception {
         GatewayProcess.Kind kind = GatewayProcess.mcphost("mcphost", "v", List.of("-Xmx1g"), GatewayIdleScenarios.FLAGS);
         List<String> line = kind.command().of(4321, scratch);
