@@ -30,7 +30,7 @@ import java.util.function.Supplier;
 public final class Bench {
     /** Every scenario, in the order they run. */
     static final List<String> SCENARIOS = List.of("roundtrip", "throughput", "concurrent", "cold-start", "cold-jvm", "close",
-            "idle", "host", "catalog", "http", "https", "streams", "cli", "gateway");
+            "idle", "host", "catalog", "http", "https", "streams", "cli", "gateway", "gateway-idle");
 
     private Bench() {
     }
@@ -122,6 +122,9 @@ public final class Bench {
         }
         if (o.runs("gateway")) {
             section(rows, "gateway", () -> io.mcphost.bench.scenario.GatewayScenarios.sideBySide(o));
+        }
+        if (o.runs("gateway-idle")) {
+            section(rows, "gateway-idle", () -> io.mcphost.bench.scenario.GatewayIdleScenarios.idleClients(o));
         }
         return rows;
     }

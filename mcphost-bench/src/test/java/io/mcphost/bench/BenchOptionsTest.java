@@ -63,7 +63,9 @@ class BenchOptionsTest {
 
         assertThat(options.runs("gateway")).isTrue();
         assertThat(options.runs("http")).isFalse();
-        assertThat(Bench.SCENARIOS).endsWith("gateway");
+        assertThat(options.runs("gateway-idle")).isFalse(); // a scenario of its own, not part of --only gateway
+        assertThat(Bench.SCENARIOS).endsWith("gateway", "gateway-idle");
+        assertThat(Bench.parse(new String[] {"--only", "gateway-idle"}).options().runs("gateway")).isFalse();
     }
 
     @Test

@@ -78,6 +78,10 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
             + " twice that (default 200); beyond: 429 with Retry-After.")
     Double rate;
 
+    @Option(names = "--max-sessions", paramLabel = "N", description = "Handshake-era (2025-11-25 and older) HTTP sessions"
+            + " live at once (default 10000); more initializes get 503.")
+    Integer maxSessions;
+
     @Option(names = "--lazy", description = "Start the servers when the first client connects, not now"
             + " (that client's first request waits for them).")
     boolean lazy;
@@ -111,6 +115,9 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
             }
             if (maxConcurrent != null) {
                 builder.maxConcurrentRequestsPerClient(maxConcurrent);
+            }
+            if (maxSessions != null) {
+                builder.maxSessions(maxSessions);
             }
             if (rate != null) {
                 builder.requestsPerSecondPerClient(rate, (int) Math.max(1, Math.ceil(rate * 2)));

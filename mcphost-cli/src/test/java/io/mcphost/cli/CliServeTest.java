@@ -18,6 +18,9 @@ class CliServeTest {
         assertThat(CliRun.of("serve", "--http", "localhost").err()).contains("--http takes HOST:PORT");
         assertThat(CliRun.of("serve", "--http", "127.0.0.1:99999").err()).contains("out of range");
         assertThat(CliRun.of("serve", "--stdio", "some-server").err()).contains("serve takes --stdio bare");
+        CliRun sessions = CliRun.of("serve", "--http", "127.0.0.1:0", "--max-sessions", "0");
+        assertThat(sessions.code()).isEqualTo(McpHostCommand.USAGE);
+        assertThat(sessions.err()).contains("maxSessions must be at least 1");
         CliRun unset = CliRun.of("serve", "--token-env", "MCPHOST_SURELY_UNSET_TOKEN_VARIABLE");
         assertThat(unset.code()).isEqualTo(McpHostCommand.USAGE);
         assertThat(unset.err()).contains("the variable is not set");

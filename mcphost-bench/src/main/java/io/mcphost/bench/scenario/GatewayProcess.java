@@ -45,6 +45,23 @@ final class GatewayProcess implements AutoCloseable {
         List<String> of(int port, Path scratch) throws IOException;
     }
 
+    /**
+     * {@code mcphost serve} from the CLI jar, in a JVM of its own started with {@code jvmOptions} (none:
+     * the JVM's defaults), fronting the floor server named {@code floor} in an mcp.json, on 127.0.0.1 with
+     * {@code flags} added to its command line.
+     */
+    static Kind mcphost(String label, String version, List<String> jvmOptions, List<String> flags) {
+        return new Kind(label, version, (port, scratch) -> {
+            List<String> line = new ArrayList<>();
+            line.add(ProcessHandle.current().info().command().orElse("java"));
+            line.addAll(jvmOptions);
+            line.addAll(List.of("-jar", GatewayScenarios.cliJar().toString(), "serve", "--config",
+                    GatewayScenarios.config(scratch, "mcp.json").toString(), "--http", "127.0.0.1:" + port));
+            line.addAll(flags);
+            return line;
+        }, "/mcp", false, "floor__echo");
+    }
+
     private final Kind kind;
     private final Process process;
     private final Path log;
@@ -103,6 +120,46 @@ final class GatewayProcess implements AutoCloseable {
 
     URI endpoint() {
         return endpoint;
+    }
+
+    /** The gateway's own process id (not its upstreams'). */
+    long pid() {
+        return process.pid();
+    }
+
+    /**
+     * A number from the gateway process's own {@code /proc/PID/status} line {@code key} (e.g.
+     * {@code Threads}, {@code VmRSS} in KiB), its upstreams not included; -1 where unknown.
+     */
+    long status(String key) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status"))) {
+                if (line.startsWith(key + ":")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", ""));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+        return -1;
+    }
+
+    /**
+     * CPU time the gateway process has used so far (all its threads, user and system; its upstreams not
+     * included), in clock ticks from {@code /proc/PID/stat} (100 per second on Linux); -1 where unknown.
+     */
+    long cpuTicks() {
+        try {
+            return cpuTicks(Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat")));
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** utime + stime of a {@code /proc/PID/stat} line (fields 14 and 15; the name in parentheses may hold spaces). */
+    static long cpuTicks(String stat) {
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).strip().split(" ");
+        return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
     }
 
     /** The process and its descendants now (upstreams included). */

@@ -435,7 +435,7 @@ public final class GatewayScenarios {
                 .orElseThrow(() -> new IllegalStateException("the host offers no echo tool: " + host.tools()));
     }
 
-    private static Subject connect(GatewayProcess process, Era era, Duration timeout) {
+    static Subject connect(GatewayProcess process, Era era, Duration timeout) {
         return connect(process.endpoint(), process.kind().legacySse(), era, process.kind().tool(), timeout);
     }
 
@@ -448,7 +448,7 @@ public final class GatewayScenarios {
     }
 
     /** The first client of a just-started gateway: its upstream may still be starting, so retried for a while. */
-    private static Subject connectRetrying(GatewayProcess process, Duration timeout) {
+    static Subject connectRetrying(GatewayProcess process, Duration timeout) {
         long deadline = System.nanoTime() + START.toNanos();
         while (true) {
             Subject subject = null;
@@ -471,7 +471,7 @@ public final class GatewayScenarios {
         }
     }
 
-    private static void closeQuietly(Subject subject) {
+    static void closeQuietly(Subject subject) {
         if (subject == null) {
             return;
         }
@@ -517,11 +517,7 @@ public final class GatewayScenarios {
     static List<GatewayProcess.Kind> kinds() {
         Path npm = gatewaysDir().resolve("node_modules");
         return List.of(
-                new GatewayProcess.Kind("mcphost", "mcphost serve, own JVM", (port, scratch) -> {
-                    String java = ProcessHandle.current().info().command().orElse("java");
-                    return List.of(java, "-jar", cliJar().toString(), "serve", "--config", config(scratch, "mcp.json").toString(),
-                            "--http", "127.0.0.1:" + port);
-                }, "/mcp", false, "floor__echo"),
+                GatewayProcess.mcphost("mcphost", "mcphost serve, own JVM", List.of(), List.of()),
                 new GatewayProcess.Kind("supergateway", "supergateway 4.0.0 --stateful, node " + nodeVersion(), (port, scratch) ->
                         List.of(node().toString(), npm.resolve("supergateway/dist/index.js").toString(), "--stdio", shellLine(floorCommand()),
                                 "--outputTransport", "streamableHttp", "--stateful", "--port", Integer.toString(port),

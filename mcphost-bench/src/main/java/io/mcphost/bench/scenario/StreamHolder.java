@@ -16,18 +16,36 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The client side of the {@code streams} scenario, a process of its own so that its sockets count
- * against its own file-descriptor limit, not the server's: opens N Streamable HTTP sessions on
- * 127.0.0.1 (initialize answered as JSON, then a GET stream whose response headers and first event
- * are read), prints {@code open <ok> <failed> <millis>} once all are open, and holds every stream,
+ * The client side of the {@code streams} and {@code gateway-idle} scenarios, a process of its own so
+ * that its sockets count against its own file-descriptor limit, not the server's: opens N streams on
+ * 127.0.0.1, prints {@code open <ok> <failed> <millis>} once all are open, and holds every stream,
  * never reading, until its standard input closes. Raw sockets, so that a client library's memory and
- * threads stay out of the picture; {@code 64} sessions are set up at a time, under the server's
- * listen backlog.
+ * threads stay out of the picture; {@code 64} streams are set up at a time, under the server's listen
+ * backlog. What one stream is, by {@link Mode}:
+ * <ul>
+ *   <li>{@code get} (the default): a 2025-11-25 session (initialize answered as JSON) with its GET
+ *       stream, whose response headers are read;</li>
+ *   <li>{@code legacy}: the same with {@code notifications/initialized} sent before the GET, as an
+ *       idle 2025-11-25 client leaves a session (McpHost's client and the TypeScript SDK's open that
+ *       GET stream for what the server sends on its own);</li>
+ *   <li>{@code listen}: a 2026-07-28 {@code subscriptions/listen} POST (no session; the modern
+ *       {@code _meta}, opted into the three list changes), read up to its acknowledgement.</li>
+ * </ul>
  *
- * <pre>java -cp ... io.mcphost.bench.scenario.StreamHolder http://127.0.0.1:PORT/mcp 10000</pre>
+ * <pre>java -cp ... io.mcphost.bench.scenario.StreamHolder http://127.0.0.1:PORT/mcp 10000 [get|legacy|listen]</pre>
  */
 public final class StreamHolder {
     private static final int AT_ONCE = 64;
+    private static final String ACKNOWLEDGED = "notifications/subscriptions/acknowledged";
+
+    /** What one held stream is; see the class comment. */
+    enum Mode {
+        GET, LEGACY, LISTEN;
+
+        static Mode of(String name) {
+            return valueOf(name.toUpperCase(Locale.ROOT));
+        }
+    }
 
     private StreamHolder() {
     }
@@ -36,6 +54,7 @@ public final class StreamHolder {
     public static void main(String[] args) throws Exception {
         URI endpoint = URI.create(args[0]);
         int count = Integer.parseInt(args[1]);
+        Mode mode = args.length > 2 ? Mode.of(args[2]) : Mode.GET;
         ConcurrentLinkedQueue<Socket> open = new ConcurrentLinkedQueue<>();
         AtomicInteger failed = new AtomicInteger();
         Semaphore slots = new Semaphore(AT_ONCE);
@@ -45,7 +64,7 @@ public final class StreamHolder {
                 slots.acquire();
                 setup.submit(() -> {
                     try {
-                        open.add(openStream(endpoint));
+                        open.add(openStream(endpoint, mode));
                     } catch (IOException | RuntimeException e) {
                         if (failed.getAndIncrement() == 0) {
                             System.err.println("stream-holder: first failure: " + e);
@@ -66,27 +85,39 @@ public final class StreamHolder {
         }
     }
 
-    private static Socket openStream(URI endpoint) throws IOException {
+    /** Opens one stream of {@code mode} on a socket of its own, which is returned open, its stream unread. */
+    static Socket openStream(URI endpoint, Mode mode) throws IOException {
         Socket socket = new Socket(endpoint.getHost(), endpoint.getPort());
         try {
             socket.setSoTimeout(60_000);
             InputStream in = socket.getInputStream();
             OutputStream out = socket.getOutputStream();
-            String host = endpoint.getHost() + ":" + endpoint.getPort();
-            byte[] body = ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                    + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"stream-holder\",\"version\":\"1\"}}}")
-                    .getBytes(StandardCharsets.UTF_8);
-            out.write(("POST " + endpoint.getPath() + " HTTP/1.1\r\nHost: " + host + "\r\nContent-Type: application/json\r\n"
-                    + "Accept: application/json\r\nContent-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            out.write(body);
-            out.flush();
+            if (mode == Mode.LISTEN) {
+                post(out, endpoint, "application/json, text/event-stream", List.of("MCP-Protocol-Version: 2026-07-28",
+                        "Mcp-Method: subscriptions/listen"), listenBody());
+                List<String> headers = readHead(in);
+                expect200(headers);
+                readUntil(in, ACKNOWLEDGED);
+                socket.setSoTimeout(0);
+                return socket;
+            }
+            post(out, endpoint, "application/json", List.of(), initializeBody());
             List<String> headers = readHead(in);
             expect200(headers);
             String session = header(headers, "mcp-session-id");
-            long length = Long.parseLong(header(headers, "content-length"));
-            in.readNBytes((int) length);
-            out.write(("GET " + endpoint.getPath() + " HTTP/1.1\r\nHost: " + host + "\r\nAccept: text/event-stream\r\n"
-                    + "Mcp-Session-Id: " + session + "\r\nMCP-Protocol-Version: 2025-11-25\r\n\r\n")
+            skipBody(in, headers);
+            List<String> inSession = List.of("Mcp-Session-Id: " + session, "MCP-Protocol-Version: 2025-11-25");
+            if (mode == Mode.LEGACY) {
+                post(out, endpoint, "application/json, text/event-stream", inSession,
+                        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+                List<String> accepted = readHead(in);
+                if (accepted.isEmpty() || !accepted.getFirst().startsWith("HTTP/1.1 202")) {
+                    throw new IOException("notifications/initialized not accepted: " + accepted);
+                }
+                skipBody(in, accepted);
+            }
+            out.write(("GET " + endpoint.getPath() + " HTTP/1.1\r\nHost: " + hostHeader(endpoint)
+                    + "\r\nAccept: text/event-stream\r\n" + String.join("\r\n", inSession) + "\r\n\r\n")
                     .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             expect200(readHead(in));
@@ -95,6 +126,61 @@ public final class StreamHolder {
         } catch (IOException | RuntimeException e) {
             socket.close();
             throw e;
+        }
+    }
+
+    static String initializeBody() {
+        return "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"stream-holder\",\"version\":\"1\"}}}";
+    }
+
+    /** A listen request as a 2026-07-28 client sends it: what it opts into, and the per-request {@code _meta}. */
+    static String listenBody() {
+        return "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"subscriptions/listen\",\"params\":{\"notifications\":"
+                + "{\"toolsListChanged\":true,\"promptsListChanged\":true,\"resourcesListChanged\":true},\"_meta\":{"
+                + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"stream-holder\",\"version\":\"1\"},"
+                + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
+    }
+
+    private static void post(OutputStream out, URI endpoint, String accept, List<String> extra, String json) throws IOException {
+        byte[] body = json.getBytes(StandardCharsets.UTF_8);
+        StringBuilder head = new StringBuilder("POST ").append(endpoint.getPath()).append(" HTTP/1.1\r\nHost: ")
+                .append(hostHeader(endpoint)).append("\r\nContent-Type: application/json\r\nAccept: ").append(accept)
+                .append("\r\nContent-Length: ").append(body.length).append("\r\n");
+        for (String line : extra) {
+            head.append(line).append("\r\n");
+        }
+        out.write(head.append("\r\n").toString().getBytes(StandardCharsets.US_ASCII));
+        out.write(body);
+        out.flush();
+    }
+
+    private static String hostHeader(URI endpoint) {
+        return endpoint.getHost() + ":" + endpoint.getPort();
+    }
+
+    /** Reads a response's body of known length, or nothing where there is none. */
+    private static void skipBody(InputStream in, List<String> headers) throws IOException {
+        for (String line : headers) {
+            int colon = line.indexOf(':');
+            if (colon > 0 && line.substring(0, colon).strip().equalsIgnoreCase("content-length")) {
+                in.readNBytes(Integer.parseInt(line.substring(colon + 1).strip()));
+                return;
+            }
+        }
+    }
+
+    /** Reads until {@code marker} has been seen (chunk framing and all), at most 64 KiB. */
+    private static void readUntil(InputStream in, String marker) throws IOException {
+        ByteArrayOutputStream seen = new ByteArrayOutputStream();
+        while (!seen.toString(StandardCharsets.UTF_8).contains(marker)) {
+            byte[] chunk = new byte[512];
+            int n = in.read(chunk);
+            if (n < 0 || seen.size() > 65_536) {
+                throw new IOException("no " + marker + " on the stream: " + seen.toString(StandardCharsets.UTF_8));
+            }
+            seen.write(chunk, 0, n);
         }
     }
 
