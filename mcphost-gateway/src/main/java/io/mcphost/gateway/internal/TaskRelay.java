@@ -1,9 +1,9 @@
 package io.mcphost.gateway.internal;
 
+import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.protocol.tools.ToolExecution;
 import io.mcphost.protocol.tools.ToolExecution.TaskSupport;
-import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.server.ToolCall;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
