@@ -63,6 +63,12 @@ class ServerTasksTest {
                 .tool(tool("report", TaskSupport.REQUIRED), call -> CallToolResult.text("reported"))
                 .tool(tool("broken", TaskSupport.OPTIONAL), call -> CallToolResult.error("the database is down"))
                 .tool(Tool.of("plain", "Never a task", ANY_OBJECT), call -> CallToolResult.text("plain"))
+                .tool(tool("refuse", TaskSupport.OPTIONAL), call -> {
+                    throw new ErrorReply(JsonRpcError.of(JsonRpcError.INVALID_PARAMS, "no such record"));
+                })
+                .tool(tool("crash", TaskSupport.OPTIONAL), call -> {
+                    throw new Error("crashed on purpose");
+                })
                 .tool(tool("ask", TaskSupport.OPTIONAL), call -> {
                     ElicitResult answer = call.elicit(ElicitRequestFormParams.of("Your name?", Fixtures.schema(
                             "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}}}")), Duration.ofSeconds(5));
@@ -140,6 +146,36 @@ class ServerTasksTest {
         assertThat(payload.path("isError").asBoolean()).isTrue();
         assertThat(state.path("status").asString()).isEqualTo("failed");
         assertThat(state.path("statusMessage").asString()).isEqualTo("the database is down");
+    }
+
+    /** A JSON-RPC error of the tool's request (a relaying handler's ErrorReply) fails the task; tasks/result answers it. */
+    @Test
+    void aRequestErrorFailsTheTaskAndTasksResultAnswersThatError() {
+        client = RawClient.initialized(server().build());
+
+        JsonNode task = startTask("refuse", "{}");
+        JsonRpcError error = client.error("tasks/result", idParams(task));
+        JsonNode state = client.result("tasks/get", idParams(task));
+
+        assertThat(error.code()).isEqualTo(JsonRpcError.INVALID_PARAMS);
+        assertThat(error.message()).isEqualTo("no such record");
+        assertThat(state.path("status").asString()).isEqualTo("failed");
+        assertThat(state.path("statusMessage").asString()).isEqualTo("no such record");
+        assertThat(statusesOf(task)).containsExactly("failed");
+    }
+
+    /** A handler that crashes (an Error) gets its request answered with -32603, as a plain call and as a task. */
+    @Test
+    void aCrashedHandlerIsAnInternalErrorNotASilence() {
+        client = RawClient.initialized(server().build());
+
+        assertThat(client.error("tools/call", "{\"name\":\"crash\"}").code()).isEqualTo(JsonRpcError.INTERNAL_ERROR);
+        JsonNode task = startTask("crash", "{}");
+        JsonRpcError error = client.error("tasks/result", idParams(task));
+
+        assertThat(error.code()).isEqualTo(JsonRpcError.INTERNAL_ERROR);
+        assertThat(error.message()).contains("crashed on purpose");
+        assertThat(client.result("tasks/get", idParams(task)).path("status").asString()).isEqualTo("failed");
     }
 
     @Test

@@ -76,7 +76,8 @@ public final class CatalogMirror implements AutoCloseable {
         ServerOffer.Builder offer = ServerOffer.builder();
         for (HostTool tool : catalog.tools()) {
             String name = tool.name();
-            offer.tool(renamed(tool.tool(), name), call -> forwarding.callTool(name, call));
+            boolean mayRunAsTask = TaskRelay.mayRunAsTask(tool.tool());
+            offer.tool(renamed(tool.tool(), name), call -> forwarding.callTool(name, mayRunAsTask, call));
         }
         for (HostPrompt prompt : catalog.prompts()) {
             String name = prompt.name();

@@ -37,15 +37,24 @@ public final class Forwarding {
         this.host = Objects.requireNonNull(host, "host");
     }
 
-    /** {@code tools/call} of the exposed tool {@code name}. */
+    /** {@code tools/call} of the exposed tool {@code name}, which runs as no task. */
     public CallToolResult callTool(String name, ToolCall call) throws InterruptedException {
+        return callTool(name, false, call);
+    }
+
+    /**
+     * {@code tools/call} of the exposed tool {@code name}; when {@code mayRunAsTask} (the tool is listed
+     * with {@code execution.taskSupport}), a 2026-07-28 request that declared the tasks extension
+     * becomes a task ({@link TaskRelay}).
+     */
+    public CallToolResult callTool(String name, boolean mayRunAsTask, ToolCall call) throws InterruptedException {
         CallOptions.Builder options = Upstream.forTool(call);
         AtomicReference<CompletableFuture<?>> upstream = new AtomicReference<>();
         InputRelay relay = InputRelay.attach(options, call, () -> cancel(upstream));
         try {
             CompletableFuture<CallToolResult> result = host.callToolAsync(name, call.arguments(), options.build());
             upstream.set(result);
-            return Upstream.await(result, call::isCancelled, relay);
+            return mayRunAsTask ? TaskRelay.await(result, call, relay) : Upstream.await(result, call::isCancelled, relay);
         } catch (McpNotFoundException gone) {
             // Listed a moment ago, gone now (its server went away): the spec's wording for an unknown tool.
             throw new ErrorReply(JsonRpcError.of(JsonRpcError.INVALID_PARAMS, "Unknown tool: " + name));

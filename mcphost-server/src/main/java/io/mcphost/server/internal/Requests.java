@@ -152,6 +152,9 @@ final class Requests {
             result = CallToolResult.error("tool '" + name + "' was interrupted");
         } catch (Exception | StackOverflowError e) {
             result = CallToolResult.error(e.getMessage() == null ? e.toString() : e.getMessage());
+        } catch (Error e) {
+            // A crashed handler is a protocol-level failure, answered (or failing its task) rather than left unanswered.
+            throw new RequestException(JsonRpcError.INTERNAL_ERROR, "tool '" + name + "' failed: " + e);
         } finally {
             call.finished.set(true);
         }

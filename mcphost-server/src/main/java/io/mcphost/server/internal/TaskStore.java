@@ -71,6 +71,8 @@ final class TaskStore {
         private final CompletableFuture<Void> ended = new CompletableFuture<>();
         private final AtomicInteger questions = new AtomicInteger();
         private volatile JsonNode result;
+        /** The JSON-RPC error the task's request ended with (a protocol-level failure), if it did. */
+        private volatile RequestException error;
 
         Entry(Task task, long sequence, Instant expires) {
             this.id = task.taskId();
@@ -105,6 +107,15 @@ final class TaskStore {
             result = json;
             transition(toolResult.isError() ? TaskStatus.FAILED : TaskStatus.COMPLETED,
                     toolResult.isError() ? failureMessage(toolResult) : null);
+        }
+
+        /**
+         * The tool's request failed with a JSON-RPC error: the task fails, and {@code tasks/result} answers
+         * with that same error (spec, "Result Retrieval").
+         */
+        void fail(RequestException failure) {
+            error = failure;
+            transition(TaskStatus.FAILED, failure.getMessage());
         }
 
         /**
@@ -154,8 +165,13 @@ final class TaskStore {
         Entry entry = new Entry(task, sequence.incrementAndGet(), created.plusMillis(ttl));
         tasks.put(entry.id, entry);
         String name = tool.tool().name();
-        Thread.ofVirtual().name("mcphost-server-task-" + name).start(() ->
-                entry.finish(requests.run(tool, arguments, meta, entry.stop, Optional.of(entry))));
+        Thread.ofVirtual().name("mcphost-server-task-" + name).start(() -> {
+            try {
+                entry.finish(requests.run(tool, arguments, meta, entry.stop, Optional.of(entry)));
+            } catch (RequestException failure) {
+                entry.fail(failure); // e.g. a relaying handler's ErrorReply: the task must end, not stay working
+            }
+        });
         return CODEC.valueToTree(CreateTaskResult.of(task));
     }
 
@@ -190,6 +206,9 @@ final class TaskStore {
             // What an expired or deleted task gives too: the spec lets a receiver drop cancelled tasks at once.
             throw new RequestException(JsonRpcError.INVALID_PARAMS, "Task " + entry.id + " was cancelled"
                     + task.statusMessage().map(m -> " (" + m + ")").orElse("") + "; it has no result");
+        }
+        if (entry.error != null) {
+            throw entry.error;
         }
         return entry.result;
     }
