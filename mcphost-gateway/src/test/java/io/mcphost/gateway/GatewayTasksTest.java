@@ -159,6 +159,31 @@ class GatewayTasksTest {
         assertThat(client.tasks().getTask(task.taskId()).status()).isEqualTo(TaskStatus.COMPLETED);
     }
 
+    /**
+     * A task outlives the upstream's request timeout (1 s here): the upstream call of a task-capable
+     * tool is not held to it, so a 2.5 s job completes as the task's result.
+     */
+    @ParameterizedTest(name = "{0} client, {1} upstream")
+    @CsvSource({"MODERN, legacy", "LEGACY, modern"})
+    void aTaskOutlivesTheUpstreamsRequestTimeout(Era era, String upstream) {
+        McpHost shortHost = McpGateway.prepareHost(McpHost.builder())
+                .server(upstreamSpec(upstream, upstream.equals("legacy") ? Era.LEGACY : Era.MODERN)
+                        .requestTimeout(Duration.ofSeconds(1)).build())
+                .start();
+        toClose.add(() -> shortHost.close(Duration.ofSeconds(2)));
+        McpGateway shortGateway = McpGateway.builder(shortHost).http(new InetSocketAddress("127.0.0.1", 0)).start();
+        toClose.add(() -> shortGateway.close(Duration.ofSeconds(2)));
+        McpClient client = McpClient.builder(HttpTransport.builder(shortGateway.endpoint().orElseThrow()).build())
+                .name("downstream").era(era).requestTimeout(Duration.ofSeconds(20)).build();
+        client.connect();
+        toClose.add(client);
+
+        ToolTask task = client.tasks().callToolAsTask(upstream + "__job", Json.parse("{\"ms\":2500,\"label\":\"long\"}"),
+                CallOptions.defaults(), TaskMetadata.create());
+
+        assertThat(task.awaitResult(Duration.ofSeconds(15)).text()).isEqualTo("done long");
+    }
+
     /** An upstream answer within the wait still comes as a task's result; a tool error completes it as isError. */
     @ParameterizedTest(name = "{0} client, {1} upstream")
     @CsvSource({"MODERN, legacy", "LEGACY, modern"})

@@ -49,6 +49,10 @@ public final class Forwarding {
      */
     public CallToolResult callTool(String name, boolean mayRunAsTask, ToolCall call) throws InterruptedException {
         CallOptions.Builder options = Upstream.forTool(call);
+        if (mayRunAsTask) {
+            // A task lives longer than a request: the upstream's request timeout must not end it.
+            options.timeout(TaskRelay.UPSTREAM_TIMEOUT);
+        }
         AtomicReference<CompletableFuture<?>> upstream = new AtomicReference<>();
         InputRelay relay = InputRelay.attach(options, call, () -> cancel(upstream));
         try {

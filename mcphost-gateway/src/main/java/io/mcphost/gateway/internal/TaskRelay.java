@@ -33,6 +33,12 @@ import java.util.concurrent.CompletableFuture;
  * error. Stateless.
  */
 final class TaskRelay {
+    /**
+     * The deadline of the upstream call of a task-capable tool: as long as a task may live at the
+     * gateway (the toolkit's default {@code maxTaskTtl}), not the upstream's request timeout. A client
+     * that cancels, or goes away, still ends it at once.
+     */
+    static final Duration UPSTREAM_TIMEOUT = Duration.ofHours(1);
     /** How long a task-capable call may stay the request itself, answering input rounds, before it becomes a task. */
     static final Duration SETTLE = Duration.ofMillis(300);
     /** How long the end of a call waits for a question thread that is still finishing, before it becomes a task. */
