@@ -14,9 +14,9 @@ import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.server.McpServer;
 import io.mcphost.server.demo.DemoServer;
-import io.mcphost.server.http.StreamableHttpServer;
-import io.mcphost.transport.http.HttpTransport;
-import io.mcphost.transport.memory.MemoryTransport;
+
+
+
 import io.mcphost.transport.stdio.StdioTransport;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -87,19 +87,7 @@ class PerCallInputTest {
     }
 
     private McpClient connect(String transport, Era era, McpServer server) {
-        McpClientBuilder builder = switch (transport) {
-            case "memory" -> {
-                var pair = MemoryTransport.pair();
-                toClose.add(server.serve(pair.server()));
-                yield McpClient.builder(pair.client());
-            }
-            case "http" -> {
-                StreamableHttpServer http = StreamableHttpServer.builder(server).start();
-                toClose.add(http);
-                yield McpClient.builder(HttpTransport.builder(http.endpoint()).name("asker").build());
-            }
-            default -> throw new IllegalArgumentException(transport);
-        };
+        McpClientBuilder builder = ServedBy.builder(transport, server, "asker", toClose);
         McpClient client = builder.name("asker").era(era).requestTimeout(WAIT)
                 .elicitation((request, context) -> {
                     clientWide.add(((ElicitRequestFormParams) request).message());

@@ -9,9 +9,9 @@ import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.server.McpServer;
-import io.mcphost.server.http.StreamableHttpServer;
-import io.mcphost.transport.http.HttpTransport;
-import io.mcphost.transport.memory.MemoryTransport;
+
+
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -78,19 +78,7 @@ class PerCallLogTest {
     }
 
     private McpClient connect(String transport, Era era, McpServer server) {
-        McpClientBuilder builder = switch (transport) {
-            case "memory" -> {
-                var pair = MemoryTransport.pair();
-                toClose.add(server.serve(pair.server()));
-                yield McpClient.builder(pair.client());
-            }
-            case "http" -> {
-                StreamableHttpServer http = StreamableHttpServer.builder(server).start();
-                toClose.add(http);
-                yield McpClient.builder(HttpTransport.builder(http.endpoint()).name("chatty").build());
-            }
-            default -> throw new IllegalArgumentException(transport);
-        };
+        McpClientBuilder builder = ServedBy.builder(transport, server, "chatty", toClose);
         McpClient client = builder.name("chatty").era(era).requestTimeout(WAIT)
                 .onLog(message -> clientWide.add(text(message)))
                 .connect();

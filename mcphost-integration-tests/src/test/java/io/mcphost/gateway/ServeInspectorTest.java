@@ -4,17 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcphost.protocol.Json;
 import io.mcphost.testkit.NpmFixtures;
-import java.io.BufferedReader;
 import java.io.File;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -51,21 +47,11 @@ class ServeInspectorTest {
         config.set("mcpServers", servers);
         Path mcpJson = Files.writeString(dir.resolve("mcp.json"), Json.write(config));
 
-        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        Process serve = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-cp", classPath, "io.mcphost.cli.Main",
-                "serve", "--config", mcpJson.toString(), "--http", "127.0.0.1:0")
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
-        List<ProcessHandle> upstreams = new ArrayList<>();
-        try {
-            StringBuilder stderr = new StringBuilder();
-            CompletableFuture<Matcher> serving = CompletableFuture.supplyAsync(() -> awaitServing(serve, stderr));
-            Matcher line = serving.get(DEADLINE.toSeconds(), TimeUnit.SECONDS);
-            assertThat(line).as(stderr.toString()).isNotNull();
+        try (ServeProcess serve = ServeProcess.start(DEADLINE, "--config", mcpJson.toString(), "--http", "127.0.0.1:0")) {
+            Matcher line = serve.awaitServing(SERVING);
             assertThat(line.group(2)).isEqualTo("2");
             String url = line.group(3);
-            upstreams.addAll(serve.descendants().toList());
+            serve.upstreams();
 
             JsonNode list = inspector(url, "--method", "tools/list");
             List<String> names = new ArrayList<>();
@@ -78,20 +64,6 @@ class ServeInspectorTest {
             JsonNode read = inspector(url, "--method", "tools/call", "--tool-name", "filesystem__read_text_file",
                     "--tool-arg", "path=" + files.resolve("note.txt"));
             assertThat(read.path("result").path("content").path(0).path("text").asString()).isEqualTo("served by mcphost serve");
-        } finally {
-            serve.destroy(); // SIGTERM: serve's shutdown hook closes the gateway and the host
-            boolean ended = serve.waitFor(DEADLINE.toSeconds(), TimeUnit.SECONDS);
-            if (!ended) {
-                serve.descendants().forEach(ProcessHandle::destroyForcibly);
-                serve.destroyForcibly();
-            }
-            for (ProcessHandle upstream : upstreams) {
-                upstream.onExit().completeOnTimeout(upstream, 10, TimeUnit.SECONDS).join();
-            }
-            List<ProcessHandle> left = upstreams.stream().filter(ProcessHandle::isAlive).toList();
-            left.forEach(ProcessHandle::destroyForcibly);
-            assertThat(ended).as("serve ends on SIGTERM").isTrue();
-            assertThat(left).as("upstream servers left running after serve ended").isEmpty();
         }
     }
 
@@ -101,25 +73,6 @@ class ServeInspectorTest {
         var args = server.putArray("args");
         command.subList(1, command.size()).forEach(args::add);
         return server;
-    }
-
-    private static Matcher awaitServing(Process serve, StringBuilder stderr) {
-        try {
-            BufferedReader reader = new BufferedReader(new InputStreamReader(serve.getErrorStream(), StandardCharsets.UTF_8));
-            String line;
-            while ((line = reader.readLine()) != null) {
-                stderr.append(line).append('\n');
-                Matcher m = SERVING.matcher(line);
-                if (m.find()) {
-                    // Keep draining stderr so serve never blocks on a full pipe.
-                    Thread.ofVirtual().start(() -> reader.lines().forEach(l -> { }));
-                    return m;
-                }
-            }
-            return null;
-        } catch (java.io.IOException e) {
-            return null;
-        }
     }
 
     /** {@code inspector --cli URL --transport http --format json ARGS}, run to its end within the deadline; its JSON answer. */

@@ -1,0 +1,103 @@
+package io.mcphost.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code mcphost serve ARGS} run as a process of its own, as a user runs it (this JVM's java and test
+ * class path, which must hold the CLI: interop tests only). {@link #awaitServing} reads stderr up to the
+ * line serve prints once it serves; {@link #close} sends SIGTERM and asserts that serve ended and left
+ * none of its upstream processes (those it had when last {@linkplain #upstreams() looked at}) running.
+ */
+final class ServeProcess implements AutoCloseable {
+    private final Process serve;
+    private final Duration deadline;
+    private final StringBuilder stderr = new StringBuilder();
+    private final List<ProcessHandle> upstreams = new ArrayList<>();
+
+    private ServeProcess(Process serve, Duration deadline) {
+        this.serve = serve;
+        this.deadline = deadline;
+    }
+
+    static ServeProcess start(Duration deadline, String... arguments) throws IOException {
+        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1", "-cp", classPath, "io.mcphost.cli.Main", "serve"));
+        command.addAll(List.of(arguments));
+        Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        return new ServeProcess(process, deadline);
+    }
+
+    /** The match of {@code serving} on the first stderr line it matches; fails the test (with stderr) if none comes in time. */
+    Matcher awaitServing(Pattern serving) throws InterruptedException, ExecutionException, TimeoutException {
+        Matcher line = CompletableFuture.supplyAsync(() -> readUntil(serving)).get(deadline.toSeconds(), TimeUnit.SECONDS);
+        assertThat(line).as(stderr.toString()).isNotNull();
+        return line;
+    }
+
+    private Matcher readUntil(Pattern serving) {
+        try {
+            BufferedReader reader = new BufferedReader(new InputStreamReader(serve.getErrorStream(), StandardCharsets.UTF_8));
+            String line;
+            while ((line = reader.readLine()) != null) {
+                stderr.append(line).append('\n');
+                Matcher m = serving.matcher(line);
+                if (m.find()) {
+                    Thread.ofVirtual().start(() -> reader.lines().forEach(l -> { })); // serve must never block on a full pipe
+                    return m;
+                }
+            }
+            return null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** serve's child processes now (its upstream servers), remembered for {@link #close}. */
+    List<ProcessHandle> upstreams() {
+        List<ProcessHandle> now = serve.descendants().toList();
+        now.stream().filter(p -> !upstreams.contains(p)).forEach(upstreams::add);
+        return now;
+    }
+
+    @Override
+    public void close() {
+        upstreams();
+        serve.destroy(); // SIGTERM: serve's shutdown hook closes the gateway and the host
+        boolean ended;
+        try {
+            ended = serve.waitFor(deadline.toSeconds(), TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            ended = false;
+        }
+        if (!ended) {
+            serve.descendants().forEach(ProcessHandle::destroyForcibly);
+            serve.destroyForcibly();
+        }
+        for (ProcessHandle upstream : upstreams) {
+            upstream.onExit().completeOnTimeout(upstream, 10, TimeUnit.SECONDS).join();
+        }
+        List<ProcessHandle> left = upstreams.stream().filter(ProcessHandle::isAlive).toList();
+        left.forEach(ProcessHandle::destroyForcibly);
+        assertThat(ended).as("serve ends on SIGTERM").isTrue();
+        assertThat(left).as("upstream servers left running after serve ended").isEmpty();
+    }
+}
