@@ -113,16 +113,24 @@ class ExchangesTest {
         a.get(10, TimeUnit.SECONDS);
         b.get(10, TimeUnit.SECONDS);
         int before = server.connections.get();
-        // Until the server closed both (not a fixed wait: on a loaded machine its 50 ms take longer).
+        // A connection the client opened but sent nothing on (on a loaded machine the first call may be done
+        // before the second is sent, which then reuses its connection) is never idle-closed by this server.
+        int served = server.servedConnections.get();
+        // Until the server closed those that served (not a fixed wait: on a loaded machine its 50 ms take longer).
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (server.closedIdle.get() < before && System.nanoTime() < deadline) {
+        while (server.closedIdle.get() < served && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }
-        assertThat(server.closedIdle.get()).as("the server closed its idle connections").isEqualTo(before);
+        assertThat(server.closedIdle.get()).as("the server closed its idle connections").isEqualTo(served);
         Thread.sleep(300); // the client hears the close on its selector; the test is that it then opens a new one
         assertThat(text(post("{}"))).isEqualTo("{}");
-        assertThat(server.connections.get()).as("a new connection, not a dead pooled one").isEqualTo(before + 1);
         assertThat(server.requests).hasSize(3);
+        if (served == before) {
+            assertThat(server.connections.get()).as("a new connection, not a dead pooled one").isEqualTo(before + 1);
+        } else {
+            // An open, never-used connection may carry it; a closed one never does (the request would have failed).
+            assertThat(server.connections.get()).isBetween(before, before + 1);
+        }
     }
 
     /**
@@ -271,8 +279,10 @@ class ExchangesTest {
         }
 
         final AtomicInteger connections = new AtomicInteger();
-        /** Connections this server closed for being idle ({@link #CLOSE_WHEN_IDLE}). */
+        /** Connections that ended while idle ({@link #CLOSE_WHEN_IDLE}): this server closed them, or the client did first. */
         final AtomicInteger closedIdle = new AtomicInteger();
+        /** Connections that carried at least one request. */
+        final AtomicInteger servedConnections = new AtomicInteger();
         final List<Request> requests = new CopyOnWriteArrayList<>();
         final CountDownLatch received = new CountDownLatch(1);
         final CountDownLatch closedByClient = new CountDownLatch(1);
@@ -310,11 +320,16 @@ class ExchangesTest {
 
         private void serve(Socket s) {
             try (s; InputStream in = new java.io.BufferedInputStream(s.getInputStream()); OutputStream out = s.getOutputStream()) {
+                boolean first = true;
                 while (true) {
                     Request request = read(in);
                     if (request == null) {
                         closedByClient.countDown();
                         return;
+                    }
+                    if (first) {
+                        servedConnections.incrementAndGet();
+                        first = false;
                     }
                     requests.add(request);
                     received.countDown();
@@ -334,6 +349,7 @@ class ExchangesTest {
                             try {
                                 in.mark(1);
                                 if (in.read() < 0) {
+                                    closedIdle.incrementAndGet(); // the client closed it first: as gone
                                     return;
                                 }
                                 in.reset();
