@@ -423,43 +423,6 @@ class McpGatewayTest {
         assertThat(betaHttp.initializeCount()).as("the gateway initialised a new upstream session").isGreaterThan(before);
     }
 
-    /**
-     * Upstreams the host deferred start on first use: serving starts without them, and the first
-     * client's first request (its handshake here) waits for them and sees their tools; a second
-     * client finds them started.
-     */
-    @ParameterizedTest
-    @EnumSource(names = {"LEGACY", "MODERN"})
-    void deferredUpstreamsStartWhenTheFirstClientComes(Era era) throws Exception {
-        java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
-        McpHost lazyHost = McpGateway.prepareHost(McpHost.builder())
-                .server(ServerSpecs.inProcess("gamma", () -> {
-                    started.incrementAndGet();
-                    return beta();
-                }, toClose).build())
-                .startOnly(List.of());
-        toClose.add(lazyHost);
-        McpGateway lazy = McpGateway.builder(lazyHost).http(new InetSocketAddress("127.0.0.1", 0)).start();
-        toClose.add(lazy);
-        assertThat(started.get()).as("nothing started before a client came").isZero();
-        assertThat(lazyHost.deferredServers()).containsExactly("gamma");
-
-        McpClient first = McpClient.builder(HttpTransport.builder(lazy.endpoint().orElseThrow()).build())
-                .name("first").era(era).requestTimeout(Duration.ofSeconds(20)).build();
-        toClose.add(first);
-        first.connect();
-        assertThat(first.listTools()).extracting(Tool::name).contains("gamma__echo", "gamma__ask");
-        assertThat(first.callTool("gamma__echo", Json.parse("{\"text\":\"late\"}")).text()).isEqualTo("beta:late");
-        assertThat(lazyHost.deferredServers()).isEmpty();
-
-        McpClient second = McpClient.builder(HttpTransport.builder(lazy.endpoint().orElseThrow()).build())
-                .name("second").era(era).requestTimeout(Duration.ofSeconds(20)).build();
-        toClose.add(second);
-        second.connect();
-        assertThat(second.listTools()).extracting(Tool::name).contains("gamma__echo");
-        assertThat(started.get()).as("the upstream started once").isEqualTo(1);
-    }
-
     @Test
     void manyClientsAtOnce() throws Exception {
         List<CompletableFuture<String>> calls = new ArrayList<>();
