@@ -61,7 +61,7 @@ public final class GatewayIdleScenarios {
         List<Row> rows = new ArrayList<>();
         GatewayProcess.Kind kind = GatewayProcess.mcphost("mcphost", "mcphost serve, own JVM, default JVM options, "
                 + String.join(" ", FLAGS), List.of(), FLAGS);
-        String missing = GatewayScenarios.missing(kind);
+        String missing = GatewayKinds.missing(kind);
         if (missing != null) {
             rows.add(Row.note(SCENARIO, "setup", kind.label(), "skipped: " + missing));
             return rows;

@@ -55,8 +55,8 @@ final class GatewayProcess implements AutoCloseable {
             List<String> line = new ArrayList<>();
             line.add(ProcessHandle.current().info().command().orElse("java"));
             line.addAll(jvmOptions);
-            line.addAll(List.of("-jar", GatewayScenarios.cliJar().toString(), "serve", "--config",
-                    GatewayScenarios.config(scratch, "mcp.json").toString(), "--http", "127.0.0.1:" + port));
+            line.addAll(List.of("-jar", GatewayKinds.cliJar().toString(), "serve", "--config",
+                    GatewayKinds.config(scratch, "mcp.json").toString(), "--http", "127.0.0.1:" + port));
             line.addAll(flags);
             return line;
         }, "/mcp", false, "floor__echo");

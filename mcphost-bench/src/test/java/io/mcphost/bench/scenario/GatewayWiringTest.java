@@ -17,7 +17,7 @@ import tools.jackson.databind.json.JsonMapper;
 class GatewayWiringTest {
     @Test
     void everyGatewayFrontsTheFloorServerOnItsOwnPort(@TempDir Path scratch) throws Exception {
-        List<GatewayProcess.Kind> kinds = GatewayScenarios.kinds();
+        List<GatewayProcess.Kind> kinds = GatewayKinds.kinds();
         assertThat(kinds).extracting(GatewayProcess.Kind::label).containsExactly("mcphost", "supergateway", "mcp-proxy", "mcp-hub");
         String floor = io.mcphost.bench.floor.FloorServer.class.getName();
         for (GatewayProcess.Kind kind : kinds) {
@@ -41,7 +41,7 @@ class GatewayWiringTest {
 
     @Test
     void theFloorCommandIsAbsoluteSoAGatewayMayStartItFromAnywhere() {
-        List<String> command = GatewayScenarios.floorCommand();
+        List<String> command = GatewayKinds.floorCommand();
         String classPath = command.get(command.indexOf("-cp") + 1);
         for (String entry : classPath.split(java.io.File.pathSeparator)) {
             assertThat(Path.of(entry)).isAbsolute();
@@ -51,7 +51,7 @@ class GatewayWiringTest {
     @Test
     void shellLineSurvivesTheShell() throws Exception {
         List<String> words = List.of("java", "-cp", "/a b/c.jar", "it's", "$HOME", "x;y");
-        Process sh = new ProcessBuilder("/bin/sh", "-c", "printf '%s\\n' " + GatewayScenarios.shellLine(words)).start();
+        Process sh = new ProcessBuilder("/bin/sh", "-c", "printf '%s\\n' " + GatewayKinds.shellLine(words)).start();
         List<String> out = new ArrayList<>(List.of(new String(sh.getInputStream().readAllBytes(), StandardCharsets.UTF_8).split("\n")));
         assertThat(sh.waitFor(10, TimeUnit.SECONDS)).isTrue();
         assertThat(out).isEqualTo(words);
@@ -62,7 +62,7 @@ class GatewayWiringTest {
         String before = System.getProperty("mcphost.gateways.dir");
         System.setProperty("mcphost.gateways.dir", empty.toString());
         try {
-            assertThat(GatewayScenarios.missing(GatewayScenarios.kinds().get(1)))
+            assertThat(GatewayKinds.missing(GatewayKinds.kinds().get(1)))
                     .contains("npm ci --prefix fixtures/npm-gateways");
         } finally {
             if (before == null) {
