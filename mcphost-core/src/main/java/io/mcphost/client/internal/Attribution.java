@@ -82,6 +82,9 @@ final class Attribution {
      * own in flight. Only a call with a log listener is named.
      */
     Optional<PendingRequests.Pending> logOwner(Optional<InboundStream> stream) {
+        if (!pending.anyLogListener()) {
+            return Optional.empty(); // the common case: no caller listens, no search per message
+        }
         if (stream.isPresent()) {
             return stream.get() instanceof InboundStream.OfRequest related
                     ? pending.get(related.request()).filter(p -> p.options().onLog().isPresent())

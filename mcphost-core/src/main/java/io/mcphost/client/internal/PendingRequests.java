@@ -28,6 +28,8 @@ final class PendingRequests implements DeadlineTimers.Owner {
     private final int maxPending;
     private final AtomicLong nextId = new AtomicLong(1);
     private final AtomicInteger size = new AtomicInteger();
+    /** How many waiting requests have a log listener of their own: none, and a log message needs no search. */
+    private final AtomicInteger withLogListener = new AtomicInteger();
     private final ConcurrentHashMap<RequestId, Pending> pending = new ConcurrentHashMap<>();
     /** The deadline slot this client joined last: consecutive requests falling due in it need not join again. */
     private volatile DeadlineTimers.Slot lastSlot;
@@ -71,12 +73,19 @@ final class PendingRequests implements DeadlineTimers.Owner {
                 new AtomicInteger());
         entry.deadline().onExpired(() -> entry.future().completeExceptionally(
                 new McpTimeoutException(server, method + " (request " + id + ") " + entry.deadline().expiry())));
+        boolean logs = options.onLog().isPresent();
+        if (logs) {
+            withLogListener.incrementAndGet();
+        }
         pending.put(id, entry); // before joining the slot: its sweep must find the entry
         cover(entry.deadline().slotKey());
         entry.future().whenComplete((result, error) -> {
             entry.deadline().stop();
             if (pending.remove(id) != null) {
                 size.decrementAndGet();
+                if (logs) {
+                    withLogListener.decrementAndGet();
+                }
             }
         });
         return entry;
@@ -145,6 +154,11 @@ final class PendingRequests implements DeadlineTimers.Owner {
             }
         }
         return found;
+    }
+
+    /** Whether some waiting request has a log listener of its own. */
+    boolean anyLogListener() {
+        return withLogListener.get() > 0;
     }
 
     int size() {
