@@ -29,6 +29,20 @@ public interface TokenStore {
 
     void removeRegistration(String issuer);
 
+    /**
+     * The protocol era last learned for the server configuration {@code server} (an opaque key the
+     * client derives from the server's name and transport; a file store keeps only its digest), so that
+     * a later run detects the era without depending on how long the server takes to answer. Empty when
+     * not known, or when this store keeps no eras (the default).
+     */
+    default Optional<io.mcphost.protocol.Era> era(String server) {
+        return Optional.empty();
+    }
+
+    /** Remembers {@code era} ({@code MODERN} or {@code LEGACY}) for {@code server}; by default not kept. */
+    default void saveEra(String server, io.mcphost.protocol.Era era) {
+    }
+
     /** Files under {@code ~/.mcphost/oauth} (the directory {@code 0700}, each file {@code 0600} where POSIX permissions exist). */
     static TokenStore files() {
         return files(Path.of(System.getProperty("user.home"), ".mcphost", "oauth"));

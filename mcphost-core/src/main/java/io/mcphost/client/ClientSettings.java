@@ -45,6 +45,7 @@ public final class ClientSettings {
     private SamplingHandler sampling;
     private List<Root> roots;
     private RequestObserver observer;
+    private io.mcphost.auth.TokenStore eraMemory;
 
     private ClientSettings() {
     }
@@ -89,6 +90,11 @@ public final class ClientSettings {
 
     public Optional<RequestObserver> observer() {
         return Optional.ofNullable(observer);
+    }
+
+    /** Where each server's era is remembered between runs; see {@link Setters#eraMemory}. */
+    public Optional<io.mcphost.auth.TokenStore> eraMemory() {
+        return Optional.ofNullable(eraMemory);
     }
 
     public ClientSettings withClientInfo(Implementation clientInfo) {
@@ -144,6 +150,11 @@ public final class ClientSettings {
         return copy(s -> s.observer = observer);
     }
 
+    public ClientSettings withEraMemory(io.mcphost.auth.TokenStore store) {
+        Objects.requireNonNull(store, "store");
+        return copy(s -> s.eraMemory = store);
+    }
+
     /** These settings, with each one not set here taken from {@code fallback}. */
     public ClientSettings orElse(ClientSettings fallback) {
         Objects.requireNonNull(fallback, "fallback");
@@ -157,6 +168,7 @@ public final class ClientSettings {
             s.sampling = sampling != null ? sampling : fallback.sampling;
             s.roots = roots != null ? roots : fallback.roots;
             s.observer = observer != null ? observer : fallback.observer;
+            s.eraMemory = eraMemory != null ? eraMemory : fallback.eraMemory;
         });
     }
 
@@ -172,6 +184,7 @@ public final class ClientSettings {
         copy.sampling = sampling;
         copy.roots = roots;
         copy.observer = observer;
+        copy.eraMemory = eraMemory;
         change.accept(copy);
         return copy;
     }
@@ -245,6 +258,19 @@ public final class ClientSettings {
          */
         default B observer(RequestObserver observer) {
             return settings(settings().withObserver(observer));
+        }
+
+        /**
+         * Remembers each server's protocol era in {@code store} (the place tokens are kept, e.g.
+         * {@link io.mcphost.auth.TokenStore#files()}), keyed by the server's name and transport: a later
+         * connect — in this run or the next — of a server known as modern waits for its
+         * {@code server/discover} answer however long its start takes, one known as legacy goes straight
+         * to {@code initialize}; either is forgotten the moment the server answers as the other era. Unset,
+         * an OAuth-protected HTTP server remembers its era in its OAuth token store, and any other server
+         * for the client's lifetime only (see docs/eras.md).
+         */
+        default B eraMemory(io.mcphost.auth.TokenStore store) {
+            return settings(settings().withEraMemory(store));
         }
     }
 }

@@ -187,7 +187,8 @@ public final class McpClientBuilder implements ClientSettings.Setters<McpClientB
                 s.clientInfo().orElseThrow(), s.requestTimeout().orElseThrow(), s.initializeTimeout().orElseThrow(),
                 s.closeTimeout().orElseThrow(), maxPendingRequests, sessionRetries, onNotification, onLog, s.elicitation(),
                 s.sampling(), s.roots(), serverRequestTimeout, resetTimeoutOnProgress, Optional.ofNullable(maxTotalTimeout),
-                onListChanged, onConnectionLost, onTaskStatus, s.observer(), s.era().orElseThrow(), probeTimeout));
+                onListChanged, onConnectionLost, onTaskStatus, s.observer(), s.era().orElseThrow(), probeTimeout,
+                s.eraMemory()));
     }
 
     /**

@@ -1,9 +1,11 @@
 package io.mcphost.eras;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mcphost.client.ElicitationHandler;
 import io.mcphost.protocol.Era;
+import io.mcphost.protocol.McpTimeoutException;
 import io.mcphost.client.McpClient;
 import io.mcphost.protocol.Json;
 import io.mcphost.protocol.elicitation.ElicitResult;
@@ -17,6 +19,7 @@ import io.mcphost.transport.stdio.StdioTransport;
 import java.time.Duration;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -31,7 +34,22 @@ import org.junit.jupiter.params.provider.MethodSource;
 class EraCompatibilityTest {
 
     static Stream<Arguments> matrix() {
-        return Stream.of(EraMode.values()).flatMap(mode -> Stream.of(Arguments.of("stdio", mode), Arguments.of("http", mode)));
+        // Over HTTP every server answers a POST: one that stays silent on the probe is a network
+        // failure, not a legacy server (below).
+        return Stream.of(EraMode.values()).flatMap(mode -> mode == EraMode.LEGACY_SILENT
+                ? Stream.of(Arguments.of("stdio", mode)) : Stream.of(Arguments.of("stdio", mode), Arguments.of("http", mode)));
+    }
+
+    /** An HTTP server silent on the probe fails the connect as a timeout that says so, after the handshake's deadline. */
+    @Test
+    void aSilentHttpServerIsANetworkFailureNotALegacyServer() {
+        try (EraHttpServer http = EraHttpServer.start(EraMode.LEGACY_SILENT)) {
+            var builder = McpClient.builder(HttpTransport.builder(http.url()).name("silent-http").build())
+                    .initializeTimeout(Duration.ofSeconds(2));
+            assertThatThrownBy(builder::connect).isInstanceOf(McpTimeoutException.class)
+                    .hasMessageContaining("server/discover got no answer").hasMessageContaining("network failure");
+            assertThat(http.requestHeaders()).allSatisfy(h -> assertThat(h).containsEntry("mcp-method", "server/discover"));
+        }
     }
 
     @ParameterizedTest(name = "{0} {1}")

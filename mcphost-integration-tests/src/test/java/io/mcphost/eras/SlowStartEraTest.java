@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * answer decides. No timing in the assertions: the delay is the server's, and longer than the probe's
  * wait on any machine.
  */
-@Timeout(60)
+@Timeout(90)
 class SlowStartEraTest {
     /** The server's command, started only after {@code seconds}: sh sleeps, then execs it (a test-only wrapper). */
     private static List<String> startingAfter(int seconds, List<String> command) {
@@ -51,12 +51,39 @@ class SlowStartEraTest {
     @ParameterizedTest
     @EnumSource(value = EraMode.class, names = {"MODERN", "DUAL", "LEGACY_SILENT", "LEGACY_32601"})
     void aSlowStartDoesNotDecideTheEra(EraMode mode) {
-        StdioTransport transport = StdioTransport.builder(startingAfter(3, EraStdioServer.command(mode))).name("slow-" + mode).build();
+        // The modern-only server starts reading after 8 s (issue 31), the others after 3 s.
+        int delay = mode == EraMode.MODERN ? 8 : 3;
+        StdioTransport transport = StdioTransport.builder(startingAfter(delay, EraStdioServer.command(mode))).name("slow-" + mode).build();
         try (McpClient client = McpClient.builder(transport).requestTimeout(Duration.ofSeconds(20)).connect()) {
             Era expected = mode.speaksModern() ? Era.MODERN : Era.LEGACY;
             assertThat(client.era()).isEqualTo(expected);
             assertThat(client.callToolWith("echo", Map.of("text", "late")).text())
                     .isEqualTo("echo late (" + expected.name().toLowerCase() + ")");
+        }
+    }
+
+    /**
+     * Twenty dual-era servers started at once, each 3 s late, on a machine they load themselves (twenty
+     * JVMs starting on the shared cores): every one is found modern, whatever each start took.
+     */
+    @org.junit.jupiter.api.Test
+    void aDualEraServerStartingSlowlyIsTheSameEraEveryTime() throws Exception {
+        List<java.util.concurrent.Future<Era>> eras = new ArrayList<>();
+        try (var threads = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < 20; i++) {
+                String name = "dual-" + i;
+                eras.add(threads.submit(() -> {
+                    StdioTransport transport = StdioTransport.builder(startingAfter(3, EraStdioServer.command(EraMode.DUAL))).name(name).build();
+                    try (McpClient client = McpClient.builder(transport).initializeTimeout(Duration.ofSeconds(45)).connect()) {
+                        return client.era();
+                    }
+                }));
+            }
+            List<Era> found = new ArrayList<>();
+            for (var era : eras) {
+                found.add(era.get());
+            }
+            assertThat(found).hasSize(20).containsOnly(Era.MODERN);
         }
     }
 }

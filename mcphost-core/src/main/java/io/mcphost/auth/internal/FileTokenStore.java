@@ -118,8 +118,32 @@ public final class FileTokenStore implements TokenStore {
         delete(clientFile(issuer));
     }
 
+    @Override
+    public Optional<io.mcphost.protocol.Era> era(String server) {
+        return read(eraFile(server), "era").map(n -> switch (String.valueOf(text(n, "era"))) {
+            case "MODERN" -> io.mcphost.protocol.Era.MODERN;
+            case "LEGACY" -> io.mcphost.protocol.Era.LEGACY;
+            default -> null;
+        });
+    }
+
+    @Override
+    public void saveEra(String server, io.mcphost.protocol.Era era) {
+        if (era != io.mcphost.protocol.Era.MODERN && era != io.mcphost.protocol.Era.LEGACY) {
+            throw new IllegalArgumentException("only MODERN or LEGACY is remembered, got " + era);
+        }
+        ObjectNode node = Json.newObject();
+        node.put("era", era.name());
+        write(eraFile(server), node);
+    }
+
     private Path tokensFile(String issuer, String resource) {
         return directory.resolve("tokens-" + hash(issuer + "\n" + resource) + ".json");
+    }
+
+    /** Only a digest of the key: a command line or URL may carry what should not sit in a file name. */
+    private Path eraFile(String server) {
+        return directory.resolve("era-" + hash(server) + ".json");
     }
 
     private Path clientFile(String issuer) {
@@ -143,13 +167,18 @@ public final class FileTokenStore implements TokenStore {
     }
 
     private Optional<JsonNode> read(Path file) {
+        return read(file, "issuer");
+    }
+
+    /** The entry in {@code file} when it is an object with {@code field}; empty when absent or unreadable. */
+    private Optional<JsonNode> read(Path file, String field) {
         lock.lock();
         try {
             if (!Files.isRegularFile(file)) {
                 return Optional.empty();
             }
             JsonNode node = Json.parse(Files.readString(file, StandardCharsets.UTF_8));
-            return node instanceof ObjectNode && node.has("issuer") ? Optional.of(node) : Optional.empty();
+            return node instanceof ObjectNode && node.has(field) ? Optional.of(node) : Optional.empty();
         } catch (IOException | RuntimeException e) {
             LOG.warn("ignoring the unreadable token store entry {} ({})", file.getFileName(), e.getClass().getSimpleName());
             return Optional.empty();

@@ -12,6 +12,17 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class MemoryTokenStore implements TokenStore {
     private final Map<String, StoredTokens> tokens = new ConcurrentHashMap<>();
     private final Map<String, ClientRegistration> registrations = new ConcurrentHashMap<>();
+    private final Map<String, io.mcphost.protocol.Era> eras = new ConcurrentHashMap<>();
+
+    @Override
+    public Optional<io.mcphost.protocol.Era> era(String server) {
+        return Optional.ofNullable(eras.get(server));
+    }
+
+    @Override
+    public void saveEra(String server, io.mcphost.protocol.Era era) {
+        eras.put(server, era);
+    }
 
     @Override
     public Optional<StoredTokens> load(String issuer, String resource) {

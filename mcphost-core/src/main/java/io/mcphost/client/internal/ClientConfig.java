@@ -31,7 +31,7 @@ public record ClientConfig(Transport transport, String name, Implementation clie
                            boolean resetTimeoutOnProgress, Optional<Duration> maxTotalTimeout,
                            Consumer<ListKind> onListChanged, Consumer<McpException> onConnectionLost,
                            Consumer<Task> onTaskStatus, Optional<RequestObserver> observer,
-                           Era era, Duration probeTimeout) {
+                           Era era, Duration probeTimeout, Optional<io.mcphost.auth.TokenStore> eraMemory) {
     /**
      * The defaults of what only a single client's builder sets (the rest is
      * {@code ClientSettings.DEFAULTS}), here so that the client's own warm-up client has them too.

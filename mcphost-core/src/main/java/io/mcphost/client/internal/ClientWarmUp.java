@@ -135,7 +135,7 @@ final class ClientWarmUp {
                 d.initializeTimeout().orElseThrow(), closeTimeout, ClientConfig.MAX_PENDING_REQUESTS,
                 ClientConfig.SESSION_RETRIES, n -> { }, m -> { }, d.elicitation(), d.sampling(), d.roots(),
                 ClientConfig.SERVER_REQUEST_TIMEOUT, false, Optional.empty(), kind -> { }, e -> { }, t -> { },
-                d.observer(), era, ClientConfig.PROBE_TIMEOUT);
+                d.observer(), era, ClientConfig.PROBE_TIMEOUT, Optional.empty());
     }
 
     private static void warmDecoders(JsonMapper mapper) {

@@ -19,9 +19,17 @@ final class ConnectionState {
     private volatile Session session;
     /** The era found by the last connect, kept across re-connects (re-probed when it stops holding). */
     private volatile io.mcphost.protocol.Era knownEra;
+    /** Where the era outlives this client (a token store), or null. */
+    private final EraMemory memory;
 
     ConnectionState(String server) {
+        this(server, null);
+    }
+
+    ConnectionState(String server, EraMemory memory) {
         this.server = server;
+        this.memory = memory;
+        this.knownEra = memory == null ? null : memory.recall().orElse(null);
     }
 
     String server() {
@@ -80,8 +88,13 @@ final class ConnectionState {
         return knownEra;
     }
 
+    /** Records the era a connect found, and remembers it beyond this client when it changed. */
     void knownEra(io.mcphost.protocol.Era era) {
+        io.mcphost.protocol.Era before = knownEra;
         knownEra = era;
+        if (memory != null && era != before) {
+            memory.remember(era);
+        }
     }
 
     void session(Session installed) {

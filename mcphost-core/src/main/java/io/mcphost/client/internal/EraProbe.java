@@ -31,13 +31,18 @@ import tools.jackson.databind.node.ObjectNode;
  * request with modern {@code _meta} first (over HTTP with the modern headers too). A
  * {@code DiscoverResult} — or a recognised modern error such as UnsupportedProtocolVersionError,
  * answered by one retry with a version from its {@code supported} list — means modern; any other
- * error, an HTTP refusal without a modern error body, or no answer within the probe deadline means
- * legacy, and the {@code initialize} handshake follows. Never keyed to one error code.
+ * error, an HTTP refusal without a modern error body, or (over stdio) no answer within the probe
+ * deadline means legacy, and the {@code initialize} handshake follows. Never keyed to one error code.
  *
- * <p>The era found is remembered in the {@link ConnectionState}: a re-connect of a legacy server
- * goes straight to {@code initialize} (and probes again if that answer is a modern error); a modern
- * one probes again, which is also how it learns the server's capabilities. Runs on the connecting
- * thread; blocks for at most the probe deadline plus the handshake.
+ * <p>Over HTTP the probe's answer is waited for as long as the request lives: every HTTP server answers
+ * a POST, so silence is a network failure ({@link McpTimeoutException}), not a legacy server, and the
+ * time an OAuth authorisation takes is not probe time (the request's deadline starts again after it).
+ *
+ * <p>The era found is remembered in the {@link ConnectionState} (and beyond the client in an
+ * {@link EraMemory}): a re-connect of a legacy server goes straight to {@code initialize} (and probes
+ * again if that is refused); a modern one probes again, which is also how it learns the server's
+ * capabilities, and waits for the answer as long as a handshake may. Runs on the connecting thread;
+ * blocks for at most the probe deadline plus the handshake (over HTTP, plus an authorisation).
  */
 final class EraProbe {
     private static final Logger LOG = LoggerFactory.getLogger(EraProbe.class);
@@ -47,8 +52,6 @@ final class EraProbe {
      * loading (Node, Python, a JVM) reads the probe only once it is up. Measured in docs/eras.md.
      */
     static final Duration STARTUP_ALLOWANCE = Duration.ofMillis(1500);
-    /** Over HTTP every server answers a POST at once; a silent one is waited for this long before initialize. */
-    static final Duration HTTP_PROBE_WAIT = Duration.ofSeconds(2);
 
     private EraProbe() {
     }
@@ -66,15 +69,24 @@ final class EraProbe {
         if (pinned == Era.LEGACY || pinned == Era.AUTO && remembered == Era.LEGACY) {
             try {
                 return legacy(exchange, config, connection);
-            } catch (McpError e) {
-                if (pinned == Era.LEGACY || !ModernErrors.isModern(e.code())) {
+            } catch (McpError | McpTransportException e) {
+                // Remembered, not pinned: a refused initialize may be a server that moved to the modern era
+                // (a modern error says so outright; over HTTP a refused POST); probing again costs one request
+                // and settles it. A broken connection (a process that died) has no era to find.
+                if (pinned == Era.LEGACY || connection.state() == ClientState.FAILED) {
                     throw e;
                 }
-                LOG.debug("server '{}': initialize answered a modern error; probing the era again", exchange.name());
+                LOG.debug("server '{}': initialize was refused ({}); probing the era again", exchange.name(), e.getMessage());
             }
         }
         long started = System.nanoTime();
-        Duration wait = config.transport().capability(io.mcphost.transport.HeaderMirroring.class).isPresent() ? max(config.probeTimeout(), HTTP_PROBE_WAIT)
+        boolean http = config.transport().capability(io.mcphost.transport.HeaderMirroring.class).isPresent();
+        // Over HTTP every server answers a POST, so the probe's answer is waited for as long as the request
+        // lives (its own deadline starts again after an authorisation): silence is a network failure, never
+        // evidence of an era. A server remembered as modern is waited for as long too: how long it took to
+        // start decides nothing. Only a stdio server of unknown era gets the short probe deadline, and then
+        // its late answer still counts (below).
+        Duration wait = http ? null : remembered == Era.MODERN ? config.initializeTimeout()
                 : freshStart ? config.probeTimeout().plus(STARTUP_ALLOWANCE) : config.probeTimeout();
         Probe outcome = probe(exchange, connection, config, ProtocolVersion.V2026_07_28, wait, true);
         if (outcome.adopted() != null && pinned == Era.AUTO) {
@@ -149,10 +161,6 @@ final class EraProbe {
         }
     }
 
-    private static Duration max(Duration a, Duration b) {
-        return a.compareTo(b) >= 0 ? a : b;
-    }
-
     private static Session legacy(Exchange exchange, ClientConfig config, ConnectionState connection) {
         Session session = Handshake.run(exchange, config);
         connection.knownEra(Era.LEGACY);
@@ -183,7 +191,7 @@ final class EraProbe {
         JsonNode result;
         try {
             try {
-                result = sent.get(wait.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+                result = wait == null ? sent.get() : sent.get(wait.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
             } catch (java.util.concurrent.TimeoutException e) {
                 return new Probe(null, "no answer to server/discover within " + wait.toMillis() + " ms", sent);
             } catch (InterruptedException e) {
@@ -208,6 +216,11 @@ final class EraProbe {
             }
             return new Probe(null, "server/discover answered error " + e.code());
         } catch (McpTimeoutException e) {
+            if (wait == null) {
+                throw new McpTimeoutException(exchange.name(), "server/discover got no answer within "
+                        + config.initializeTimeout().toMillis() + " ms: an HTTP server answers every request at once, whatever "
+                        + "its protocol era, so this is a network failure (or a hung server), not a legacy server", e);
+            }
             return new Probe(null, "server/discover timed out");
         } catch (McpTransportException e) {
             if (connection.state() == ClientState.FAILED) {

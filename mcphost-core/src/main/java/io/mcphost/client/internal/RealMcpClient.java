@@ -76,7 +76,7 @@ public final class RealMcpClient implements McpClient {
     private RealMcpClient(ClientConfig config) {
         this.config = config;
         this.name = config.name();
-        this.connection = new ConnectionState(name);
+        this.connection = new ConnectionState(name, EraMemory.of(config).orElse(null));
         this.state = connection.lifecycle();
         this.pending = new PendingRequests(name, config.maxPendingRequests());
         this.notifications = new NotificationQueue(name);

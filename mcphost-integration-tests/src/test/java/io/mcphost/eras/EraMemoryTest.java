@@ -1,0 +1,215 @@
+package io.mcphost.eras;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mcphost.auth.AuthorizationHandler;
+import io.mcphost.auth.ClientRegistration;
+import io.mcphost.auth.OAuthSettings;
+import io.mcphost.auth.StoredTokens;
+import io.mcphost.auth.TokenStore;
+import io.mcphost.client.McpClient;
+import io.mcphost.protocol.Era;
+import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.tools.Tool;
+import io.mcphost.server.McpServer;
+import io.mcphost.server.ServerRequestObserver;
+import io.mcphost.testkit.eras.EraMode;
+import io.mcphost.testkit.eras.EraStdioServer;
+import io.mcphost.testkit.oauth.OAuthTestServer;
+import io.mcphost.testkit.oauth.ProtectedMcpServer;
+import io.mcphost.transport.http.HttpTransport;
+import io.mcphost.transport.stdio.StdioTransport;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A server's era, once learned, is remembered per server configuration in the token store — across
+ * restarts of the application — and forgotten the moment the server answers as the other era; and over
+ * HTTP the time an OAuth sign-in takes is not probe time. Each case is decided by what the server
+ * answers, never by how long anything took.
+ */
+@Timeout(60)
+class EraMemoryTest {
+
+    /** A token store whose era memory the test can preset and watch (tokens go to an in-memory store). */
+    static final class WatchedStore implements TokenStore {
+        private final TokenStore tokens = TokenStore.inMemory();
+        final Map<String, Era> eras = new ConcurrentHashMap<>();
+        final List<Era> saved = new CopyOnWriteArrayList<>();
+        private final Era preset;
+
+        WatchedStore(Era preset) {
+            this.preset = preset;
+        }
+
+        @Override
+        public Optional<Era> era(String server) {
+            return Optional.ofNullable(eras.getOrDefault(server, preset));
+        }
+
+        @Override
+        public void saveEra(String server, Era era) {
+            eras.put(server, era);
+            saved.add(era);
+        }
+
+        @Override
+        public Optional<StoredTokens> load(String issuer, String resource) {
+            return tokens.load(issuer, resource);
+        }
+
+        @Override
+        public List<StoredTokens> list() {
+            return tokens.list();
+        }
+
+        @Override
+        public void save(StoredTokens stored) {
+            tokens.save(stored);
+        }
+
+        @Override
+        public void remove(String issuer, String resource) {
+            tokens.remove(issuer, resource);
+        }
+
+        @Override
+        public Optional<ClientRegistration> registration(String issuer) {
+            return tokens.registration(issuer);
+        }
+
+        @Override
+        public void saveRegistration(ClientRegistration registration) {
+            tokens.saveRegistration(registration);
+        }
+
+        @Override
+        public void removeRegistration(String issuer) {
+            tokens.removeRegistration(issuer);
+        }
+    }
+
+    private static McpClient connect(EraMode mode, TokenStore memory) {
+        return McpClient.builder(StdioTransport.builder(EraStdioServer.command(mode)).name("remembered").build())
+                .eraMemory(memory).requestTimeout(Duration.ofSeconds(20)).connect();
+    }
+
+    @Test
+    void theEraLearnedIsKeptInTheFileStoreAndReadByTheNextRun(@TempDir Path dir) throws Exception {
+        WatchedStore watched = new WatchedStore(null);
+        try (McpClient client = connect(EraMode.DUAL, watched)) {
+            assertThat(client.era()).isEqualTo(Era.MODERN);
+        }
+        assertThat(watched.saved).containsExactly(Era.MODERN);
+        String key = watched.eras.keySet().iterator().next();
+
+        // The same server with a file store writes the era there; the application's next run (a new
+        // store over the same directory) reads it.
+        try (McpClient client = connect(EraMode.DUAL, TokenStore.files(dir))) {
+            assertThat(client.era()).isEqualTo(Era.MODERN);
+        }
+        assertThat(TokenStore.files(dir).era(key)).contains(Era.MODERN);
+        try (var files = Files.list(dir)) {
+            List<Path> entries = files.toList();
+            assertThat(entries).singleElement().satisfies(file -> {
+                assertThat(file.getFileName().toString()).startsWith("era-").doesNotContain("remembered");
+                assertThat(Files.readString(file)).contains("MODERN").doesNotContain("java");
+            });
+        }
+        // And a client on that store connects a dual-era server as the era it remembers, here legacy.
+        TokenStore files = TokenStore.files(dir);
+        files.saveEra(key, Era.LEGACY);
+        try (McpClient client = connect(EraMode.DUAL, files)) {
+            assertThat(client.era()).isEqualTo(Era.LEGACY);
+        }
+    }
+
+    @Test
+    void aServerRememberedAsLegacyGoesStraightToInitialize() {
+        WatchedStore legacy = new WatchedStore(Era.LEGACY);
+        // A dual-era server would be found modern; remembered as legacy, no probe is sent and it stays legacy.
+        try (McpClient client = connect(EraMode.DUAL, legacy)) {
+            assertThat(client.era()).isEqualTo(Era.LEGACY);
+            assertThat(client.callToolWith("echo", Map.of("text", "x")).text()).isEqualTo("echo x (legacy)");
+        }
+        assertThat(legacy.saved).isEmpty();
+    }
+
+    @Test
+    void aRememberedEraIsForgottenWhenTheServerAnswersAsTheOther() {
+        WatchedStore wasLegacy = new WatchedStore(Era.LEGACY);
+        try (McpClient client = connect(EraMode.MODERN, wasLegacy)) {
+            assertThat(client.era()).isEqualTo(Era.MODERN);
+        }
+        assertThat(wasLegacy.saved).containsExactly(Era.MODERN);
+
+        WatchedStore wasModern = new WatchedStore(Era.MODERN);
+        try (McpClient client = connect(EraMode.LEGACY_32601, wasModern)) {
+            assertThat(client.era()).isEqualTo(Era.LEGACY);
+            assertThat(client.callToolWith("echo", Map.of("text", "x")).text()).isEqualTo("echo x (legacy)");
+        }
+        assertThat(wasModern.saved).containsExactly(Era.LEGACY);
+    }
+
+    @Test
+    void aPinnedEraIsNeitherReadNorWritten() {
+        WatchedStore legacy = new WatchedStore(Era.LEGACY);
+        try (McpClient client = McpClient.builder(StdioTransport.builder(EraStdioServer.command(EraMode.DUAL)).name("pinned").build())
+                .eraMemory(legacy).era(Era.MODERN).connect()) {
+            assertThat(client.era()).isEqualTo(Era.MODERN);
+        }
+        assertThat(legacy.saved).isEmpty();
+    }
+
+    /**
+     * A dual-era server behind OAuth whose sign-in takes 5 s (the user in the browser): the probe waits
+     * for the sign-in and its answer, so the server is modern and never sees {@code initialize}; one
+     * authorisation, not one per era; and the era goes to the OAuth token store.
+     */
+    @Test
+    void anAuthorisationSlowerThanAnyProbeDeadlineDecidesNothing() throws Exception {
+        List<String> methods = new CopyOnWriteArrayList<>();
+        McpServer dual = McpServer.builder().serverInfo("dual", "1")
+                .tool(Tool.of("echo", "echo", io.mcphost.protocol.Json.parse("{\"type\":\"object\"}")),
+                        call -> CallToolResult.text("echo " + call.arguments().path("text").asString("")))
+                .observer(request -> {
+                    methods.add(request.method());
+                    return ServerRequestObserver.Completion.NONE;
+                })
+                .build();
+        WatchedStore store = new WatchedStore(null);
+        AuthorizationHandler headless = AuthorizationHandler.headless();
+        List<java.net.URI> opened = new ArrayList<>();
+        try (OAuthTestServer as = OAuthTestServer.start();
+             ProtectedMcpServer server = ProtectedMcpServer.start(dual, as)) {
+            OAuthSettings settings = OAuthSettings.builder().tokenStore(store).authorizationTimeout(Duration.ofSeconds(30))
+                    .handler(url -> {
+                        opened.add(url);
+                        try {
+                            Thread.sleep(5_000); // the user reads the consent page
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        headless.open(url);
+                    }).build();
+            HttpTransport transport = HttpTransport.builder(server.endpoint()).name("slow-sign-in").oauth(settings).build();
+            try (McpClient client = McpClient.builder(transport).requestTimeout(Duration.ofSeconds(20)).connect()) {
+                assertThat(client.era()).isEqualTo(Era.MODERN);
+                assertThat(client.callToolWith("echo", Map.of("text", "hi")).text()).isEqualTo("echo hi");
+            }
+        }
+        assertThat(opened).hasSize(1);
+        assertThat(methods).doesNotContain("initialize").contains("server/discover", "tools/call");
+        assertThat(store.saved).containsExactly(Era.MODERN);
+    }
+}
