@@ -387,11 +387,20 @@ public final class StdioTransport implements Transport, CallerLending {
         return settings;
     }
 
-    /** For the shutdown hook: kill everything at once. */
+    /**
+     * For the shutdown hook: kill everything at once. It is a close the JVM asks for, so the end it causes is
+     * reported as a close ({@code onClosed(null)}), not as the server's death: a host closing gracefully in
+     * another shutdown hook at the same moment must not take it for a failure (and say "reconnecting").
+     */
     void killNow() {
+        boolean claimed = state.claimClose();
         ChildProcess c = child;
         if (c != null) {
             c.killNow();
+        }
+        if (claimed) {
+            report(null);
+            state.finish();
         }
     }
 
