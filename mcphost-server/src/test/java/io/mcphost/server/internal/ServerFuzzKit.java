@@ -202,6 +202,8 @@ final class ServerFuzzKit {
                         return GetPromptResult.of(null, PromptMessage.user("roots: " + input.roots(ASK).size()));
                     } catch (McpException e) {
                         return GetPromptResult.of(null, PromptMessage.user("no roots: " + e.getMessage()));
+                    } catch (InputRequiredSignal | RequestException protocol) {
+                        throw protocol;
                     } catch (RuntimeException e) {
                         throw unexpected(e);
                     }
@@ -528,6 +530,13 @@ final class ServerFuzzKit {
             JsonRpcMessage answer = call(JsonRpcRequest.of(id, McpMethod.PING, null), deadline);
             if (!reused && !(answer instanceof JsonRpcResponse r && r.result().isObject() && r.result().isEmpty())) {
                 throw new AssertionError("the final ping was not answered with {}: " + answer);
+            }
+        }
+
+        /** How many requests the client sent under {@code id}. */
+        int requestsWith(RequestId id) {
+            synchronized (lock) {
+                return sent.getOrDefault(id, 0);
             }
         }
 
