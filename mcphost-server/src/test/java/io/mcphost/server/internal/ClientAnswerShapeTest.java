@@ -23,7 +23,7 @@ class ClientAnswerShapeTest {
             "_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",
              "io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"},
              "io.modelcontextprotocol/clientCapabilities":{"elicitation":{},"roots":{}}}""";
-    private final ServerFuzzKit.Wire wire = new ServerFuzzKit.Wire();
+    private final FuzzWire wire = new FuzzWire();
     private final long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
 
     @AfterEach

@@ -30,7 +30,7 @@ class LegacySessionFuzzTest {
         long deadline = System.nanoTime() + ServerFuzzKit.DEADLINE_NANOS;
         // The revision the session negotiates: from the input, so each revision's handling is reached.
         String version = VERSIONS.get(lastVisibleByte(data) % VERSIONS.size());
-        try (ServerFuzzKit.Wire wire = new ServerFuzzKit.Wire()) {
+        try (FuzzWire wire = new FuzzWire()) {
             JsonRpcMessage init = wire.call(JsonRpcRequest.of(RequestId.of("mcphost-fuzz-init"), McpMethod.INITIALIZE,
                     Json.parse(INITIALIZE.formatted(version))), deadline);
             if (!(init instanceof JsonRpcResponse r && r.result().path("protocolVersion").asString("").equals(version))) {

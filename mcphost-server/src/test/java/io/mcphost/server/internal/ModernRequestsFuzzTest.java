@@ -38,7 +38,7 @@ class ModernRequestsFuzzTest {
     void modernRequests(byte[] data) {
         ServerFuzzKit.warmUp();
         long deadline = System.nanoTime() + ServerFuzzKit.DEADLINE_NANOS;
-        try (ServerFuzzKit.Wire wire = new ServerFuzzKit.Wire()) {
+        try (FuzzWire wire = new FuzzWire()) {
             List<JsonRpcRequest> requests = ServerFuzzKit.play(wire, ServerFuzzKit.lines(data), deadline);
             wire.awaitAll(deadline);
             List<String> issued = new ArrayList<>();
@@ -47,7 +47,7 @@ class ModernRequestsFuzzTest {
                 for (JsonRpcMessage answer : wire.answersTo(request.id())) {
                     if (answer instanceof JsonRpcResponse r && r.result().path("requestState").isString()) {
                         issued.add(r.result().get("requestState").stringValue());
-                        if (rounds.size() < MAX_REPLAYED && ServerFuzzKit.Wire.modern(request)
+                        if (rounds.size() < MAX_REPLAYED && FuzzWire.modern(request)
                                 && wire.requestsWith(request.id()) == 1) {
                             rounds.add(request);
                         }
@@ -81,7 +81,7 @@ class ModernRequestsFuzzTest {
         }
     }
 
-    private static String stateIssuedFor(ServerFuzzKit.Wire wire, JsonRpcRequest request) {
+    private static String stateIssuedFor(FuzzWire wire, JsonRpcRequest request) {
         for (JsonRpcMessage answer : wire.answersTo(request.id())) {
             if (answer instanceof JsonRpcResponse r && r.result().path("requestState").isString()) {
                 return r.result().get("requestState").stringValue();
@@ -91,8 +91,8 @@ class ModernRequestsFuzzTest {
     }
 
     /** A modern input request whose requestState the server never issued must not succeed. */
-    private static void checkStateNotForged(ServerFuzzKit.Wire wire, JsonRpcRequest request, List<String> issued) {
-        if (!INPUT_METHODS.contains(request.method()) || !ServerFuzzKit.Wire.modern(request)
+    private static void checkStateNotForged(FuzzWire wire, JsonRpcRequest request, List<String> issued) {
+        if (!INPUT_METHODS.contains(request.method()) || !FuzzWire.modern(request)
                 || wire.requestsWith(request.id()) != 1) { // answers to a reused id cannot be told apart
             return;
         }
@@ -108,7 +108,7 @@ class ModernRequestsFuzzTest {
     }
 
     /** Sends {@code round} again with {@code state} (and an extra argument): it must be refused with -32602. */
-    private static void replay(ServerFuzzKit.Wire wire, JsonRpcRequest round, String state, String extraArgument,
+    private static void replay(FuzzWire wire, JsonRpcRequest round, String state, String extraArgument,
                                List<String> issued, String what, long deadline) {
         if (extraArgument == null && issuedEquivalent(state, issued)) {
             return; // the same bytes in another spelling of Base64: the state the server issued

@@ -1,17 +1,10 @@
 package io.mcphost.server.internal;
 
-import io.mcphost.protocol.EraRule;
-import io.mcphost.protocol.Era;
 import io.mcphost.protocol.Json;
-import io.mcphost.protocol.JsonRpcError;
-import io.mcphost.protocol.JsonRpcErrorResponse;
 import io.mcphost.protocol.JsonRpcMessage;
-import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.JsonRpcRequest;
-import io.mcphost.protocol.JsonRpcResponse;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpMethod;
-import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.completion.CompleteResult;
 import io.mcphost.protocol.content.TextResourceContents;
@@ -19,8 +12,6 @@ import io.mcphost.protocol.elicitation.ElicitRequestParams;
 import io.mcphost.protocol.elicitation.ElicitResult;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.logging.LoggingLevel;
-import io.mcphost.protocol.modern.ModernErrors;
-import io.mcphost.protocol.modern.ModernMethods;
 import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.prompts.Prompt;
 import io.mcphost.protocol.prompts.PromptArgument;
@@ -36,29 +27,19 @@ import io.mcphost.protocol.tools.ToolExecution;
 import io.mcphost.protocol.tools.ToolExecution.TaskSupport;
 import io.mcphost.server.InputBatch;
 import io.mcphost.server.McpServer;
-import io.mcphost.server.ServerSession;
 import io.mcphost.server.ToolHandler;
-import io.mcphost.transport.InboundHandler;
-import io.mcphost.transport.Transport;
-import io.mcphost.transport.memory.MemoryTransport;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
  * The server and the client side the toolkit's fuzz targets share: one {@link McpServer} offering
  * something of everything (tools with input schemas, a task tool, tools that elicit, sample and ask
- * for roots, prompts, resources, a template, completions, subscriptions), and a {@link Wire} that
+ * for roots, prompts, resources, a template, completions, subscriptions), and a {@link FuzzWire} that
  * plays a client over the in-memory pair, checking that every request gets exactly one answer.
  *
  * <p>Fuzz input is text, one JSON-RPC message (or batch) a line, as a stdio client would send it:
@@ -84,14 +65,6 @@ final class ServerFuzzKit {
 
     /** An exception a handler saw from the toolkit that its API does not document: a finding. */
     static final AtomicReference<Throwable> UNEXPECTED = new AtomicReference<>();
-
-    /** What the blanket catch in the request handling makes of an exception: a bug escaped a handler. */
-    private static final Pattern LEAKED = Pattern.compile(
-            "(java|javax|jdk|sun|tools\\.jackson|com\\.fasterxml)\\.[\\w.$]+(Exception|Error)");
-    private static final Set<Integer> SPEC_CODES = Set.of(JsonRpcError.PARSE_ERROR, JsonRpcError.INVALID_REQUEST,
-            JsonRpcError.METHOD_NOT_FOUND, JsonRpcError.INVALID_PARAMS, JsonRpcError.INTERNAL_ERROR,
-            JsonRpcError.RESOURCE_NOT_FOUND, JsonRpcError.URL_ELICITATION_REQUIRED, ModernErrors.HEADER_MISMATCH,
-            ModernErrors.MISSING_REQUIRED_CLIENT_CAPABILITY, ModernErrors.UNSUPPORTED_PROTOCOL_VERSION);
 
     static final McpServer SERVER = server();
     private static volatile boolean warm;
@@ -133,7 +106,7 @@ final class ServerFuzzKit {
                 + "\"ref/prompt\",\"name\":\"greet\"},\"argument\":{\"name\":\"who\",\"value\":\"\"}}}");
         lines.add("{\"jsonrpc\":\"2.0\",\"id\":\"w-s\",\"method\":\"resources/subscribe\",\"params\":{\"uri\":\"mem://a\"}}");
         long deadline = System.nanoTime() + WARM_UP_NANOS;
-        try (Wire wire = new Wire()) {
+        try (FuzzWire wire = new FuzzWire()) {
             wire.call(JsonRpcRequest.of(RequestId.of("w-init"), McpMethod.INITIALIZE, Json.parse("""
                     {"protocolVersion":"2025-11-25","capabilities":{"elicitation":{},"sampling":{},"roots":{}},
                      "clientInfo":{"name":"w","version":"1"}}""")), deadline);
@@ -291,274 +264,6 @@ final class ServerFuzzKit {
         }
     }
 
-    /** The client side of one connection, with the bookkeeping of what it sent and what came back. */
-    static final class Wire implements AutoCloseable {
-        private final Transport client;
-        private final ServerSession session;
-        private final Object lock = new Object();
-        /** Requests sent per id, and answers received per id. */
-        private final Map<RequestId, Integer> sent = new HashMap<>();
-        private final Map<RequestId, List<JsonRpcMessage>> answers = new HashMap<>();
-        /** Ids that may go unanswered: cancelled, or an open subscriptions/listen stream. */
-        private final Set<RequestId> mayGoUnanswered = new HashSet<>();
-        /** How the client answers the server's requests, in order. */
-        private final ArrayDeque<String> replies = new ArrayDeque<>();
-        private final List<String> problems = new ArrayList<>();
-        volatile String lastState;
-        volatile String lastTask;
-
-        Wire() {
-            MemoryTransport.Pair pair = MemoryTransport.pair();
-            session = SERVER.serve(pair.server());
-            client = pair.client();
-            client.start(new InboundHandler() {
-                @Override
-                public void onMessage(JsonRpcMessage message) {
-                    received(message);
-                }
-
-                @Override
-                public void onClosed(McpTransportException cause) {
-                }
-            });
-        }
-
-        /** Queues the client's answer to the next server request (the text after {@code >}). */
-        void scriptReply(String reply) {
-            synchronized (lock) {
-                replies.add(reply);
-            }
-        }
-
-        private void received(JsonRpcMessage message) {
-            switch (message) {
-                case JsonRpcResponse r -> {
-                    answered(r.id(), r);
-                    JsonNode result = r.result();
-                    if (result.path("requestState").isString()) {
-                        lastState = result.get("requestState").stringValue();
-                    }
-                    JsonNode task = result.path("task").path("taskId").isString() ? result.path("task").path("taskId")
-                            : result.path("taskId");
-                    if (task.isString()) {
-                        lastTask = task.stringValue();
-                    }
-                }
-                case JsonRpcErrorResponse e -> {
-                    if (e.id().isEmpty()) {
-                        problem("an error response without an id: " + e);
-                    } else {
-                        answered(e.id().get(), e);
-                    }
-                }
-                case JsonRpcRequest r -> answerServer(r);
-                case JsonRpcNotification n -> {
-                    // progress, log, cancelled, resource updates, list changes: nothing to answer
-                }
-            }
-        }
-
-        private void answered(RequestId id, JsonRpcMessage answer) {
-            synchronized (lock) {
-                if (!sent.containsKey(id)) {
-                    problem("an answer to " + id + ", which no request of the client carried: " + answer);
-                }
-                answers.computeIfAbsent(id, k -> new ArrayList<>()).add(answer);
-                lock.notifyAll();
-            }
-        }
-
-        private void answerServer(JsonRpcRequest request) {
-            String reply;
-            synchronized (lock) {
-                reply = replies.poll();
-            }
-            JsonRpcMessage answer;
-            if (reply == null) {
-                answer = new JsonRpcResponse(request.id(), request.method().equals(McpMethod.ROOTS_LIST)
-                        ? Json.parse("{\"roots\":[{\"uri\":\"file:///tmp\"}]}")
-                        : request.method().equals(McpMethod.ELICITATION_CREATE) ? Json.parse("{\"action\":\"decline\"}")
-                        : Json.parse("{\"role\":\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"x\"},\"model\":\"m\"}"));
-            } else if (reply.startsWith("-")) {
-                return; // unanswered: the handler's wait ends by its timeout
-            } else {
-                try {
-                    if (reply.startsWith("!")) {
-                        JsonNode error = CODEC.readTree(reply.substring(1));
-                        answer = CODEC.toMessage(CODEC.newObject().put("jsonrpc", "2.0")
-                                .set("id", CODEC.valueToTree(idValue(request.id()))).set("error", error));
-                    } else {
-                        answer = new JsonRpcResponse(request.id(), CODEC.readTree(reply));
-                    }
-                } catch (RuntimeException notJson) {
-                    answer = new JsonRpcResponse(request.id(), CODEC.newObject());
-                }
-            }
-            try {
-                client.send(answer);
-            } catch (McpException closed) {
-                // the execution is over
-            }
-        }
-
-        private static Object idValue(RequestId id) {
-            return switch (id) {
-                case RequestId.StringId s -> s.value();
-                case RequestId.NumberId n -> n.value();
-            };
-        }
-
-        private void problem(String what) {
-            synchronized (lock) {
-                problems.add(what);
-            }
-        }
-
-        /** Sends one message; a request is expected to be answered exactly once (see {@link #mayGoUnanswered}). */
-        void send(JsonRpcMessage message) {
-            synchronized (lock) {
-                switch (message) {
-                    case JsonRpcRequest r -> {
-                        sent.merge(r.id(), 1, Integer::sum);
-                        if (r.method().equals(ModernMethods.SUBSCRIPTIONS_LISTEN)) {
-                            mayGoUnanswered.add(r.id()); // open until cancelled
-                        }
-                    }
-                    case JsonRpcNotification n when n.method().equals(McpMethod.NOTIFICATIONS_CANCELLED) ->
-                            n.params().map(p -> p.path("requestId")).ifPresent(id -> {
-                                if (id.isString()) {
-                                    mayGoUnanswered.add(RequestId.of(id.stringValue()));
-                                } else if (id.isIntegralNumber() && id.canConvertToLong()) {
-                                    mayGoUnanswered.add(RequestId.of(id.longValue()));
-                                }
-                            });
-                    default -> {
-                    }
-                }
-            }
-            try {
-                client.send(message);
-            } catch (McpException e) {
-                throw new AssertionError("the in-memory connection failed: " + e, e);
-            }
-        }
-
-        /** Sends a request and waits for its answer (the last one under its id), or fails at the deadline. */
-        JsonRpcMessage call(JsonRpcRequest request, long deadline) {
-            send(request);
-            awaitAnswers(List.of(request.id()), deadline);
-            synchronized (lock) {
-                return answers.get(request.id()).getLast();
-            }
-        }
-
-        /** Waits until every id given has as many answers as requests (cancelled ones aside). */
-        void awaitAnswers(List<RequestId> ids, long deadline) {
-            synchronized (lock) {
-                while (true) {
-                    List<RequestId> waiting = ids.stream().filter(id -> !mayGoUnanswered.contains(id)
-                            && answers.getOrDefault(id, List.of()).size() < sent.getOrDefault(id, 0)).toList();
-                    if (waiting.isEmpty()) {
-                        return;
-                    }
-                    long left = deadline - System.nanoTime();
-                    if (left <= 0) {
-                        throw new AssertionError("no answer within the deadline to " + waiting + " (a hang)");
-                    }
-                    try {
-                        lock.wait(Math.max(1, left / 1_000_000));
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        throw new AssertionError("interrupted");
-                    }
-                }
-            }
-        }
-
-        /** Waits for every request sent so far. */
-        void awaitAll(long deadline) {
-            List<RequestId> ids;
-            synchronized (lock) {
-                ids = List.copyOf(sent.keySet());
-            }
-            awaitAnswers(ids, deadline);
-        }
-
-        /** Checks every answer so far: one per request, the same id, a result object or a spec error code. */
-        void check() {
-            synchronized (lock) {
-                for (Map.Entry<RequestId, List<JsonRpcMessage>> e : answers.entrySet()) {
-                    int requests = sent.getOrDefault(e.getKey(), 0);
-                    if (e.getValue().size() > requests) {
-                        problems.add(e.getValue().size() + " answers to " + requests + " request(s) with id " + e.getKey()
-                                + ": " + e.getValue());
-                    }
-                    for (JsonRpcMessage answer : e.getValue()) {
-                        checkAnswer(answer);
-                    }
-                }
-                if (!problems.isEmpty()) {
-                    throw new AssertionError(String.join("\n", problems));
-                }
-            }
-        }
-
-        private void checkAnswer(JsonRpcMessage answer) {
-            switch (answer) {
-                case JsonRpcResponse r when !r.result().isObject() -> problems.add("a result that is not an object: " + r);
-                case JsonRpcErrorResponse e -> {
-                    int code = e.error().code();
-                    if (!SPEC_CODES.contains(code)) {
-                        problems.add("an error code the spec does not define: " + e);
-                    }
-                    if (code == JsonRpcError.INTERNAL_ERROR && LEAKED.matcher(e.error().message()).find()) {
-                        problems.add("an exception escaped the request handling: " + e.error().message());
-                    }
-                }
-                default -> {
-                }
-            }
-        }
-
-        /** Sends a ping and asserts its plain answer: the connection still serves. */
-        void assertPingServed(long deadline) {
-            RequestId id = RequestId.of("mcphost-fuzz-final-ping");
-            boolean reused;
-            synchronized (lock) {
-                reused = sent.containsKey(id);
-            }
-            JsonRpcMessage answer = call(JsonRpcRequest.of(id, McpMethod.PING, null), deadline);
-            if (!reused && !(answer instanceof JsonRpcResponse r && r.result().isObject() && r.result().isEmpty())) {
-                throw new AssertionError("the final ping was not answered with {}: " + answer);
-            }
-        }
-
-        /** How many requests the client sent under {@code id}. */
-        int requestsWith(RequestId id) {
-            synchronized (lock) {
-                return sent.getOrDefault(id, 0);
-            }
-        }
-
-        /** The answers received under {@code id}. */
-        List<JsonRpcMessage> answersTo(RequestId id) {
-            synchronized (lock) {
-                return List.copyOf(answers.getOrDefault(id, List.of()));
-            }
-        }
-
-        /** Whether the dispatcher takes this request for a 2026-07-28 one. */
-        static boolean modern(JsonRpcRequest request) {
-            return EraRule.of(request.method(), request.params(), Optional.empty()) == Era.MODERN;
-        }
-
-        @Override
-        public void close() {
-            client.close(Duration.ofSeconds(1));
-            session.close(Duration.ofSeconds(1));
-        }
-    }
-
     /**
      * Runs the lines of one execution: replies are queued first, then each line's messages are sent
      * (placeholders replaced) and, unless the line starts with {@code &}, their answers awaited.
@@ -566,7 +271,7 @@ final class ServerFuzzKit {
      *
      * @return the requests sent, in order
      */
-    static List<JsonRpcRequest> play(Wire wire, List<String> lines, long deadline) {
+    static List<JsonRpcRequest> play(FuzzWire wire, List<String> lines, long deadline) {
         List<JsonRpcRequest> requests = new ArrayList<>();
         for (String line : lines) {
             if (line.startsWith(">")) {
