@@ -2,6 +2,7 @@ package io.mcphost.server.internal;
 
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpMethod;
+import io.mcphost.protocol.McpProtocolException;
 import io.mcphost.protocol.elicitation.ElicitRequestParams;
 import io.mcphost.protocol.elicitation.ElicitResult;
 import io.mcphost.protocol.internal.JsonCodec;
@@ -171,11 +172,19 @@ class ScopeInput implements ClientInput {
                     if (asked == null || !asked.method().equals(method)) {
                         throw new IllegalArgumentException("no " + method + " was asked under the key '" + key + "'");
                     }
+                    T value;
                     try {
-                        return CODEC.treeToValue(byKey.get(key), type);
+                        value = CODEC.treeToValue(byKey.get(key), type);
                     } catch (McpException | IllegalArgumentException | NullPointerException e) {
                         throw scope.malformedAnswer(key, method, e);
                     }
+                    if (value == null) {
+                        // JSON null (a legacy "result": null, an inputResponses entry of null) decodes to no
+                        // value: a malformed answer, not a null the handler was promised it never gets.
+                        throw scope.malformedAnswer(key, method, new McpProtocolException(null,
+                                "the client answered " + method + " with null instead of a result"));
+                    }
+                    return value;
                 }
             };
         }
