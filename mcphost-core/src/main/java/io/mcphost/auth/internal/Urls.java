@@ -111,8 +111,9 @@ public final class Urls {
     }
 
     private static InetAddress literal(String host) {
-        boolean v4 = host.matches("[0-9.]+");
-        boolean v6 = host.contains(":") && host.matches("[0-9a-fA-F:.]+");
+        // Only what InetAddress takes for a literal: anything else (999.1.1.1, 1..2) it would look up in DNS.
+        boolean v4 = host.matches("(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])");
+        boolean v6 = host.contains(":") && host.matches("[0-9a-fA-F:.]+"); // an invalid v6 literal fails without a lookup
         if (!v4 && !v6) {
             return null;
         }
