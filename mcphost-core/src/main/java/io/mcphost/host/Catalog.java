@@ -3,6 +3,7 @@ package io.mcphost.host;
 import io.mcphost.host.internal.catalog.NameAllocator;
 import io.mcphost.host.internal.catalog.NameSuggester;
 import io.mcphost.host.internal.catalog.UriTemplatePattern;
+import io.mcphost.protocol.McpProtocolException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -163,16 +164,27 @@ public final class Catalog {
      * the first server (in configuration order) with a resource template the URI could expand from.
      * Templates are matched by RFC 6570 expansion ({@code {var}} is one path segment, {@code {+var}}
      * anything, {@code {?q}} an optional query, and so on), leniently about percent-encoding.
+     *
+     * @throws McpProtocolException when no template matches and one was too large to match against this URI
      */
     public Optional<String> serverForUri(String uri) {
         String server = serversByUri.get(uri);
         if (server != null) {
             return Optional.of(server);
         }
+        McpProtocolException undecided = null;
         for (RoutedTemplate template : routedTemplates) {
-            if (template.pattern().matches(uri)) {
-                return Optional.of(template.server());
+            try {
+                if (template.pattern().matches(uri)) {
+                    return Optional.of(template.server());
+                }
+            } catch (McpProtocolException e) {
+                // Too costly to decide (thousands of parts against megabytes): the next templates may still match.
+                undecided = undecided == null ? e : undecided;
             }
+        }
+        if (undecided != null) {
+            throw undecided;
         }
         return Optional.empty();
     }

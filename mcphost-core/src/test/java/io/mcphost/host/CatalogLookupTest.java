@@ -4,8 +4,10 @@ import static io.mcphost.host.Offers.catalog;
 import static io.mcphost.host.Offers.offer;
 import static io.mcphost.host.Offers.server;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mcphost.host.internal.catalog.UriTemplatePattern;
+import io.mcphost.protocol.McpProtocolException;
 import org.junit.jupiter.api.Test;
 
 /** Suggestions for unknown names and routing of resource URIs. */
@@ -80,6 +82,17 @@ class CatalogLookupTest {
         assertThat(catalog.serverForUri("db://orders/7")).contains("everything");
         assertThat(catalog.serverForUri("test://static/resource/12")).contains("everything");
         assertThat(catalog.serverForUri("db://users/42/extra")).isEmpty();
+    }
+
+    @Test
+    void aTemplateTooLargeToMatchALongUriLetsTheNextOneTryAndFailsCleanlyWhenNoneMatches() {
+        Catalog catalog = catalog(offer("huge").templates("db://" + "{a}/".repeat(2_000)).build(),
+                offer("tail").templates("db://{+rest}.json").build());
+        String uri = "db://" + "x/".repeat(50_000);
+
+        assertThat(catalog.serverForUri(uri + ".json")).contains("tail");
+        assertThatThrownBy(() -> catalog.serverForUri(uri)).isInstanceOf(McpProtocolException.class)
+                .hasMessageContaining("too many to match");
     }
 
     @Test

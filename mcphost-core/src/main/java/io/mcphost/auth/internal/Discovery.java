@@ -195,9 +195,24 @@ final class Discovery {
                 && r.getScheme().equalsIgnoreCase(endpoint.getScheme()) && r.getHost().equalsIgnoreCase(endpoint.getHost()))) {
             return false;
         }
-        String prefix = r.getRawPath() == null ? "" : r.getRawPath().replaceAll("/+$", "");
+        String prefix = withoutTrailingSlashes(r.getRawPath());
         String path = endpoint.getRawPath() == null ? "" : endpoint.getRawPath();
         return prefix.isEmpty() || path.equals(prefix) || path.startsWith(prefix + "/");
+    }
+
+    /**
+     * The path without its trailing slashes, empty for none. A loop, not {@code replaceAll("/+$", "")}: that
+     * regex retries every slash of a run that does not end the path, quadratic in a peer's 1 MiB of slashes.
+     */
+    static String withoutTrailingSlashes(String path) {
+        if (path == null) {
+            return "";
+        }
+        int end = path.length();
+        while (end > 0 && path.charAt(end - 1) == '/') {
+            end--;
+        }
+        return path.substring(0, end);
     }
 
     private static int defaultPort(URI uri) {
@@ -215,7 +230,7 @@ final class Discovery {
                 candidates.add(uri);
             }
         }
-        String path = endpoint.getRawPath() == null ? "" : endpoint.getRawPath().replaceAll("/+$", "");
+        String path = withoutTrailingSlashes(endpoint.getRawPath());
         URI base = URI.create(origin(endpoint));
         if (!path.isEmpty()) {
             candidates.add(URI.create(base + "/.well-known/oauth-protected-resource" + path));
@@ -234,7 +249,7 @@ final class Discovery {
     /** RFC 8414 then OpenID discovery, in the specification's order; null when none answered. */
     private ObjectNode authorizationServerMetadata(String issuer, boolean legacy) {
         URI id = URI.create(issuer);
-        String path = id.getRawPath() == null ? "" : id.getRawPath().replaceAll("/+$", "");
+        String path = withoutTrailingSlashes(id.getRawPath());
         String base = origin(id);
         List<URI> candidates = path.isEmpty()
                 ? List.of(URI.create(base + "/.well-known/oauth-authorization-server"),

@@ -30,6 +30,8 @@ import org.slf4j.LoggerFactory;
 public final class OAuthFlow {
     private static final Logger LOG = LoggerFactory.getLogger(OAuthFlow.class);
     private static final long EXPIRY_SKEW_SECONDS = 30;
+    /** The longest token lifetime believed: ten years (a refresh happens long before; the number just stays representable). */
+    static final long MAX_LIFETIME_SECONDS = 10L * 365 * 24 * 3600;
 
     /** What {@link #authorize} did. */
     public enum Outcome { REFRESHED, AUTHORIZED, ALREADY_REPLACED }
@@ -234,7 +236,7 @@ public final class OAuthFlow {
         }
         Instant expires = null;
         if (answer.body().get("expires_in") instanceof tools.jackson.databind.JsonNode e && e.isNumber()) {
-            expires = Instant.now().plusSeconds(e.asLong());
+            expires = expiresAt(Instant.now(), e.decimalValue());
         }
         String refresh = answer.text("refresh_token");
         StoredTokens tokens = new StoredTokens(f.issuer(), f.resource(), access, refresh != null ? refresh : previousRefresh,
@@ -252,6 +254,18 @@ public final class OAuthFlow {
         generation.incrementAndGet();
         LOG.info("server '{}': authorised by {}{}{}", server, f.issuer(), scope == null ? "" : " (scope " + scope + ")",
                 expires == null ? "" : ", token valid until " + expires);
+    }
+
+    /**
+     * When a token given {@code expiresIn} seconds at {@code now} expires: a negative lifetime is one that has
+     * ended, and one beyond {@link #MAX_LIFETIME_SECONDS} counts as that long. A server's {@code expires_in}
+     * of 1e30 or 9223372036854775807 is a number like any other, but no {@link Instant} so far ahead exists.
+     */
+    static Instant expiresAt(Instant now, java.math.BigDecimal expiresIn) {
+        long seconds = expiresIn.signum() <= 0 ? 0
+                : expiresIn.compareTo(java.math.BigDecimal.valueOf(MAX_LIFETIME_SECONDS)) >= 0 ? MAX_LIFETIME_SECONDS
+                : expiresIn.longValue();
+        return now.plusSeconds(seconds);
     }
 
     /**

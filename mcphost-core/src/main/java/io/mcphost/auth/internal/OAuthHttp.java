@@ -50,12 +50,31 @@ final class OAuthHttp {
         }
     }
 
+    /** What an exchange brought back, before it is read: status, the body's first bytes, the DPoP nonce. */
+    record Raw(int status, byte[] body, String dpopNonce) {
+    }
+
+    /** Sends one request; the network in production, canned answers in tests (package-private seam). */
+    @FunctionalInterface
+    interface Sender {
+        Raw send(HttpRequest request) throws IOException;
+    }
+
     private final String server;
     private final Duration timeout;
+    private final Sender sender;
 
     OAuthHttp(String server, Duration timeout) {
         this.server = server;
         this.timeout = timeout;
+        this.sender = this::network;
+    }
+
+    /** An OAuth HTTP whose exchanges {@code sender} answers: how tests feed documents without a network. */
+    OAuthHttp(String server, Duration timeout, Sender sender) {
+        this.server = server;
+        this.timeout = timeout;
+        this.sender = sender;
     }
 
     /** GET a JSON document; any failure is an answer with status 0 (discovery simply tries the next place). */
@@ -99,8 +118,12 @@ final class OAuthHttp {
     }
 
     private Answer exchange(HttpRequest request) throws IOException {
+        return read(sender.send(request));
+    }
+
+    private Raw network(HttpRequest request) throws IOException {
         HttpResponse<InputStream> response;
-        String text;
+        byte[] bytes;
         try (HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).connectTimeout(timeout).build()) {
             try {
                 response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
@@ -109,10 +132,16 @@ final class OAuthHttp {
                 throw new IOException("interrupted", e);
             }
             try (InputStream in = response.body()) {
-                text = new String(in.readNBytes(MAX_BODY), StandardCharsets.UTF_8);
+                bytes = in.readNBytes(MAX_BODY);
             }
             http.shutdownNow();
         }
+        return new Raw(response.statusCode(), bytes, response.headers().firstValue("DPoP-Nonce").orElse(null));
+    }
+
+    /** A response as the flow sees it: a body that is not one JSON object is an empty object (the status says enough). */
+    static Answer read(Raw raw) {
+        String text = new String(raw.body(), 0, Math.min(raw.body().length, MAX_BODY), StandardCharsets.UTF_8);
         ObjectNode body = Json.newObject();
         if (!text.isBlank()) {
             try {
@@ -120,11 +149,11 @@ final class OAuthHttp {
                 if (parsed instanceof ObjectNode object) {
                     body = object;
                 }
-            } catch (RuntimeException e) {
-                // Not JSON: the status says enough.
+            } catch (IllegalArgumentException e) {
+                // Not JSON (Json.parse says so this way): the status says enough.
             }
         }
-        return new Answer(response.statusCode(), body, response.headers().firstValue("DPoP-Nonce").orElse(null));
+        return new Answer(raw.status(), body, raw.dpopNonce());
     }
 
     static String encode(String value) {

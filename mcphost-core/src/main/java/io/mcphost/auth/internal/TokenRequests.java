@@ -117,7 +117,7 @@ final class TokenRequests {
     }
 
     /** RFC 9207 and {@code state}: returns the code, or throws without acting on an unverified error. */
-    private static String validate(String server, Discovery.Found f, String state, Map<String, String> answer) {
+    static String validate(String server, Discovery.Found f, String state, Map<String, String> answer) {
         String iss = answer.get("iss");
         boolean advertised = f.flag("authorization_response_iss_parameter_supported");
         if (iss != null && !iss.equals(f.issuer())) {
@@ -167,7 +167,14 @@ final class TokenRequests {
         body.putArray("response_types").add("code");
         body.put("token_endpoint_auth_method", wanted);
         body.put("application_type", "native"); // a loopback redirect: a native client (SEP-837)
-        OAuthHttp.Answer answer = flow.http().postJson(f.registrationEndpoint(), body);
+        Identity identity = registered(flow, f, redirect, flow.http().postJson(f.registrationEndpoint(), body));
+        LOG.info("server '{}': registered as a client of {}", server, f.issuer());
+        return identity;
+    }
+
+    /** Reads the registration response (RFC 7591 section 3.2.1) and stores the registration. */
+    static Identity registered(OAuthFlow flow, Discovery.Found f, String redirect, OAuthHttp.Answer answer) {
+        String server = flow.server();
         String clientId = answer.text("client_id");
         if (!answer.ok() || clientId == null) {
             throw new McpAuthorizationException(server, "dynamic client registration at " + Urls.safe(f.registrationEndpoint())
@@ -181,7 +188,6 @@ final class TokenRequests {
         } catch (RuntimeException e) {
             LOG.warn("server '{}': could not store the client registration: {}", server, e.getMessage());
         }
-        LOG.info("server '{}': registered as a client of {}", server, f.issuer());
         return new Identity(clientId, secret, method, null, null, redirect);
     }
 

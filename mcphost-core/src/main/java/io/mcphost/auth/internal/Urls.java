@@ -3,6 +3,7 @@ package io.mcphost.auth.internal;
 import java.net.InetAddress;
 import java.net.URI;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * The URL rules of the OAuth flow: which endpoints may be used at all, and the shape a URL must
@@ -16,6 +17,10 @@ public final class Urls {
      * None of them is needed by a real endpoint; our own parameters are percent-encoded.
      */
     private static final String UNSAFE = " \t\r\n\"'`$|;<>(){}\\^!*";
+
+    private static final Pattern IPV4 = Pattern.compile("(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\\.){3}"
+            + "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])");
+    private static final Pattern IPV6_CHARACTERS = Pattern.compile("[0-9a-fA-F:.]+");
 
     private Urls() {
     }
@@ -111,8 +116,9 @@ public final class Urls {
     }
 
     private static InetAddress literal(String host) {
-        boolean v4 = host.matches("[0-9.]+");
-        boolean v6 = host.contains(":") && host.matches("[0-9a-fA-F:.]+");
+        // Only what InetAddress takes for a literal: anything else (999.1.1.1, 1..2) it would look up in DNS.
+        boolean v4 = IPV4.matcher(host).matches();
+        boolean v6 = host.contains(":") && IPV6_CHARACTERS.matcher(host).matches(); // an invalid v6 literal fails without a lookup
         if (!v4 && !v6) {
             return null;
         }

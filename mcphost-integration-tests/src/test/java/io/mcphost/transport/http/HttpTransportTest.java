@@ -58,6 +58,21 @@ class HttpTransportTest {
     }
 
     @Test
+    void aSessionIdThatIsNotVisibleAsciiIsRefused() {
+        // MCP: the session id MUST only contain visible ASCII (0x21 to 0x7E); it goes back in every later request.
+        try (ScriptedHttpServer server = new ScriptedHttpServer((request, exchange) -> {
+            if (request.method().equals("POST") && request.rpcMethod().equals("initialize")) {
+                json(exchange, 200, initializeResult(request), "Mcp-Session-Id", "session 1");
+            } else {
+                status(exchange, 202);
+            }
+        })) {
+            assertThatThrownBy(() -> connect(server, HttpTransport.builder(server.url("/mcp"))))
+                    .isInstanceOf(McpTransportException.class).hasMessageContaining("visible ASCII");
+        }
+    }
+
+    @Test
     void anErrorStatusFailsTheCallWithTheStatusAndAnExcerptOfTheBody() {
         try (ScriptedHttpServer server = server((request, exchange) -> json(exchange, 503, "{\"detail\":\"backend down\"}"))) {
             McpClient client = connect(server, HttpTransport.builder(server.url("/mcp")));

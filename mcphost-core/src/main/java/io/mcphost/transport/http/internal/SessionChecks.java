@@ -46,6 +46,21 @@ final class SessionChecks {
         }
     }
 
+    /**
+     * Whether a session id the server assigned is one the specification allows: visible ASCII only
+     * (0x21 to 0x7E). Anything else would be sent back in every later request's header, where a space,
+     * a tab or a byte above 0x7E is at best mangled by an intermediary.
+     */
+    static boolean validSessionId(String id) {
+        for (int i = 0; i < id.length(); i++) {
+            char c = id.charAt(i);
+            if (c < 0x21 || c > 0x7E) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Session ids are credentials of a sort: logs and errors show only their start. */
     static String abbreviate(String id) {
         return id.length() <= 8 ? "'" + id + "'" : "'" + id.substring(0, 8) + "…'";

@@ -194,8 +194,13 @@ public final class StreamableHttpEngine implements HttpEngine {
         int status = response.statusCode();
         try {
             if (status / 100 == 2) {
+                Optional<String> assigned = response.header("Mcp-Session-Id");
+                if (assigned.isPresent() && !SessionChecks.validSessionId(assigned.get())) {
+                    return new McpTransportException(settings.name(), "the server at " + where + " assigned a session id"
+                            + " with characters other than visible ASCII (0x21 to 0x7E), which MCP forbids; refused");
+                }
                 established = true;
-                response.header("Mcp-Session-Id").ifPresent(id -> sessionId.compareAndSet(used, id));
+                assigned.ifPresent(id -> sessionId.compareAndSet(used, id));
                 if (initialize) {
                     expiredSession = null; // a new session (or a server that stopped using them)
                 }
