@@ -4,10 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Runs one kind of cycle many times and holds what the JVM owns to a flat line. After a warm-up
+ * Runs one kind of cycle many times ({@link #PARALLEL} at once) and holds what the JVM owns to a flat line. After a warm-up
  * (class loading, JIT, pools reaching their working size), the figures are the baseline; they are
  * measured again at every interval and after the last cycle, and printed as a table ({@code CHURN}
  * lines). The rule, on counts only, never on time: after the run no child process is left beyond those
@@ -27,6 +32,8 @@ final class Churn {
     static final int VIRTUAL_THREADS = 16;
     static final long HEAP_BYTES = 32L << 20;
     static final int SETTLE_ROUNDS = 100;
+    /** Cycles under way at once: connecting while others close is part of the churn, and a loaded machine gets through it sooner. */
+    static final int PARALLEL = Integer.getInteger("mcphost.churn.parallel", 4);
 
     /** One cycle: connect, a few calls, close. */
     @FunctionalInterface
@@ -43,19 +50,20 @@ final class Churn {
      */
     static void run(String name, int warmUp, int cycles, int interval, Cycle cycle) throws Exception {
         long began = System.nanoTime();
-        for (int i = 0; i < warmUp; i++) {
-            cycle.run(i);
-        }
+        AtomicInteger next = new AtomicInteger();
+        batch(next, warmUp, cycle);
         List<Figures> rows = new ArrayList<>();
         Figures baseline = Figures.measure(0);
         Map<String, Integer> threadsBefore = Figures.platformThreadNames();
         rows.add(baseline);
         print(name, "baseline after " + warmUp + " warm-up cycles", baseline, baseline);
         long measuring = System.nanoTime();
-        for (int i = 1; i <= cycles; i++) {
-            cycle.run(warmUp + i);
-            if (i % interval == 0 && i < cycles) {
-                Figures row = Figures.measure(i);
+        for (int done = 0; done < cycles; ) {
+            int batch = Math.min(interval, cycles - done);
+            batch(next, warmUp + done + batch, cycle);
+            done += batch;
+            if (done < cycles) {
+                Figures row = Figures.measure(done);
                 rows.add(row);
                 print(name, "", baseline, row);
             }
@@ -83,6 +91,38 @@ final class Churn {
             });
             throw new AssertionError(name + ": " + broken + "; platform threads gained by name " + grown
                     + "; live virtual threads by stack " + Figures.virtualThreadStacks());
+        }
+    }
+
+    /**
+     * Runs cycles numbered from {@code next} up to {@code end} on {@link #PARALLEL} virtual threads, and
+     * returns when all have ended: figures are only taken between batches, with no cycle under way.
+     * The first failure ends the batch and is thrown.
+     */
+    private static void batch(AtomicInteger next, int end, Cycle cycle) throws Exception {
+        List<Future<?>> workers = new ArrayList<>();
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int w = 0; w < PARALLEL; w++) {
+                workers.add(pool.submit(() -> {
+                    for (int i; (i = next.getAndIncrement()) < end; ) {
+                        cycle.run(i);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> worker : workers) {
+                try {
+                    worker.get();
+                } catch (ExecutionException e) {
+                    next.set(end);
+                    if (e.getCause() instanceof Error error) {
+                        throw error;
+                    }
+                    throw e.getCause() instanceof Exception x ? x : e;
+                }
+            }
+        } finally {
+            next.set(end);
         }
     }
 
