@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
  * The churn soak (issue 31): connecting and closing, over and over, leaves nothing behind. 10,000
  * connect/close cycles each of a stdio client, a Streamable HTTP client and a legacy HTTP+SSE client,
  * and 1,000 cycles of adding and removing servers in a running {@link McpHost}, each cycle with a few
- * calls; threads, file descriptors, child processes and heap after full collections are measured after
- * a warm-up and at every tenth of the run, and must end flat ({@link Churn} states the rule).
+ * calls, four cycles under way at once; threads, file descriptors, child processes and heap after full
+ * collections are measured after a warm-up and at every tenth of the run, and must end flat
+ * ({@link Churn} states the rule).
  *
  * <p>Not part of {@code verify} (its name does not end in Test): run it with
  * {@code ./mvnw -o verify -Pchurn -pl mcphost-integration-tests -am -Dtest=ChurnSoak
