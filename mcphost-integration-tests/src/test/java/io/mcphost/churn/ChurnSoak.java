@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
  * ({@link Churn} states the rule).
  *
  * <p>Not part of {@code verify} (its name does not end in Test): run it with
- * {@code ./mvnw -o verify -Pchurn -pl mcphost-integration-tests -am -Dtest=ChurnSoak
+ * {@code ./mvnw -o test -Pchurn -pl mcphost-integration-tests -am -Dtest=ChurnSoak
  * -Dsurefire.failIfNoSpecifiedTests=false} ({@code -Dmcphost.churn.cycles=1000
  * -Dmcphost.churn.hostCycles=100} for a short run, {@code -Dtest='ChurnSoak#stdio'} for one kind),
  * or as a main class with the test class path.
