@@ -96,11 +96,20 @@ final class JsonTrees {
     /**
      * A double, as the mapper reads it, unless the number is beyond a double's range (1e400): then its exact
      * decimal. The mapper's double would be infinite, which the generator can only write as the string
-     * "Infinity": a message forwarded or re-read would carry another value, of another type.
+     * "Infinity": a message forwarded or re-read would carry another value, of another type. A decimal past
+     * Jackson's own limits (an exponent like 1e9999999999) is refused as malformed JSON is.
      */
     private static JsonNode floatNode(JsonParser parser) {
         double value = parser.getDoubleValue();
-        return Double.isInfinite(value) ? NODES.numberNode(parser.getDecimalValue()) : NODES.numberNode(value);
+        if (!Double.isInfinite(value)) {
+            return NODES.numberNode(value);
+        }
+        try {
+            return NODES.numberNode(parser.getDecimalValue());
+        } catch (NumberFormatException beyondLimits) { // Jackson's limit, thrown as is, not as a JacksonException
+            throw new StreamReadException(parser, "Number beyond the range of a double and of Jackson's decimals: "
+                    + beyondLimits.getMessage());
+        }
     }
 
     private static ObjectNode object(JsonParser parser) {

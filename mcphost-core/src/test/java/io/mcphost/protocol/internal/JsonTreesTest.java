@@ -72,6 +72,17 @@ class JsonTreesTest {
         }
     }
 
+    /** Beyond a double's range and Jackson's decimal limits too: refused as malformed JSON is, not a NumberFormatException. */
+    @ParameterizedTest
+    @ValueSource(strings = {"1e9999999999", "-1e2147483648"})
+    void aNumberBeyondJacksonsDecimalLimitsIsRefused(String number) {
+        String json = "{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"params\":[" + number + "]}";
+        byte[] utf8 = json.getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> JsonTrees.read(FACTORY, json)).isInstanceOf(JacksonException.class);
+        assertThatThrownBy(() -> CODEC.decode(utf8, 0, utf8.length))
+                .isInstanceOf(io.mcphost.protocol.McpProtocolException.class);
+    }
+
     /** A byte order mark before the text is skipped, as the byte parser skips it before bytes (found by JsonCodecFuzzTest). */
     @Test
     void aByteOrderMarkIsSkippedInTextAsInBytes() {
