@@ -204,8 +204,11 @@ final class ClientInbound implements InboundHandler {
         Optional<PendingRequests.Pending> entry = id.flatMap(pending::get);
         // Here, not on the notification queue: a slow listener must not cost the call its deadline.
         entry.ifPresent(p -> p.deadline().progressed());
-        Progress progress = new Progress(params.get("progress").doubleValue(),
-                params.path("total").isNumber() ? OptionalDouble.of(params.get("total").doubleValue()) : OptionalDouble.empty(),
+        // numberValue(): a number past a double's range (read as its exact decimal) is infinite here, where
+        // Jackson 3's doubleValue() throws.
+        Progress progress = new Progress(params.get("progress").numberValue().doubleValue(),
+                params.path("total").isNumber()
+                        ? OptionalDouble.of(params.get("total").numberValue().doubleValue()) : OptionalDouble.empty(),
                 params.path("message").isString() ? Optional.of(params.get("message").stringValue()) : Optional.empty());
         Optional<Consumer<Progress>> callers = entry.flatMap(PendingRequests.Pending::onProgress);
         if (callers.isPresent()) {
