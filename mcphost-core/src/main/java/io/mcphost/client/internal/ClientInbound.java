@@ -195,7 +195,7 @@ final class ClientInbound implements InboundHandler {
 
     private void onProgress(JsonNode params) {
         JsonNode token = params.path("progressToken");
-        Optional<RequestId> id = token.isIntegralNumber() ? Optional.of(RequestId.of(token.longValue()))
+        Optional<RequestId> id = token.isIntegralNumber() && token.canConvertToLong() ? Optional.of(RequestId.of(token.longValue()))
                 : token.isString() ? Optional.of(RequestId.of(token.stringValue())) : Optional.empty();
         if (id.isEmpty() || !params.path("progress").isNumber()) {
             LOG.debug("server '{}': malformed progress notification ignored", config.name());
@@ -204,8 +204,11 @@ final class ClientInbound implements InboundHandler {
         Optional<PendingRequests.Pending> entry = id.flatMap(pending::get);
         // Here, not on the notification queue: a slow listener must not cost the call its deadline.
         entry.ifPresent(p -> p.deadline().progressed());
-        Progress progress = new Progress(params.get("progress").doubleValue(),
-                params.path("total").isNumber() ? OptionalDouble.of(params.get("total").doubleValue()) : OptionalDouble.empty(),
+        // numberValue(): a number past a double's range (read as its exact decimal) is infinite here, where
+        // Jackson 3's doubleValue() throws.
+        Progress progress = new Progress(params.get("progress").numberValue().doubleValue(),
+                params.path("total").isNumber()
+                        ? OptionalDouble.of(params.get("total").numberValue().doubleValue()) : OptionalDouble.empty(),
                 params.path("message").isString() ? Optional.of(params.get("message").stringValue()) : Optional.empty());
         Optional<Consumer<Progress>> callers = entry.flatMap(PendingRequests.Pending::onProgress);
         if (callers.isPresent()) {

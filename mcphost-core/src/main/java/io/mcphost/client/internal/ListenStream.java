@@ -93,7 +93,7 @@ final class ListenStream {
         }
         RequestId mine = currentId;
         return mine != null && switch (mine) {
-            case RequestId.NumberId n -> id.isIntegralNumber() && id.longValue() == n.value();
+            case RequestId.NumberId n -> id.isIntegralNumber() && id.canConvertToLong() && id.longValue() == n.value();
             case RequestId.StringId s -> id.isString() && id.stringValue().equals(s.value());
         };
     }

@@ -66,8 +66,8 @@ final class ModernHeaders {
                 text = value.booleanValue() ? "true" : "false";
             } else if (value.isIntegralNumber()) {
                 text = value.bigIntegerValue().toString();
-            } else if (value.isNumber() && value.doubleValue() == Math.rint(value.doubleValue())) {
-                text = Long.toString((long) value.doubleValue());
+            } else if (value.isNumber() && isWhole(value.numberValue().doubleValue())) {
+                text = Long.toString((long) value.numberValue().doubleValue()); // numberValue(): doubleValue() throws past a double
             } else {
                 continue; // not a primitive the annotation allows; the server validates the body
             }
@@ -182,5 +182,9 @@ final class ModernHeaders {
     /** Whether an integer value is within JavaScript's safe range (the annotation's integer rule). */
     static boolean safeInteger(long value) {
         return value >= -MAX_SAFE_INTEGER && value <= MAX_SAFE_INTEGER;
+    }
+
+    private static boolean isWhole(double value) {
+        return value == Math.rint(value);
     }
 }

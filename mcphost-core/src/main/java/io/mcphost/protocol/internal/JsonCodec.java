@@ -266,6 +266,10 @@ public final class JsonCodec {
         if (!error.isObject() || !error.path("code").isIntegralNumber()) {
             throw new McpProtocolException(null, "\"error\" must be an object with an integer \"code\"");
         }
+        if (!error.path("code").canConvertToInt()) {
+            // JSON-RPC codes are 32-bit; Jackson 3's intValue() throws on anything wider instead of truncating.
+            throw new McpProtocolException(null, "\"error\" \"code\" out of the 32-bit range: " + error.path("code"));
+        }
         String message = error.path("message").isString() ? error.path("message").stringValue() : "";
         return new JsonRpcError(error.path("code").intValue(), message, Optional.ofNullable(error.get("data")));
     }

@@ -23,7 +23,9 @@ import tools.jackson.databind.node.POJONode;
  * wait for it (the mapper is only needed to turn trees into records, which the common handshake and
  * tool-result shapes also skip, see {@link HandshakeRecords} and {@code protocol.tools.internal}). The
  * trees are the ones the mapper's {@code readTree} builds, node type for node type ({@code JsonTreesTest}
- * compares them), and the text written is what the mapper writes for the same tree.
+ * compares them), and the text written is what the mapper writes for the same tree. Two deliberate
+ * differences, so that what is read is what is written again: a number beyond a double's range is read as
+ * its exact decimal, not as an infinite double, and text may start with a byte order mark, as bytes may.
  *
  * <p>Stateless and thread-safe. Limits (nesting depth, number and string lengths) are the factory's
  * stream constraints, as they were the mapper's: the mapper is built on the same factory.
@@ -51,7 +53,10 @@ final class JsonTrees {
 
     /** {@link #read(JsonFactory, byte[], int, int)} for text. */
     static JsonNode read(JsonFactory factory, String text) {
-        try (JsonParser parser = factory.createParser(ObjectReadContext.empty(), text)) {
+        // A leading byte order mark is skipped, as the byte parser skips it (RFC 8259 lets a reader ignore
+        // it): the same message must not decode from a pipe's bytes and be refused as an HTTP body's text.
+        int start = !text.isEmpty() && text.charAt(0) == '\uFEFF' ? 1 : 0;
+        try (JsonParser parser = factory.createParser(ObjectReadContext.empty(), text.substring(start))) {
             return readSingle(parser);
         }
     }
@@ -80,12 +85,31 @@ final class JsonTrees {
                 case LONG -> NODES.numberNode(parser.getLongValue());
                 default -> NODES.numberNode(parser.getBigIntegerValue());
             };
-            case VALUE_NUMBER_FLOAT -> NODES.numberNode(parser.getDoubleValue());
+            case VALUE_NUMBER_FLOAT -> floatNode(parser);
             case VALUE_TRUE -> NODES.booleanNode(true);
             case VALUE_FALSE -> NODES.booleanNode(false);
             case VALUE_NULL -> NODES.nullNode();
             default -> throw new StreamReadException(parser, "Unexpected token " + token);
         };
+    }
+
+    /**
+     * A double, as the mapper reads it, unless the number is beyond a double's range (1e400): then its exact
+     * decimal. The mapper's double would be infinite, which the generator can only write as the string
+     * "Infinity": a message forwarded or re-read would carry another value, of another type. A decimal past
+     * Jackson's own limits (an exponent like 1e9999999999) is refused as malformed JSON is.
+     */
+    private static JsonNode floatNode(JsonParser parser) {
+        double value = parser.getDoubleValue();
+        if (!Double.isInfinite(value)) {
+            return NODES.numberNode(value);
+        }
+        try {
+            return NODES.numberNode(parser.getDecimalValue());
+        } catch (NumberFormatException beyondLimits) { // Jackson's limit, thrown as is, not as a JacksonException
+            throw new StreamReadException(parser, "Number beyond the range of a double and of Jackson's decimals: "
+                    + beyondLimits.getMessage());
+        }
     }
 
     private static ObjectNode object(JsonParser parser) {

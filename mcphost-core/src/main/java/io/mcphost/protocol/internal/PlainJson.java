@@ -20,7 +20,7 @@ import tools.jackson.databind.node.ObjectNode;
  * <ul>
  *   <li>reading: one value, objects, arrays, strings (escapes included; no surrogate escapes, no raw
  *       control characters), integers of up to 18 digits, decimals and exponents of up to 64
- *       characters, {@code true}, {@code false}, {@code null}; nesting up to {@link #MAX_DEPTH}; names up
+ *       characters within a double's range, {@code true}, {@code false}, {@code null}; nesting up to {@link #MAX_DEPTH}; names up
  *       to {@link #MAX_NAME_BYTES} and strings up to {@link #MAX_STRING_BYTES} bytes;
  *       any byte that is not strict UTF-8 declines. Trees are node for node those of
  *       {@link JsonTrees#read}: the same node classes, the last of repeated names winning;</li>
@@ -414,7 +414,11 @@ final class PlainJson {
             if (pos - start > MAX_NUMBER_CHARS) {
                 throw NotPlain.INSTANCE;
             }
-            return NODES.numberNode(Double.parseDouble(new String(in, start, pos - start, StandardCharsets.ISO_8859_1)));
+            double value = Double.parseDouble(new String(in, start, pos - start, StandardCharsets.ISO_8859_1));
+            if (Double.isInfinite(value)) {
+                throw NotPlain.INSTANCE; // beyond a double's range: JsonTrees keeps the exact decimal
+            }
+            return NODES.numberNode(value);
         }
 
         private void digits() {

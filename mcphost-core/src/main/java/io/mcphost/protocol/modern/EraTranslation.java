@@ -259,7 +259,7 @@ public final class EraTranslation {
     }
 
     private static Optional<Long> millis(JsonNode node, String field) {
-        return node.path(field).isNumber() ? Optional.of(node.get(field).asLong()) : Optional.empty();
+        return node.path(field).isNumber() && node.get(field).canConvertToLong() ? Optional.of(node.get(field).asLong()) : Optional.empty();
     }
 
     private static String abbreviate(JsonNode json) {

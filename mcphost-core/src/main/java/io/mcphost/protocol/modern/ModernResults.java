@@ -38,7 +38,9 @@ public final class ModernResults {
     /** {@code ttlMs} when present and a non-negative integer. */
     public static Optional<Long> ttlMs(JsonNode result) {
         JsonNode ttl = result == null ? null : result.get("ttlMs");
-        return ttl != null && ttl.isIntegralNumber() && ttl.asLong() >= 0 ? Optional.of(ttl.asLong()) : Optional.empty();
+        // canConvertToLong first: a wider integer is not a ttl, and Jackson 3's longValue() throws on it.
+        return ttl != null && ttl.isIntegralNumber() && ttl.canConvertToLong() && ttl.longValue() >= 0
+                ? Optional.of(ttl.longValue()) : Optional.empty();
     }
 
     /** {@code cacheScope} when present and known. */

@@ -56,6 +56,18 @@ class JsonCodecTest {
                 .hasMessageContaining("\"id\" must be a string or an integer");
     }
 
+    /** A code wider than JSON-RPC's 32 bits is a protocol error, not Jackson's exception (found by JsonCodecFuzzTest). */
+    @Test
+    void anErrorCodeBeyond32BitsIsAProtocolError() {
+        for (String code : new String[] {"4294967297", "-2147483649", "123456789012345678901234567890"}) {
+            assertThatThrownBy(() -> codec.decode("{\"jsonrpc\":\"2.0\",\"id\":7,\"error\":{\"code\":" + code + ",\"message\":\"x\"}}"))
+                    .isInstanceOf(McpProtocolException.class).hasMessageContaining("32-bit");
+        }
+        JsonRpcErrorResponse widest = (JsonRpcErrorResponse) codec.decodeOne(
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"error\":{\"code\":-2147483648,\"message\":\"x\"}}");
+        assertThat(widest.error().code()).isEqualTo(Integer.MIN_VALUE);
+    }
+
     @Test
     void aWarmUpFromAboveGetsTheBuiltMapper() {
         CompletableFuture<JsonMapper> first = new CompletableFuture<>();

@@ -34,7 +34,7 @@ class JsonTreesTest {
             "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"hello\"}],\"isError\":false}}",
             "{\"jsonrpc\":\"2.0\",\"id\":\"a-1\",\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":{}}}",
             "{\"i\":2147483647,\"l\":2147483648,\"n\":-9223372036854775808,\"b\":123456789012345678901234567890,\"z\":0}",
-            "{\"d\":1.5,\"e\":-0.0,\"x\":1e-7,\"y\":6.02E23,\"f\":1.0,\"big\":1e400,\"p\":0.1}",
+            "{\"d\":1.5,\"e\":-0.0,\"x\":1e-7,\"y\":6.02E23,\"f\":1.0,\"p\":0.1,\"tiny\":1e-400}",
             "{\"s\":\"ü ✓ 😀 \\\"q\\\" \\\\ \\n \\t \\u0000 \\u00e9 </script>\"}",
             "{\"a\":[],\"o\":{},\"n\":null,\"t\":true,\"f\":false,\"nested\":[[1,[2,[3,{\"k\":[{}]}]]]]}",
             "{\"dup\":1,\"dup\":\"second\"}",
@@ -51,6 +51,47 @@ class JsonTreesTest {
         JsonNode fromText = JsonTrees.read(FACTORY, json);
         assertSameTree(fromBytes, expected, "$");
         assertSameTree(fromText, expected, "$");
+    }
+
+    /**
+     * Where the mapper reads a double that overflows to infinity (which its generator then writes as the string
+     * "Infinity"), the codec keeps the exact decimal: a message re-read or forwarded carries the same number.
+     * Found by JsonCodecFuzzTest (seed exponent-overflow).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"1e400", "-1e400", "1.7976931348623159e308", "123456789e999999"})
+    void aNumberBeyondADoublesRangeIsReadAsItsExactDecimalAndWrittenBackAsANumber(String number) {
+        String json = "{\"n\":" + number + "}";
+        byte[] utf8 = json.getBytes(StandardCharsets.UTF_8);
+        assertThat(CODEC.mapper().readTree(json).get("n").doubleValue()).isInfinite(); // what the mapper does
+        for (JsonNode tree : new JsonNode[] {JsonTrees.read(FACTORY, json), JsonTrees.read(FACTORY, utf8, 0, utf8.length)}) {
+            assertThat(tree.get("n").isBigDecimal()).isTrue();
+            assertThat(tree.get("n").decimalValue()).isEqualByComparingTo(new BigDecimal(number));
+            JsonNode again = JsonTrees.read(FACTORY, new String(write(tree), StandardCharsets.UTF_8));
+            assertSameTree(again, tree, "$");
+        }
+    }
+
+    /** Beyond a double's range and Jackson's decimal limits too: refused as malformed JSON is, not a NumberFormatException. */
+    @ParameterizedTest
+    @ValueSource(strings = {"1e9999999999", "-1e2147483648"})
+    void aNumberBeyondJacksonsDecimalLimitsIsRefused(String number) {
+        String json = "{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"params\":[" + number + "]}";
+        byte[] utf8 = json.getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> JsonTrees.read(FACTORY, json)).isInstanceOf(JacksonException.class);
+        assertThatThrownBy(() -> CODEC.decode(utf8, 0, utf8.length))
+                .isInstanceOf(io.mcphost.protocol.McpProtocolException.class);
+    }
+
+    /** A byte order mark before the text is skipped, as the byte parser skips it before bytes (found by JsonCodecFuzzTest). */
+    @Test
+    void aByteOrderMarkIsSkippedInTextAsInBytes() {
+        String json = "\uFEFF{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
+        byte[] utf8 = json.getBytes(StandardCharsets.UTF_8);
+        JsonNode fromBytes = JsonTrees.read(FACTORY, utf8, 0, utf8.length);
+        assertSameTree(JsonTrees.read(FACTORY, json), fromBytes, "$");
+        assertThat(CODEC.decodeOne(json)).isEqualTo(CODEC.decode(utf8, 0, utf8.length).getFirst());
+        assertThatThrownBy(() -> JsonTrees.read(FACTORY, "\uFEFF\uFEFF{}")).isInstanceOf(JacksonException.class);
     }
 
     @ParameterizedTest

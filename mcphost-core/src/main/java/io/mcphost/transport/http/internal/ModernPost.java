@@ -113,7 +113,7 @@ final class ModernPost {
         if (requestId == null) {
             return;
         }
-        RequestId id = requestId.isIntegralNumber() ? RequestId.of(requestId.longValue())
+        RequestId id = requestId.isIntegralNumber() && requestId.canConvertToLong() ? RequestId.of(requestId.longValue())
                 : requestId.isString() ? RequestId.of(requestId.stringValue()) : null;
         if (id == null) {
             return;
