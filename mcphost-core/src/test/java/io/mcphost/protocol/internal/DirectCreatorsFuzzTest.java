@@ -1,12 +1,9 @@
 package io.mcphost.protocol.internal;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Arrays;
 import java.util.Objects;
 import tools.jackson.core.JacksonException;
-import tools.jackson.core.json.JsonFactory;
-import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -18,14 +15,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class DirectCreatorsFuzzTest {
     /** {@link JsonCodec#build()} without {@link DirectCreators}. */
-    private static final JsonMapper WITHOUT = JsonMapper.builder(new JsonFactory())
-            .addModule(new IdJsonModule())
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .changeDefaultPropertyInclusion(incl -> incl
-                    .withValueInclusion(JsonInclude.Include.NON_ABSENT)
-                    .withContentInclusion(JsonInclude.Include.NON_ABSENT))
-            .build();
+    private static final JsonMapper WITHOUT = JsonCodec.build(false);
 
     @FuzzTest(maxDuration = "10m")
     void createsAsJackson(byte[] input) {
