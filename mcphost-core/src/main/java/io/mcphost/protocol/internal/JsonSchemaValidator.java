@@ -3,6 +3,7 @@ package io.mcphost.protocol.internal;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.SpecificationVersion;
 import com.networknt.schema.dialect.DefaultDialectRegistry;
 import com.networknt.schema.dialect.Dialect;
@@ -50,6 +51,8 @@ public final class JsonSchemaValidator {
             .defaultDialectId(SpecificationVersion.DRAFT_2020_12.getDialectId())
             .dialectRegistry(new DefaultDialectRegistry(DIALECTS))
             .schemaLoader(loader -> loader.fetchRemoteResources(false))
+            .schemaRegistryConfig(SchemaRegistryConfig.builder()
+                    .regularExpressionFactory(new BoundedRegularExpressions()).build())
             .build();
     private final ReentrantLock lock = new ReentrantLock();
     private final Map<JsonNode, Schema> cache;
@@ -75,7 +78,8 @@ public final class JsonSchemaValidator {
     /**
      * Returns the ways {@code instance} breaks {@code schema}, one readable sentence each (starting with the
      * JSON path of the offending value), or an empty list when it conforms. A schema that cannot be compiled
-     * (not an object, unknown dialect, unresolvable reference) is reported as one violation, never thrown.
+     * (not an object, unknown dialect, unresolvable reference, references in a loop, a {@code pattern} too costly
+     * to match) is reported as one violation, never thrown.
      */
     public List<String> validate(JsonNode schema, JsonNode instance) {
         Objects.requireNonNull(schema, "schema");
@@ -87,6 +91,22 @@ public final class JsonSchemaValidator {
         } catch (RuntimeException e) {
             // The library reports broken schemas and unresolvable $refs lazily, as exceptions.
             return List.of("the schema itself is invalid: " + e.getMessage());
+        } catch (StackOverflowError e) {
+            // The library follows references without checking for cycles: {"$ref": "#"} recurses on the
+            // same value until the stack overflows (so does a schema or value nested deeper than the stack
+            // allows). The frames unwound are the library's, and the compiled schema, which it may have
+            // left half-resolved, is dropped from the cache.
+            forget(schema);
+            return List.of("the schema itself is invalid: it refers to itself in a loop, or it or the value nests too deeply");
+        }
+    }
+
+    private void forget(JsonNode schema) {
+        lock.lock();
+        try {
+            cache.remove(schema);
+        } finally {
+            lock.unlock();
         }
     }
 
