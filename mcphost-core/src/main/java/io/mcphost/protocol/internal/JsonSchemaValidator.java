@@ -9,6 +9,8 @@ import com.networknt.schema.dialect.DefaultDialectRegistry;
 import com.networknt.schema.dialect.Dialect;
 import com.networknt.schema.dialect.Dialects;
 import com.networknt.schema.keyword.AnnotationKeyword;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +40,12 @@ public final class JsonSchemaValidator {
      * and {@code x-mcp-header}, which marks a tool parameter mirrored into an {@code Mcp-Param-*} HTTP header
      * (MCP 2026-07-28).
      */
+    /**
+     * Schemas nested deeper are refused: the JSON parser allows no deeper documents, and the library and
+     * the cache (hashCode, equals) recurse once per level.
+     */
+    static final int MAX_SCHEMA_DEPTH = 1_000;
+
     static final List<String> EXTRA_ANNOTATIONS = List.of("enumNames", "x-mcp-header");
 
     /** The dialects a schema may name with {@code $schema}, each knowing {@link #EXTRA_ANNOTATIONS}. */
@@ -78,12 +86,17 @@ public final class JsonSchemaValidator {
     /**
      * Returns the ways {@code instance} breaks {@code schema}, one readable sentence each (starting with the
      * JSON path of the offending value), or an empty list when it conforms. A schema that cannot be compiled
-     * (not an object, unknown dialect, unresolvable reference, references in a loop, a {@code pattern} too costly
-     * to match) is reported as one violation, never thrown.
+     * (not an object, unknown dialect, unresolvable reference, references in a loop, nested deeper than
+     * {@value #MAX_SCHEMA_DEPTH} levels, a {@code pattern} too costly to match) is reported as one violation,
+     * never thrown.
      */
     public List<String> validate(JsonNode schema, JsonNode instance) {
         Objects.requireNonNull(schema, "schema");
         Objects.requireNonNull(instance, "instance");
+        if (deeperThan(schema, MAX_SCHEMA_DEPTH)) {
+            // Checked first: even the cache lookup (hashCode, equals) recurses as deep as the schema nests.
+            return List.of("the schema itself is invalid: it nests deeper than " + MAX_SCHEMA_DEPTH + " levels");
+        }
         Schema compiled;
         try {
             compiled = compile(schema);
@@ -108,6 +121,28 @@ public final class JsonSchemaValidator {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** Whether {@code node} has objects or arrays nested more than {@code limit} deep; iterative, as the tree may be deep. */
+    static boolean deeperThan(JsonNode node, int limit) {
+        Deque<JsonNode> nodes = new ArrayDeque<>();
+        Deque<Integer> depths = new ArrayDeque<>();
+        nodes.push(node);
+        depths.push(0);
+        while (!nodes.isEmpty()) {
+            JsonNode next = nodes.pop();
+            int depth = depths.pop();
+            if (next.isContainer()) {
+                if (depth >= limit) {
+                    return true;
+                }
+                for (JsonNode child : next) {
+                    nodes.push(child);
+                    depths.push(depth + 1);
+                }
+            }
+        }
+        return false;
     }
 
     /** Whether {@code instance} conforms to {@code schema}. */
