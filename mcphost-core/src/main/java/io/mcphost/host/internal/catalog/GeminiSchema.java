@@ -104,7 +104,12 @@ public final class GeminiSchema {
         if (type != null && type.isString()) {
             types.add(type.stringValue());
         } else if (type != null && type.isArray()) {
-            type.forEach(t -> types.add(t.asString()));
+            // Only names count: asString() throws for an object or array in the list.
+            type.forEach(t -> {
+                if (t.isString()) {
+                    types.add(t.stringValue());
+                }
+            });
         }
         if (types.remove("null")) {
             nullable = true;
@@ -121,9 +126,9 @@ public final class GeminiSchema {
                 out.set(key, value.deepCopy());
             }
         }
-        if (merged.hasNonNull("format") && single != null
-                && FORMATS.getOrDefault(single, Set.of()).contains(merged.get("format").asString())) {
-            out.put("format", merged.get("format").asString());
+        if (merged.get("format") instanceof JsonNode format && format.isString() && single != null
+                && FORMATS.getOrDefault(single, Set.of()).contains(format.stringValue())) {
+            out.put("format", format.stringValue());
         }
         JsonNode values = merged.has("enum") ? merged.get("enum")
                 : merged.has("const") ? NODES.arrayNode().add(merged.get("const").deepCopy()) : null;
