@@ -15,6 +15,9 @@ final class Durations {
     private static final Pattern HUMAN = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|sec|m|min|h)?");
     private static final Pattern ISO_IN_TEXT = Pattern.compile("\\bPT(\\d+(?:\\.\\d+)?[HMS])+\\b");
 
+    /** The longest duration accepted: what a long holds in nanoseconds. */
+    static final Duration LONGEST = Duration.ofNanos(Long.MAX_VALUE);
+
     private Durations() {
     }
 
@@ -48,15 +51,21 @@ final class Durations {
         if (d.isNegative() || d.isZero()) {
             throw new IllegalArgumentException(option + " must be positive: " + text);
         }
+        // Timeouts become nanoseconds (System.nanoTime arithmetic), which hold about 292 years.
+        if (d.compareTo(LONGEST) > 0) {
+            throw new IllegalArgumentException(option + " is too long (at most " + LONGEST.toDays() + " days): " + text);
+        }
         return d;
     }
 
     /** {@code 2 s}, {@code 500 ms}, {@code 2 min}, {@code 1 h 30 min}: how a person says it. */
     static String format(Duration d) {
-        if (d.toMillis() < 1000) {
+        // A message may hold any ISO duration, longer than a long holds in milliseconds: then whole seconds.
+        boolean fitsMillis = d.getSeconds() < Long.MAX_VALUE / 1000 && d.getSeconds() > Long.MIN_VALUE / 1000;
+        if (fitsMillis && d.toMillis() < 1000) {
             return d.toMillis() + " ms";
         }
-        if (d.toMillis() % 1000 != 0) {
+        if (fitsMillis && d.toMillis() % 1000 != 0) {
             return String.format(Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
         }
         long s = d.toSeconds();

@@ -45,6 +45,12 @@ public final class ConfigTreeReader {
      */
     public static McpConfig read(String json, String source, Optional<Path> file, Path baseDir,
                                  Function<String, String> env, InputResolver inputs) {
+        return read(json, source, file, baseDir, env, inputs, ServerEntryReader.FileLines.DISK);
+    }
+
+    /** {@link #read}, with {@code envFile}s read through {@code files} (tests and fuzz targets keep them in memory). */
+    static McpConfig read(String json, String source, Optional<Path> file, Path baseDir,
+                          Function<String, String> env, InputResolver inputs, ServerEntryReader.FileLines files) {
         JsonNode root;
         try {
             root = MAPPER.readTree(json);
@@ -80,7 +86,7 @@ public final class ConfigTreeReader {
             if (e.getKey().isBlank()) {
                 throw new McpConfigException(source, null, serversKey, "has a server with an empty name");
             }
-            result.add(new ServerEntryReader(source, e.getKey(), e.getValue(), vars, baseDir).read());
+            result.add(new ServerEntryReader(source, e.getKey(), e.getValue(), vars, baseDir, files).read());
         }
         return new McpConfig(result, declared, file);
     }

@@ -12,6 +12,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,13 +45,25 @@ final class ServerEntryReader {
     private final JsonNode entry;
     private final VariableExpander vars;
     private final Path baseDir;
+    private final FileLines files;
 
-    ServerEntryReader(String source, String server, JsonNode entry, VariableExpander vars, Path baseDir) {
+    /** Reads the lines of an {@code envFile}; the disk in production, memory in tests. */
+    @FunctionalInterface
+    interface FileLines {
+        FileLines DISK = file -> Files.readAllLines(file, StandardCharsets.UTF_8);
+
+        /** The file's lines; {@link NoSuchFileException} when it does not exist. */
+        List<String> read(Path file) throws IOException;
+    }
+
+    ServerEntryReader(String source, String server, JsonNode entry, VariableExpander vars, Path baseDir,
+                      FileLines files) {
         this.source = source;
         this.server = server;
         this.entry = entry;
         this.vars = vars;
         this.baseDir = baseDir;
+        this.files = files;
     }
 
     ServerConfig read() {
@@ -145,7 +158,7 @@ final class ServerEntryReader {
         });
         List<String> passthrough = strings("envPassthrough");
         passthrough.forEach(name -> checkVariableName("envPassthrough", name));
-        Optional<Path> cwd = Optional.ofNullable(string("cwd")).map(c -> path(vars.expand(c, server, "cwd")));
+        Optional<Path> cwd = Optional.ofNullable(string("cwd")).map(c -> path("cwd", vars.expand(c, server, "cwd")));
         return new StdioConfig(command, args, env, passthrough, cwd);
     }
 
@@ -154,9 +167,9 @@ final class ServerEntryReader {
         if (name == null) {
             return Map.of();
         }
-        Path file = path(vars.expand(name, server, "envFile"));
+        Path file = path("envFile", vars.expand(name, server, "envFile"));
         try {
-            return EnvFileReader.parse(Files.readAllLines(file, StandardCharsets.UTF_8));
+            return EnvFileReader.parse(files.read(file));
         } catch (NoSuchFileException e) {
             throw error("envFile", "names " + file + ", which does not exist");
         } catch (IOException e) {
@@ -257,7 +270,14 @@ final class ServerEntryReader {
         }
         Duration d;
         if (node.isNumber()) {
+            // 1e999 reads as an infinite double, which has no decimal value; -1e999 is just as wrong.
+            if (node.isFloatingPointNumber() && !Double.isFinite(node.doubleValue())) {
+                throw error("timeout", node.doubleValue() > 0 ? "is too large" : "must be positive");
+            }
             BigDecimal seconds = node.decimalValue();
+            if (seconds.signum() <= 0) {
+                throw error("timeout", "must be positive");
+            }
             if (seconds.compareTo(BigDecimal.valueOf(Long.MAX_VALUE / 1000)) > 0) {
                 throw error("timeout", "is too large");
             }
@@ -279,15 +299,21 @@ final class ServerEntryReader {
         return Optional.of(d);
     }
 
-    private Path path(String value) {
+    /** {@code value} as a path: {@code ~} is the user's home, a relative path is relative to the file's directory. */
+    private Path path(String key, String value) {
         String home = System.getProperty("user.home");
-        if (value.equals("~")) {
-            return Path.of(home);
+        try {
+            if (value.equals("~")) {
+                return Path.of(home);
+            }
+            if (value.startsWith("~/")) {
+                return Path.of(home, value.substring(2));
+            }
+            return baseDir.resolve(value).normalize();
+        } catch (InvalidPathException e) {
+            // A NUL character, for one: the message names the reason, not the value (it may hold a secret).
+            throw new McpConfigException(source, server, key, "is not a valid path: " + e.getReason(), e);
         }
-        if (value.startsWith("~/")) {
-            return Path.of(home, value.substring(2));
-        }
-        return baseDir.resolve(value).normalize();
     }
 
     private void checkVariableName(String key, String name) {

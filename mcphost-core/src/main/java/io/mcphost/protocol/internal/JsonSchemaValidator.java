@@ -3,11 +3,14 @@ package io.mcphost.protocol.internal;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.SpecificationVersion;
 import com.networknt.schema.dialect.DefaultDialectRegistry;
 import com.networknt.schema.dialect.Dialect;
 import com.networknt.schema.dialect.Dialects;
 import com.networknt.schema.keyword.AnnotationKeyword;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +40,12 @@ public final class JsonSchemaValidator {
      * and {@code x-mcp-header}, which marks a tool parameter mirrored into an {@code Mcp-Param-*} HTTP header
      * (MCP 2026-07-28).
      */
+    /**
+     * Schemas nested deeper are refused: the JSON parser allows no deeper documents, and the library and
+     * the cache (hashCode, equals) recurse once per level.
+     */
+    static final int MAX_SCHEMA_DEPTH = 1_000;
+
     static final List<String> EXTRA_ANNOTATIONS = List.of("enumNames", "x-mcp-header");
 
     /** The dialects a schema may name with {@code $schema}, each knowing {@link #EXTRA_ANNOTATIONS}. */
@@ -50,6 +59,8 @@ public final class JsonSchemaValidator {
             .defaultDialectId(SpecificationVersion.DRAFT_2020_12.getDialectId())
             .dialectRegistry(new DefaultDialectRegistry(DIALECTS))
             .schemaLoader(loader -> loader.fetchRemoteResources(false))
+            .schemaRegistryConfig(SchemaRegistryConfig.builder()
+                    .regularExpressionFactory(new BoundedRegularExpressions()).build())
             .build();
     private final ReentrantLock lock = new ReentrantLock();
     private final Map<JsonNode, Schema> cache;
@@ -75,11 +86,17 @@ public final class JsonSchemaValidator {
     /**
      * Returns the ways {@code instance} breaks {@code schema}, one readable sentence each (starting with the
      * JSON path of the offending value), or an empty list when it conforms. A schema that cannot be compiled
-     * (not an object, unknown dialect, unresolvable reference) is reported as one violation, never thrown.
+     * (not an object, unknown dialect, unresolvable reference, references in a loop, nested deeper than
+     * {@value #MAX_SCHEMA_DEPTH} levels, a {@code pattern} too costly to match) is reported as one violation,
+     * never thrown.
      */
     public List<String> validate(JsonNode schema, JsonNode instance) {
         Objects.requireNonNull(schema, "schema");
         Objects.requireNonNull(instance, "instance");
+        if (deeperThan(schema, MAX_SCHEMA_DEPTH)) {
+            // Checked first: even the cache lookup (hashCode, equals) recurses as deep as the schema nests.
+            return List.of("the schema itself is invalid: it nests deeper than " + MAX_SCHEMA_DEPTH + " levels");
+        }
         Schema compiled;
         try {
             compiled = compile(schema);
@@ -87,7 +104,45 @@ public final class JsonSchemaValidator {
         } catch (RuntimeException e) {
             // The library reports broken schemas and unresolvable $refs lazily, as exceptions.
             return List.of("the schema itself is invalid: " + e.getMessage());
+        } catch (StackOverflowError e) {
+            // The library follows references without checking for cycles: {"$ref": "#"} recurses on the
+            // same value until the stack overflows (so does a schema or value nested deeper than the stack
+            // allows). The frames unwound are the library's, and the compiled schema, which it may have
+            // left half-resolved, is dropped from the cache.
+            forget(schema);
+            return List.of("the schema itself is invalid: it refers to itself in a loop, or it or the value nests too deeply");
         }
+    }
+
+    private void forget(JsonNode schema) {
+        lock.lock();
+        try {
+            cache.remove(schema);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether {@code node} has objects or arrays nested more than {@code limit} deep; iterative, as the tree may be deep. */
+    static boolean deeperThan(JsonNode node, int limit) {
+        Deque<JsonNode> nodes = new ArrayDeque<>();
+        Deque<Integer> depths = new ArrayDeque<>();
+        nodes.push(node);
+        depths.push(0);
+        while (!nodes.isEmpty()) {
+            JsonNode next = nodes.pop();
+            int depth = depths.pop();
+            if (next.isContainer()) {
+                if (depth >= limit) {
+                    return true;
+                }
+                for (JsonNode child : next) {
+                    nodes.push(child);
+                    depths.push(depth + 1);
+                }
+            }
+        }
+        return false;
     }
 
     /** Whether {@code instance} conforms to {@code schema}. */

@@ -24,7 +24,8 @@ import tools.jackson.databind.node.ObjectNode;
  *       anyOf, minItems, maxItems, minLength, maxLength, pattern, minimum, maximum, minProperties,
  *       maxProperties, propertyOrdering}; drops everything else, such as {@code $schema},
  *       {@code additionalProperties}, {@code title}, {@code default}, {@code examples},
- *       {@code exclusiveMinimum}, {@code $defs} and {@code $comment};</li>
+ *       {@code exclusiveMinimum}, {@code $defs} and {@code $comment}; a kept key whose value is an object
+ *       (or an array of anything but strings) is dropped too, as Gemini would refuse it;</li>
  *   <li>inlines local {@code $ref}s ({@code #/$defs/...}, {@code #/definitions/...}); a recursive
  *       reference becomes a plain {@code {"type":"object"}};</li>
  *   <li>turns {@code "type": ["string","null"]} and an {@code anyOf}/{@code oneOf} branch
@@ -33,7 +34,8 @@ import tools.jackson.databind.node.ObjectNode;
  *       {@code enum};</li>
  *   <li>keeps {@code enum} only when every value is a string; keeps {@code format} only where Gemini
  *       supports it (strings: {@code enum}, {@code date-time}; numbers: {@code float}, {@code double};
- *       integers: {@code int32}, {@code int64});</li>
+ *       integers: {@code int32}, {@code int64}); once 200,000 enum values have been copied for one tool
+ *       (a large enum behind a reference used many times), further enums are left out;</li>
  *   <li>drops {@code properties}/{@code required} from non-object schemas, {@code items} from
  *       non-array ones, an empty {@code properties}, and {@code required} names with no property.</li>
  * </ul>
@@ -43,6 +45,11 @@ public final class GeminiSchema {
     private static final int MAX_DEPTH = 32;
     /** Schemas converted per tool at most; a tree of references can otherwise grow without bound. */
     private static final int MAX_NODES = 5_000;
+    /**
+     * Enum values (and string arrays) copied per tool at most: beyond it an {@code enum} is left out, so a
+     * one-megabyte enum referenced from a thousand properties cannot make a gigabyte of output.
+     */
+    private static final long MAX_COPIED_VALUES = 200_000;
     /** A list, not a set: the output's key order must not vary between runs (LLM prompt caches key on the bytes). */
     private static final List<String> COPIED = List.of("description", "minItems", "maxItems", "minLength", "maxLength",
             "pattern", "minimum", "maximum", "minProperties", "maxProperties", "propertyOrdering");
@@ -66,6 +73,8 @@ public final class GeminiSchema {
         final JsonNode root;
         final Deque<String> refs = new ArrayDeque<>();
         int nodes;
+        /** Enum and other values copied so far: a large enum behind a reference is copied at every use. */
+        long copied;
 
         Walk(JsonNode root) {
             this.root = root;
@@ -95,7 +104,12 @@ public final class GeminiSchema {
         if (type != null && type.isString()) {
             types.add(type.stringValue());
         } else if (type != null && type.isArray()) {
-            type.forEach(t -> types.add(t.asString()));
+            // Only names count: asString() throws for an object or array in the list.
+            type.forEach(t -> {
+                if (t.isString()) {
+                    types.add(t.stringValue());
+                }
+            });
         }
         if (types.remove("null")) {
             nullable = true;
@@ -105,17 +119,20 @@ public final class GeminiSchema {
         }
         String single = types.size() == 1 ? types.getFirst() : null;
         for (String key : COPIED) {
-            if (merged.has(key)) {
-                out.set(key, merged.get(key).deepCopy());
+            // Gemini takes a string or a number here (propertyOrdering: an array of strings); anything else
+            // it would refuse, and a large object repeated through references would be copied each time.
+            JsonNode value = merged.get(key);
+            if (value != null && (value.isValueNode() || value.isArray() && allStrings(value)) && spend(walk, value.size())) {
+                out.set(key, value.deepCopy());
             }
         }
-        if (merged.hasNonNull("format") && single != null
-                && FORMATS.getOrDefault(single, Set.of()).contains(merged.get("format").asString())) {
-            out.put("format", merged.get("format").asString());
+        if (merged.get("format") instanceof JsonNode format && format.isString() && single != null
+                && FORMATS.getOrDefault(single, Set.of()).contains(format.stringValue())) {
+            out.put("format", format.stringValue());
         }
         JsonNode values = merged.has("enum") ? merged.get("enum")
                 : merged.has("const") ? NODES.arrayNode().add(merged.get("const").deepCopy()) : null;
-        if (values != null && values.isArray() && !values.isEmpty() && allStrings(values)) {
+        if (values != null && values.isArray() && !values.isEmpty() && allStrings(values) && spend(walk, values.size())) {
             out.set("enum", values.deepCopy());
             if (single == null) {
                 out.put("type", "string");
@@ -161,11 +178,12 @@ public final class GeminiSchema {
      * {@code oneOf} resolved into one flat object; {@code null} for a recursive reference.
      */
     private static ObjectNode flatten(ObjectNode schema, Walk walk, List<String> expanded) {
-        ObjectNode flat = schema.deepCopy();
+        ObjectNode flat = shallowCopy(schema);
         for (int round = 0; round < MAX_DEPTH; round++) {
             if (flat.get("$ref") instanceof JsonNode ref && ref.isString()) {
                 String pointer = ref.stringValue();
-                JsonNode target = pointer.startsWith("#") ? walk.root.at(pointer.substring(1)) : null;
+                // Only "#" and "#/…" are JSON Pointers into this document ("#node" is an anchor, which at() refuses).
+                JsonNode target = pointer.equals("#") || pointer.startsWith("#/") ? walk.root.at(pointer.substring(1)) : null;
                 flat.remove("$ref");
                 if (walk.refs.contains(pointer) || walk.refs.size() > MAX_DEPTH) {
                     return null;
@@ -183,7 +201,7 @@ public final class GeminiSchema {
             }
             if (flat.get("allOf") instanceof ArrayNode all && all.size() == 1 && all.get(0) instanceof ObjectNode only) {
                 flat.remove("allOf");
-                flat = overlay(only.deepCopy(), flat);
+                flat = overlay(shallowCopy(only), flat);
                 continue;
             }
             String alternatives = flat.has("anyOf") ? "anyOf" : flat.has("oneOf") ? "oneOf" : null;
@@ -202,7 +220,7 @@ public final class GeminiSchema {
                     flat.put("nullable", true);
                 }
                 if (kept.size() == 1 && kept.getFirst() instanceof ObjectNode only) {
-                    flat = overlay(only.deepCopy(), flat);
+                    flat = overlay(shallowCopy(only), flat);
                     continue;
                 }
                 if (!kept.isEmpty()) {
@@ -212,6 +230,26 @@ public final class GeminiSchema {
             return flat;
         }
         return flat;
+    }
+
+    /**
+     * A new object holding the same values: flattening only sets and removes top-level keys, and never changes
+     * a value, so the values are shared. A deep copy here would copy a whole subtree at every level (work
+     * growing with size times depth) and recurse as deep as the schema nests.
+     */
+    private static ObjectNode shallowCopy(ObjectNode schema) {
+        ObjectNode copy = NODES.objectNode();
+        schema.properties().forEach(e -> copy.set(e.getKey(), e.getValue()));
+        return copy;
+    }
+
+    /** Whether {@code values} more copied values fit the budget; counts them when they do. */
+    private static boolean spend(Walk walk, int values) {
+        if (walk.copied + values > MAX_COPIED_VALUES) {
+            return false;
+        }
+        walk.copied += values;
+        return true;
     }
 
     /** {@code base} with every key of {@code top} set over it (the referring schema's own words win). */

@@ -1,0 +1,76 @@
+package io.mcphost.config.internal;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.mcphost.config.InputDefinition;
+import io.mcphost.config.McpConfig;
+import io.mcphost.config.McpConfigException;
+import io.mcphost.config.ServerConfig;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Fuzzes the mcp.json loader (issue 31): any text, in any of the formats it accepts (Claude Desktop,
+ * Claude Code, Cursor, Kiro, VS Code's mcp.json and settings.json), JSONC, variables and inputs. The only
+ * allowed outcomes are a configuration or a {@link McpConfigException}; a server's transport is then
+ * built, which may refuse a setting only with its documented {@link IllegalArgumentException} or
+ * {@link IllegalStateException}. {@code envFile}s are read from memory: {@code fuzz.env} and
+ * {@code bad.env} exist, everything else does not.
+ */
+class ConfigTreeReaderFuzzTest {
+    private static final Path BASE = Path.of("/fuzz/workspace/.vscode");
+    private static final Map<Path, List<String>> FILES = Map.of(
+            BASE.resolve("fuzz.env"), List.of("# tokens", "export TOKEN=\"abc\\\"def\"", "PORT=3000 # http", "EMPTY="),
+            BASE.resolve("bad.env"), List.of("NOT A LINE"));
+    private static final Map<String, String> ENV = Map.of("HOME", "/home/ada", "TOKEN", "t0k3n", "EMPTY", "",
+            "workspaceFolder", "/env/wins");
+
+    @FuzzTest(maxDuration = "10m")
+    void load(byte[] input) {
+        String json = new String(input, StandardCharsets.UTF_8);
+        Map<String, Integer> asked = new HashMap<>();
+        McpConfig config;
+        try {
+            config = ConfigTreeReader.read(json, "mcp.json", Optional.empty(), BASE, ENV::get,
+                    definition -> answer(definition, asked), ConfigTreeReaderFuzzTest::lines);
+        } catch (McpConfigException expected) {
+            if (!expected.getMessage().startsWith("mcp.json: ")) {
+                throw new AssertionError("the message does not start with the source: " + expected.getMessage());
+            }
+            return;
+        }
+        for (ServerConfig server : config.servers()) {
+            if (server.name().isBlank()) {
+                throw new AssertionError("a server with a blank name was accepted");
+            }
+            try {
+                server.toTransport();
+            } catch (IllegalArgumentException | IllegalStateException documented) {
+                // ServerConfig.toTransport: a setting the transport refuses, or a bearerTokenEnv not set.
+            }
+        }
+    }
+
+    private static String answer(InputDefinition definition, Map<String, Integer> asked) {
+        if (asked.merge(definition.id(), 1, Integer::sum) > 1) {
+            throw new AssertionError("input " + definition.id() + " was asked for twice in one load");
+        }
+        return switch (definition.id()) {
+            case "unanswered" -> null;
+            case "broken" -> throw new IllegalStateException("the console is closed");
+            default -> "answer-" + definition.id();
+        };
+    }
+
+    private static List<String> lines(Path file) throws NoSuchFileException {
+        List<String> lines = FILES.get(file);
+        if (lines == null) {
+            throw new NoSuchFileException(file.toString());
+        }
+        return lines;
+    }
+}
