@@ -113,11 +113,13 @@ class HostAuthorizationTest {
                             linearReady.countDown();
                         }
                     })
-                    .server(protectedSpec(protectedServer, Duration.ofMillis(500))).server(openSpec(open)).start()) {
-                URI url = shown.get(10, TimeUnit.SECONDS);
-                // The handshake gives up 1.5 s after the start without any sign (it is not a failure):
-                // nothing to await, so wait past it.
-                Thread.sleep(1_800);
+                    .server(protectedSpec(protectedServer, Duration.ofSeconds(3))).server(openSpec(open)).start()) {
+                // The handshake waits 3 s (enough for the first 401 on a loaded machine; 500 ms was not, and a
+                // request with no answer in its deadline is a timeout, not a sign-in to wait for).
+                URI url = shown.get(30, TimeUnit.SECONDS);
+                // The handshake gives up at its deadline without any sign (it is not a failure): nothing to
+                // await, so wait past it. The state is the same before and after.
+                Thread.sleep(3_500);
                 assertThat(host.server("linear").orElseThrow().state()).isEqualTo(ServerState.AUTH_REQUIRED);
 
                 AuthorizationHandler.headless().open(url);

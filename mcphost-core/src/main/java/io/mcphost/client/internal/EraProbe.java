@@ -34,15 +34,16 @@ import tools.jackson.databind.node.ObjectNode;
  * error, an HTTP refusal without a modern error body, or (over stdio) no answer within the probe
  * deadline means legacy, and the {@code initialize} handshake follows. Never keyed to one error code.
  *
- * <p>Over HTTP the probe's answer is waited for as long as the request lives: every HTTP server answers
- * a POST, so silence is a network failure ({@link McpTimeoutException}), not a legacy server, and the
- * time an OAuth authorisation takes is not probe time (the request's deadline starts again after it).
+ * <p>Over HTTP the probe's answer is waited for as long as a handshake may take: every HTTP server answers
+ * a POST, so silence — or an OAuth sign-in that outlasts the handshake — is a {@link McpTimeoutException}
+ * with the era undecided, never a legacy server; an authorisation under way goes on, and its token brings
+ * a host's server up.
  *
  * <p>The era found is remembered in the {@link ConnectionState} (and beyond the client in an
  * {@link EraMemory}): a re-connect of a legacy server goes straight to {@code initialize} (and probes
  * again if that is refused); a modern one probes again, which is also how it learns the server's
  * capabilities, and waits for the answer as long as a handshake may. Runs on the connecting thread;
- * blocks for at most the probe deadline plus the handshake (over HTTP, plus an authorisation).
+ * blocks for at most the probe deadline plus the handshake.
  */
 final class EraProbe {
     private static final Logger LOG = LoggerFactory.getLogger(EraProbe.class);
@@ -81,12 +82,13 @@ final class EraProbe {
         }
         long started = System.nanoTime();
         boolean http = config.transport().capability(io.mcphost.transport.HeaderMirroring.class).isPresent();
-        // Over HTTP every server answers a POST, so the probe's answer is waited for as long as the request
-        // lives (its own deadline starts again after an authorisation): silence is a network failure, never
-        // evidence of an era. A server remembered as modern is waited for as long too: how long it took to
-        // start decides nothing. Only a stdio server of unknown era gets the short probe deadline, and then
-        // its late answer still counts (below).
-        Duration wait = http ? null : remembered == Era.MODERN ? config.initializeTimeout()
+        // Over HTTP every server answers a POST, so the probe's answer is waited for as long as a handshake
+        // may take: silence — or an authorisation that outlasts the handshake, the user still at the sign-in
+        // page — ends connect() with a timeout, the era undecided (the host keeps such a server waiting for its
+        // token, which brings it up), never with a guess of legacy. A server remembered as modern is waited for
+        // as long: how long it took to start decides nothing. Only a stdio server of unknown era gets the short
+        // probe deadline, and then its late answer still counts (below).
+        Duration wait = http || remembered == Era.MODERN ? config.initializeTimeout()
                 : freshStart ? config.probeTimeout().plus(STARTUP_ALLOWANCE) : config.probeTimeout();
         Probe outcome = probe(exchange, connection, config, ProtocolVersion.V2026_07_28, wait, true);
         if (outcome.adopted() != null && pinned == Era.AUTO) {
@@ -133,6 +135,14 @@ final class EraProbe {
             }
             return lateModern(exchange, connection, outcome, config.initializeTimeout()).orElseThrow(() -> e);
         }
+    }
+
+    /** An HTTP server that did not answer the probe within the handshake's deadline: a network failure, no era. */
+    private static McpTimeoutException silentHttp(Exchange exchange, ClientConfig config, Throwable cause) {
+        return new McpTimeoutException(exchange.name(), "server/discover got no answer within "
+                + config.initializeTimeout().toMillis() + " ms: an HTTP server answers every request at once, whatever "
+                + "its protocol era, so this is a network failure, a hung server or an authorisation still under way "
+                + "— not a legacy server", cause);
     }
 
     private static McpProtocolException notModern(Exchange exchange, String reason) {
@@ -185,14 +195,19 @@ final class EraProbe {
                                Duration wait, boolean mayRetry) {
         // The request lives as long as a handshake may; the answer is waited for only 'wait'.
         Duration deadline = config.initializeTimeout();
+        boolean http = config.transport().capability(io.mcphost.transport.HeaderMirroring.class).isPresent();
         OutboundRequest discover = ModernMeta.envelope(exchange, new OutboundRequest(ModernMethods.SERVER_DISCOVER,
                 CODEC.newObject(), CallOptions.timeout(deadline)), version, java.util.Map.of());
         CompletableFuture<JsonNode> sent = exchange.sendHandshake(discover, deadline);
         JsonNode result;
         try {
             try {
-                result = wait == null ? sent.get() : sent.get(wait.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+                result = sent.get(wait.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
             } catch (java.util.concurrent.TimeoutException e) {
+                if (http) {
+                    // Not cancelled: an authorisation still under way goes on, and its token brings the server up.
+                    throw silentHttp(exchange, config, e);
+                }
                 return new Probe(null, "no answer to server/discover within " + wait.toMillis() + " ms", sent);
             } catch (InterruptedException e) {
                 sent.cancel(false);
@@ -216,10 +231,8 @@ final class EraProbe {
             }
             return new Probe(null, "server/discover answered error " + e.code());
         } catch (McpTimeoutException e) {
-            if (wait == null) {
-                throw new McpTimeoutException(exchange.name(), "server/discover got no answer within "
-                        + config.initializeTimeout().toMillis() + " ms: an HTTP server answers every request at once, whatever "
-                        + "its protocol era, so this is a network failure (or a hung server), not a legacy server", e);
+            if (http) {
+                throw silentHttp(exchange, config, e);
             }
             return new Probe(null, "server/discover timed out");
         } catch (McpTransportException e) {
