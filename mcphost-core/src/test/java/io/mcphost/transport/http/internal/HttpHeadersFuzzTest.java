@@ -163,7 +163,9 @@ class HttpHeadersFuzzTest {
             }
             new Outgoing(URI.create("https://mcp.example.com/")).header(name, value);
         } catch (IllegalArgumentException e) {
-            if (e.getMessage().contains(value) && !value.isEmpty() && value.length() > 3 && !name.contains(value)) {
+            // The refusal may quote the name (it is no secret), never the value; with the name taken out, a
+            // value that only looked like a piece of the quoted name is not mistaken for a leak.
+            if (e.getMessage().replace(name, "").contains(value) && value.length() > 3 && !name.contains(value)) {
                 throw new AssertionError("the refusal quotes the header's value: " + e.getMessage());
             }
         }
