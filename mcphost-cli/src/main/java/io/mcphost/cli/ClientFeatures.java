@@ -79,7 +79,7 @@ final class ClientFeatures {
     }
 
     /** The same features for every server of a host: shared handlers and log printing. */
-    io.mcphost.host.McpHost.Builder configure(io.mcphost.host.McpHost.Builder builder) {
+    io.mcphost.host.McpHostBuilder configure(io.mcphost.host.McpHostBuilder builder) {
         handlers(builder);
         logLevel.ifPresent(level -> builder.onEvent(event -> {
             if (event instanceof io.mcphost.host.HostEvent.ServerLog log) {

@@ -13,6 +13,7 @@ import io.mcphost.host.HostResource;
 import io.mcphost.host.HostResourceTemplate;
 import io.mcphost.host.HostTool;
 import io.mcphost.host.McpHost;
+import io.mcphost.host.McpHostBuilder;
 import io.mcphost.host.ReconnectPolicy;
 import io.mcphost.host.ServerSpec;
 import io.mcphost.host.ServerState;
@@ -39,7 +40,7 @@ import tools.jackson.databind.JsonNode;
  * The {@link Target} of many servers ({@code --config}): one {@link McpHost} of a configuration file, with
  * prefixed names. Servers that cannot start are reported on stderr, once each, and the command goes on with
  * the others, as the host itself does. The host starts only the servers a command needs
- * ({@link McpHost.Builder#startOnly}); a URI that none of those offers starts the rest
+ * ({@link McpHostBuilder#startOnly}); a URI that none of those offers starts the rest
  * ({@link McpHost#startServers}). Used by the command's own thread only.
  */
 final class HostTarget implements Target {
@@ -69,7 +70,7 @@ final class HostTarget implements Target {
      */
     static HostTarget open(McpHostCommand cli, McpConfig loaded, ClientFeatures features, Collection<String> start,
                            String ownNamesOf) {
-        McpHost.Builder builder = McpHost.builder();
+        McpHostBuilder builder = McpHost.builder();
         loaded.enabledServers().forEach(server -> builder.server(spec(cli, server)));
         if (ownNamesOf != null) {
             builder.naming(io.mcphost.host.ToolNaming.unprefixed());

@@ -5,6 +5,7 @@ import io.mcphost.config.ServerConfig;
 import io.mcphost.gateway.McpGateway;
 import io.mcphost.host.HostEvent;
 import io.mcphost.host.McpHost;
+import io.mcphost.host.McpHostBuilder;
 import io.mcphost.host.ServerSpec;
 import io.mcphost.host.ServerStatus;
 import io.mcphost.server.demo.DemoServer;
@@ -159,7 +160,7 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
 
     /** The host of --config's servers (the demo server without it), fail-open with the host's reconnect backoff. */
     private McpHost startHost(PrintWriter err) {
-        McpHost.Builder builder = McpGateway.prepareHost(McpHost.builder().settings(root.clientSettings()))
+        McpHostBuilder builder = McpGateway.prepareHost(McpHost.builder().settings(root.clientSettings()))
                 .startupTimeout(root.requestTimeout())
                 .onEvent(event -> {
                     if (event instanceof HostEvent.ServerFailed failed) {

@@ -14,7 +14,7 @@ import java.util.function.Consumer;
 
 /**
  * The settings of a server's client that an {@link McpClientBuilder}, a host's server
- * ({@code ServerSpec.Builder}) and a whole host ({@code McpHost.Builder}) all set: one record, so that
+ * ({@code ServerSpec.Builder}) and a whole host ({@code McpHostBuilder}) all set: one record, so that
  * each setting is validated in one place, and a host hands its servers' clients exactly what was set.
  * Each setting may be unset: {@link #orElse} layers them (a server's own over its host's, the host's over
  * {@link #DEFAULTS}). Immutable and thread-safe; the {@code with…} methods return changed copies.
@@ -191,7 +191,7 @@ public final class ClientSettings {
 
     /**
      * The setters every builder of a client's settings shares ({@link McpClientBuilder}, {@code ServerSpec.Builder},
-     * {@code McpHost.Builder}), written once here over {@link #settings()}. On a host they apply to every server
+     * {@code McpHostBuilder}), written once here over {@link #settings()}. On a host they apply to every server
      * that does not set its own; on a server, to that server's client. Like the builders, not thread-safe.
      *
      * @param <B> the builder, returned for chaining

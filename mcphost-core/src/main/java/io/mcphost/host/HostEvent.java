@@ -12,7 +12,7 @@ import java.util.Set;
 
 /**
  * Something that happened in an {@link McpHost}, delivered to the listeners given to
- * {@link McpHost.Builder#onEvent}. A closed set: switch over it without a default and the compiler
+ * {@link McpHostBuilder#onEvent}. A closed set: switch over it without a default and the compiler
  * names every kind a new release adds.
  *
  * <p>Contract: listeners run on the thread that raised the event (a caller's thread for tool calls,
@@ -44,7 +44,7 @@ public sealed interface HostEvent {
      * (as one argument to the platform opener). The server is {@link ServerState#AUTH_REQUIRED} with
      * the URL in its status meanwhile, and becomes READY by itself once the user has finished (a
      * {@link ServerReady} follows). Raised only for a host with an
-     * {@linkplain McpHost.Builder#authorization authorization handler}, after that handler was called.
+     * {@linkplain McpHostBuilder#authorization authorization handler}, after that handler was called.
      */
     record AuthorizationRequired(Instant at, String server, URI url) implements HostEvent { }
 

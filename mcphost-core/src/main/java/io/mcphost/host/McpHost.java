@@ -44,7 +44,7 @@ import tools.jackson.databind.node.ObjectNode;
  * {@link HostEvent.ServerFailed} event; the others work (unless it is {@code required}, or fail-open is
  * off). A server that dies is reconnected with backoff ({@link ReconnectPolicy}); its catalog entries
  * disappear while it is down, and calls to it fail fast with
- * {@link ServerUnavailableException} (or wait, see {@link Builder#callsWaitForReconnect}).
+ * {@link ServerUnavailableException} (or wait, see {@link McpHostBuilder#callsWaitForReconnect}).
  *
  * <p><b>Threading.</b> Thread-safe. Calls block the calling thread (cheap on a virtual thread) for at
  * most their deadline, plus the time interceptors take; the {@code ...Async} twins run the same
@@ -66,9 +66,16 @@ public final class McpHost implements AutoCloseable {
         this.routing = new Routing(settings, supervisor.events(), supervisor.catalog(), supervisor::find);
     }
 
-    /** A host with no servers yet; add them with {@link Builder#server}. */
-    public static Builder builder() {
-        return new Builder();
+    /** Starts a host of {@code specs}, the named ones now, the others deferred; the builder's one way in. */
+    static McpHost start(HostSettings settings, List<Consumer<HostEvent>> listeners, List<ServerSpec> specs, Set<String> startNow) {
+        McpHost host = new McpHost(settings, listeners);
+        host.supervisor.startAll(specs, startNow);
+        return host;
+    }
+
+    /** A host with no servers yet; add them with {@link McpHostBuilder#server}. */
+    public static McpHostBuilder builder() {
+        return new McpHostBuilder();
     }
 
     /**
@@ -78,13 +85,13 @@ public final class McpHost implements AutoCloseable {
      *
      * @throws io.mcphost.config.McpConfigException naming the file, server and key at fault
      */
-    public static Builder fromConfig(Path file) {
+    public static McpHostBuilder fromConfig(Path file) {
         return fromConfig(McpConfigLoader.defaults().load(file));
     }
 
     /** A host of the enabled servers of a loaded configuration. Does no I/O. */
-    public static Builder fromConfig(McpConfig config) {
-        Builder b = new Builder();
+    public static McpHostBuilder fromConfig(McpConfig config) {
+        McpHostBuilder b = new McpHostBuilder();
         config.enabledServers().forEach(b::server);
         return b;
     }
@@ -110,7 +117,7 @@ public final class McpHost implements AutoCloseable {
 
     /**
      * Adds and starts a server, blocking until it is READY or has failed (within its startup timeout), or
-     * waits for a user's authorisation (AUTH_REQUIRED, see {@link Builder#authorization}).
+     * waits for a user's authorisation (AUTH_REQUIRED, see {@link McpHostBuilder#authorization}).
      * A failure does not throw: it is in the returned status, as for servers started with the host.
      *
      * @throws IllegalArgumentException if a server of that name exists
@@ -140,13 +147,13 @@ public final class McpHost implements AutoCloseable {
         return supervisor.restart(name);
     }
 
-    /** The servers not started yet ({@link Builder#startOnly}), in the order they were added. Never blocks. */
+    /** The servers not started yet ({@link McpHostBuilder#startOnly}), in the order they were added. Never blocks. */
     public List<String> deferredServers() {
         return supervisor.deferred();
     }
 
     /**
-     * Starts deferred servers ({@link Builder#startOnly}) in parallel, blocking as {@link #addServer} does; failures
+     * Starts deferred servers ({@link McpHostBuilder#startOnly}) in parallel, blocking as {@link #addServer} does; failures
      * are in the returned statuses (in the order named), not thrown. A server already started is skipped.
      *
      * @throws IllegalArgumentException if a name is neither deferred nor started
@@ -228,7 +235,7 @@ public final class McpHost implements AutoCloseable {
     }
 
     /**
-     * Checks that at least one server is ready. A fail-open {@link Builder#start()} returns even when
+     * Checks that at least one server is ready. A fail-open {@link McpHostBuilder#start()} returns even when
      * every server failed; call this after it when a host with nothing to offer is an error:
      * {@code McpHost.fromConfig(file).start().requireReady()}. Does no I/O.
      *
@@ -310,7 +317,7 @@ public final class McpHost implements AutoCloseable {
     /**
      * Adds an event listener to a running host (one that embeds the host, such as a gateway, follows
      * its catalog this way); it hears the events raised from now on, under the contract of
-     * {@link HostEvent}. Listeners given to {@link Builder#onEvent} hear the start as well.
+     * {@link HostEvent}. Listeners given to {@link McpHostBuilder#onEvent} hear the start as well.
      */
     public void addListener(Consumer<HostEvent> listener) {
         supervisor.events().add(Objects.requireNonNull(listener, "listener"));
@@ -336,174 +343,5 @@ public final class McpHost implements AutoCloseable {
      */
     public void close(Duration budget) {
         supervisor.close(positive(budget, "budget"));
-    }
-
-    /**
-     * Configures and starts an {@link McpHost}. Not thread-safe; the host it starts is. Only {@link #start()} and
-     * {@link #startOnly} do I/O. The {@link ClientSettings.Setters} it shares with {@link ServerSpec.Builder} and
-     * {@link io.mcphost.client.McpClientBuilder} apply to every server that does not set its own.
-     */
-    public static final class Builder implements ClientSettings.Setters<Builder> {
-        private final List<ServerSpec> specs = new ArrayList<>();
-        private final List<Consumer<HostEvent>> listeners = new ArrayList<>();
-        private final List<HostInterceptor> interceptors = new ArrayList<>();
-        private ClientSettings settings = ClientSettings.NONE;
-        private ToolNaming naming = ToolNaming.prefixed();
-        private ToolFilter toolFilter = ToolFilter.all();
-        private boolean failOpen = true;
-        private ReconnectPolicy reconnect = ReconnectPolicy.defaults();
-        private boolean callsWaitForReconnect;
-        private ToolApproval approval;
-        private AuthorizationHandler authorization;
-
-        private Builder() {
-        }
-
-        @Override
-        public ClientSettings settings() {
-            return settings;
-        }
-
-        @Override
-        public Builder settings(ClientSettings settings) {
-            this.settings = Objects.requireNonNull(settings, "settings");
-            return this;
-        }
-
-        /** Adds a server; names must be unique. */
-        public Builder server(ServerSpec spec) {
-            Objects.requireNonNull(spec, "spec");
-            if (specs.stream().anyMatch(s -> s.name().equals(spec.name()))) {
-                throw new IllegalArgumentException("a server named '" + spec.name() + "' was already added");
-            }
-            specs.add(spec);
-            return this;
-        }
-
-        /** Adds the server of a configuration entry (see {@link ServerSpec#fromConfig}). */
-        public Builder server(ServerConfig config) {
-            return server(ServerSpec.fromConfig(config));
-        }
-
-        /** How tool and prompt names are exposed ({@code server__tool} unless set). */
-        public Builder naming(ToolNaming naming) {
-            this.naming = Objects.requireNonNull(naming, "naming");
-            return this;
-        }
-
-        /** A filter over every server's tools, matched against exposed and original names; combined with earlier calls. */
-        public Builder toolFilter(ToolFilter filter) {
-            Objects.requireNonNull(filter, "filter");
-            this.toolFilter = toolFilter.and(filter);
-            return this;
-        }
-
-        /**
-         * Whether servers that cannot start are tolerated (true unless set): they are reported and the
-         * others serve. Off, any failure makes {@link #start()} fail. Required servers must start either way.
-         */
-        public Builder failOpen(boolean failOpen) {
-            this.failOpen = failOpen;
-            return this;
-        }
-
-        /** Deadline of each server's handshake unless the server sets its own (30 s unless set). */
-        public Builder startupTimeout(Duration timeout) {
-            return settings(settings.withInitializeTimeout(timeout, "startupTimeout"));
-        }
-
-        /** Budget of {@link McpHost#close()}, shared by all servers closing in parallel (5 s unless set). */
-        public Builder closeTimeout(Duration timeout) {
-            return settings(settings.withCloseTimeout(timeout));
-        }
-
-        /** How lost servers are reconnected ({@link ReconnectPolicy#defaults()} unless set). */
-        public Builder reconnect(ReconnectPolicy policy) {
-            this.reconnect = Objects.requireNonNull(policy, "policy");
-            return this;
-        }
-
-        /**
-         * Whether a call to a server that is reconnecting waits for it, up to the call's deadline, instead
-         * of failing at once with {@link ServerUnavailableException}. False unless set.
-         */
-        public Builder callsWaitForReconnect(boolean wait) {
-            this.callsWaitForReconnect = wait;
-            return this;
-        }
-
-        /**
-         * Adds an interceptor around every routed tool call (prompts and resources pass it by); it
-         * shares one chain, in the order added, with those of {@link #interceptAll}. The first added runs outermost.
-         */
-        public Builder interceptor(ToolCallInterceptor interceptor) {
-            interceptors.add(new ToolCallAdapter(Objects.requireNonNull(interceptor, "interceptor")));
-            return this;
-        }
-
-        /**
-         * Adds an interceptor around every routed operation: tool calls, prompt gets, resource reads.
-         * (Not an overload of {@link #interceptor}: a lambda would then match both.)
-         */
-        public Builder interceptAll(HostInterceptor interceptor) {
-            interceptors.add(Objects.requireNonNull(interceptor, "interceptor"));
-            return this;
-        }
-
-        /**
-         * Asks {@code approval} before each tool call (before every interceptor), except for the tools a server
-         * auto-approves ({@link ServerSpec.Builder#autoApprove}); see {@link ToolApproval}. Off unless set: all are sent.
-         */
-        public Builder approval(ToolApproval approval) {
-            this.approval = Objects.requireNonNull(approval, "approval");
-            return this;
-        }
-
-        /** Adds an event listener; see {@link HostEvent} for its contract. */
-        public Builder onEvent(Consumer<HostEvent> listener) {
-            listeners.add(Objects.requireNonNull(listener, "listener"));
-            return this;
-        }
-
-        /**
-         * Shows the OAuth authorization URL of a server that needs a user (HTTP servers of a
-         * configuration, and {@link ServerSpec#authorizing} ones): print it, or open a browser. Such a
-         * server does not hold up {@link #start()}: it is {@link ServerState#AUTH_REQUIRED} with the URL
-         * in {@link ServerStatus#authorizationUrl()}, a {@link HostEvent.AuthorizationRequired} is
-         * emitted, the others serve, and once the user has finished (the redirect reached the flow's
-         * loopback listener) it becomes READY by itself. The flow waits for the user for its
-         * {@code authorizationTimeout} (5 min). Without a handler such a server is AUTH_REQUIRED with a
-         * last error saying to run {@code mcphost login}. A required server (or any, with fail-open
-         * off) waiting for a user makes {@link #start()} fail. Off unless set.
-         */
-        public Builder authorization(AuthorizationHandler handler) {
-            this.authorization = Objects.requireNonNull(handler, "handler");
-            return this;
-        }
-
-        /**
-         * Starts every server in parallel and blocks until each is READY or has failed, each within its
-         * startup timeout, or waits for a user's authorisation (see {@link #authorization}).
-         *
-         * @throws ServerUnavailableException naming the first required server that failed (or any server,
-         *         with fail-open off), with its error and stderr tail; everything started is closed first
-         */
-        public McpHost start() {
-            return startOnly(specs.stream().map(ServerSpec::name).toList());
-        }
-
-        /**
-         * As {@link #start()}, starting only the named servers; the others are deferred (known, not started, not
-         * in {@link McpHost#servers()} nor the catalog, not failures) until {@link McpHost#startServers}.
-         *
-         * @throws IllegalArgumentException if a name is not one of the added servers
-         * @throws ServerUnavailableException as {@link #start()}
-         */
-        public McpHost startOnly(Collection<String> servers) {
-            McpHost host = new McpHost(new HostSettings(settings, naming, toolFilter, failOpen, reconnect, callsWaitForReconnect,
-                    interceptors, Optional.ofNullable(approval), Optional.ofNullable(authorization)), listeners);
-            host.supervisor.startAll(List.copyOf(specs), Set.copyOf(servers));
-            return host;
-        }
     }
 }

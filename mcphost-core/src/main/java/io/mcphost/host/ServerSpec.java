@@ -60,7 +60,7 @@ public final class ServerSpec {
     }
 
     /**
-     * A server whose transports take the host's {@linkplain McpHost.Builder#authorization authorization
+     * A server whose transports take the host's {@linkplain McpHostBuilder#authorization authorization
      * handler} (null when the host has none): give it to the transport's OAuth settings, and the host
      * shows a server waiting for a user as {@link ServerState#AUTH_REQUIRED} with the URL in its status.
      * {@code transports} is called once per start; it must not do I/O.
@@ -73,7 +73,7 @@ public final class ServerSpec {
      * The server of a configuration-file entry: its transport, {@code required}, {@code timeout} (used
      * for startup and per request), {@code prefix}, {@code era}, {@code allowTools}/{@code denyTools}/
      * {@code disabledTools} as the tool filter, and {@code autoApprove} as the tools called without the host's
-     * {@linkplain McpHost.Builder#approval approval}. The configuration's own conversion
+     * {@linkplain McpHostBuilder#approval approval}. The configuration's own conversion
      * ({@link io.mcphost.config.TransportConfig#toTransport(String, AuthorizationHandler, Consumer)},
      * {@link io.mcphost.config.TransportConfig#describe()}) is the only one: the host adds no knowledge of
      * configuration formats or transport kinds. Does no I/O.
@@ -139,7 +139,7 @@ public final class ServerSpec {
     }
 
     /**
-     * Which of this server's tools are called without asking the host's {@linkplain McpHost.Builder#approval
+     * Which of this server's tools are called without asking the host's {@linkplain McpHostBuilder#approval
      * approval} (matched against the tools' own names); none unless set.
      */
     public ToolFilter autoApproved() {
@@ -251,7 +251,7 @@ public final class ServerSpec {
         }
 
         /**
-         * Tools (their own names, or globs) the host calls without asking its {@linkplain McpHost.Builder#approval
+         * Tools (their own names, or globs) the host calls without asking its {@linkplain McpHostBuilder#approval
          * approval}, as the {@code autoApprove} list of Claude, Cline and VS Code configurations means. Adds to
          * earlier calls; no effect on a host without an approval.
          */

@@ -22,7 +22,7 @@ public enum ServerState {
     FAILED,
     /**
      * The server wants OAuth authorisation by a user: not a failure of the server; the other servers
-     * keep serving. With a host {@linkplain McpHost.Builder#authorization authorization handler}, the
+     * keep serving. With a host {@linkplain McpHostBuilder#authorization authorization handler}, the
      * flow waits for the user at {@link ServerStatus#authorizationUrl()} and the server becomes READY
      * by itself once they have finished. Without one (or once the flow gave up), its
      * {@linkplain ServerStatus#lastError() last error} says how to authorise (e.g. {@code mcphost

@@ -16,7 +16,7 @@ import java.util.Optional;
  * @param name            the server's name in the configuration
  * @param state           where it is in its life
  * @param transport       how it is reached, e.g. {@code stdio: npx -y ...} or {@code http: https://...}
- * @param required        whether a failure to start makes {@link McpHost.Builder#start()} fail
+ * @param required        whether a failure to start makes {@link McpHostBuilder#start()} fail
  * @param protocolVersion the negotiated revision, while connected
  * @param serverInfo      the server's name and version from its handshake, while connected
  * @param toolCount       tools it contributes to the catalog (after filters); 0 unless READY
@@ -28,7 +28,7 @@ import java.util.Optional;
  * @param era             the protocol era it speaks ({@link Era#MODERN} or {@link Era#LEGACY}), while connected
  * @param authorizationUrl where a user authorises the host to use this server, while its OAuth flow
  *                        waits for them (state {@link ServerState#AUTH_REQUIRED}, with a host
- *                        {@linkplain McpHost.Builder#authorization authorization handler}); empty otherwise
+ *                        {@linkplain McpHostBuilder#authorization authorization handler}); empty otherwise
  */
 public record ServerStatus(String name, ServerState state, String transport, boolean required,
                            Optional<ProtocolVersion> protocolVersion, Optional<Implementation> serverInfo,

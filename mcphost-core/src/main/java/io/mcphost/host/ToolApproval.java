@@ -2,7 +2,7 @@ package io.mcphost.host;
 
 /**
  * The application's say on a tool call before the host sends it: ask a person, or apply a policy. Set with
- * {@link McpHost.Builder#approval}. Tools a server's configuration lists in {@code autoApprove}
+ * {@link McpHostBuilder#approval}. Tools a server's configuration lists in {@code autoApprove}
  * ({@link ServerSpec.Builder#autoApprove}) are called without asking, as Claude, Cline and VS Code mean
  * that key; every other tool call is asked about. Prompts and resources are not asked about.
  *

@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link McpHost.Builder#startOnly}, {@link McpHost#startServers} and {@link McpHost#serverForScheme}: a host
+ * {@link McpHostBuilder#startOnly}, {@link McpHost#startServers} and {@link McpHost#serverForScheme}: a host
  * that starts only the servers a task needs. The servers here fail to build their transport (nothing runs),
  * which is enough to see which were started.
  */
@@ -16,7 +16,7 @@ class HostDeferredStartTest {
     private final AtomicInteger alphaStarts = new AtomicInteger();
     private final AtomicInteger betaStarts = new AtomicInteger();
 
-    private McpHost.Builder twoServers() {
+    private McpHostBuilder twoServers() {
         return McpHost.builder()
                 .server(ServerSpec.builder("alpha", () -> {
                     alphaStarts.incrementAndGet();

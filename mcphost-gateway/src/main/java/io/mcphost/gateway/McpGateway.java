@@ -5,6 +5,7 @@ import io.mcphost.gateway.internal.Forwarding;
 import io.mcphost.gateway.internal.InputRelay;
 import io.mcphost.gateway.internal.ResourceRelay;
 import io.mcphost.host.McpHost;
+import io.mcphost.host.McpHostBuilder;
 import io.mcphost.protocol.lifecycle.Implementation;
 import io.mcphost.server.McpServer;
 import io.mcphost.server.ServerSession;
@@ -36,8 +37,8 @@ import java.util.Set;
  * URI endpoint = gateway.endpoint().orElseThrow();   // http://127.0.0.1:8080/mcp
  * }</pre>
  *
- * <p>Upstreams start with the host ({@link McpHost.Builder#start()}) or lazily: the servers a host
- * defers ({@link McpHost.Builder#startOnly}, e.g. {@code startOnly(List.of())}) start when the first
+ * <p>Upstreams start with the host ({@link McpHostBuilder#start()}) or lazily: the servers a host
+ * defers ({@link McpHostBuilder#startOnly}, e.g. {@code startOnly(List.of())}) start when the first
  * client uses the gateway (its handshake or first request, which waits for them, each within its
  * startup timeout), so a gateway nobody uses runs no upstream process.
  *
@@ -78,7 +79,7 @@ public final class McpGateway implements AutoCloseable {
      * outside a call are answered with none. Without this, upstreams are told the gateway's clients
      * cannot answer. Returns {@code host} for chaining.
      */
-    public static McpHost.Builder prepareHost(McpHost.Builder host) {
+    public static McpHostBuilder prepareHost(McpHostBuilder host) {
         return host.elicitation(InputRelay.NOBODY_ELICITS).sampling(InputRelay.NOBODY_SAMPLES).roots(List.of());
     }
 
@@ -309,7 +310,7 @@ public final class McpGateway implements AutoCloseable {
         }
 
         /**
-         * Upstreams started lazily: the servers the host deferred ({@link McpHost.Builder#startOnly}) start
+         * Upstreams started lazily: the servers the host deferred ({@link McpHostBuilder#startOnly}) start
          * when the first client uses the gateway, and the offer follows at once, so that first request
          * sees their tools.
          */

@@ -2,6 +2,7 @@ package io.mcphost.faults;
 
 import io.mcphost.client.CallOptions;
 import io.mcphost.host.McpHost;
+import io.mcphost.host.McpHostBuilder;
 import io.mcphost.host.ReconnectPolicy;
 import io.mcphost.host.ServerSpec;
 import io.mcphost.protocol.McpTimeoutException;
@@ -51,7 +52,7 @@ public class FaultSoak {
                 "noisy", FaultyServers.stdio().junkLines(100).stderrFlood(1 << 20),
                 "slow", FaultyServers.stdio().slow(Duration.ofMillis(5)),
                 "mortal", FaultyServers.stdio().dieAfterCalls(500)));
-        McpHost.Builder builder = McpHost.builder().startupTimeout(Duration.ofSeconds(60)).requestTimeout(Duration.ofSeconds(10))
+        McpHostBuilder builder = McpHost.builder().startupTimeout(Duration.ofSeconds(60)).requestTimeout(Duration.ofSeconds(10))
                 .reconnect(ReconnectPolicy.exponential(Duration.ofMillis(50), Duration.ofSeconds(1), 0, 1_000));
         servers.forEach((name, faults) -> builder.server(ServerSpec.builder(name, () -> faults.transport(name).build()).build()));
         String[] names = servers.keySet().toArray(String[]::new);

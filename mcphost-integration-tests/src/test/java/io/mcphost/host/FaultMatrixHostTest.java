@@ -49,7 +49,7 @@ class FaultMatrixHostTest {
         ServerSpec crashing = ServerSpec.builder("crashing", () -> StdioTransport.builder("sh", "-c", FLAPPING)
                 .name("crashing").build()).build();
         ReconnectPolicy policy = ReconnectPolicy.exponential(Duration.ofMillis(1), Duration.ofMillis(20), 0, 100);
-        McpHost.Builder builder = McpHost.builder().reconnect(policy)
+        McpHostBuilder builder = McpHost.builder().reconnect(policy)
                 .server(inProcess("good", () -> labelled("good", "echo"), toClose).build())
                 .onEvent(e -> {
                     if (e instanceof HostEvent.ServerReconnecting r && r.server().equals("crashing")) {

@@ -23,7 +23,7 @@ class HostApprovalTest {
         }
     }
 
-    private McpHost.Builder notes() {
+    private McpHostBuilder notes() {
         return McpHost.builder().server(inProcess("notes", () -> labelled("notes", "read", "write"), toClose)
                 .autoApprove("read").build());
     }

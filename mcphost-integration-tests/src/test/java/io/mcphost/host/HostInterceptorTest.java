@@ -47,7 +47,7 @@ class HostInterceptorTest {
         }
     }
 
-    private McpHost started(McpHost.Builder builder) {
+    private McpHost started(McpHostBuilder builder) {
         McpHost host = builder.start();
         hosts.add(host);
         return host;

@@ -41,14 +41,14 @@ class HostRoutingTest {
         }
     }
 
-    private McpHost.Builder twoServers() {
+    private McpHostBuilder twoServers() {
         return McpHost.builder()
                 .server(inProcess("alpha", () -> labelled("alpha", "echo", "only_alpha"), toClose).build())
                 .server(inProcess("beta", () -> labelled("beta", "echo", "write_file"), toClose).build())
                 .onEvent(events::add);
     }
 
-    private McpHost started(McpHost.Builder builder) {
+    private McpHost started(McpHostBuilder builder) {
         McpHost host = builder.start();
         hosts.add(host);
         return host;

@@ -25,7 +25,7 @@ class HostStartOnlyTest {
         }
     }
 
-    private McpHost.Builder demoAndAlpha() {
+    private McpHostBuilder demoAndAlpha() {
         return McpHost.builder()
                 .server(inProcess("demo", DemoServer::server, toClose).build())
                 .server(inProcess("alpha", () -> labelled("alpha", "echo"), toClose).build());

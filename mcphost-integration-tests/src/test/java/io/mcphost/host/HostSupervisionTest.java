@@ -130,7 +130,7 @@ class HostSupervisionTest {
     void closeStopsTwentyStubbornServersWithinItsDeadline() {
         Path script = Path.of("src/test/resources/stubborn-mcp-server.js").toAbsolutePath();
         List<StdioTransport> started = new CopyOnWriteArrayList<>();
-        McpHost.Builder builder = McpHost.builder().closeTimeout(Duration.ofSeconds(5));
+        McpHostBuilder builder = McpHost.builder().closeTimeout(Duration.ofSeconds(5));
         for (int i = 0; i < 20; i++) {
             String name = "stubborn" + i;
             builder.server(ServerSpec.builder(name, () -> {

@@ -21,6 +21,7 @@ import dev.langchain4j.service.tool.ToolExecutionResult;
 import dev.langchain4j.service.tool.ToolProviderRequest;
 import dev.langchain4j.service.tool.ToolProviderResult;
 import io.mcphost.host.McpHost;
+import io.mcphost.host.McpHostBuilder;
 import io.mcphost.server.McpServer;
 import io.mcphost.server.demo.DemoServer;
 import java.time.Duration;
@@ -41,7 +42,7 @@ class McpToolProviderTest {
         }
     }
 
-    private McpHost start(McpHost.Builder builder) {
+    private McpHost start(McpHostBuilder builder) {
         McpHost host = builder.start();
         toClose.add(host);
         return host;

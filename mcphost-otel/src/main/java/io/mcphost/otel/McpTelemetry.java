@@ -104,7 +104,7 @@ public final class McpTelemetry implements RequestObserver {
     }
 
     /**
-     * A host event listener ({@code McpHost.Builder.onEvent}) that makes each server's lifecycle
+     * A host event listener ({@code McpHostBuilder.onEvent}) that makes each server's lifecycle
      * visible: one INTERNAL span {@code mcphost.server {name}} per server, from its first
      * ServerStarting to ServerStopped or a ServerFailed without retry, with span events
      * {@code server.starting}, {@code server.ready}, {@code server.failed}, {@code server.reconnecting}

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mcphost.testkit.Await;
 import io.mcphost.host.McpHost;
+import io.mcphost.host.McpHostBuilder;
 import io.mcphost.server.McpServer;
 import io.mcphost.server.demo.DemoServer;
 import java.time.Duration;
@@ -36,7 +37,7 @@ class McpToolCallbackProviderTest {
         }
     }
 
-    private McpHost start(McpHost.Builder builder) {
+    private McpHost start(McpHostBuilder builder) {
         McpHost host = builder.startupTimeout(Duration.ofSeconds(30)).start();
         toClose.add(host);
         return host;

@@ -6,6 +6,7 @@ import io.mcphost.bench.subject.Subject;
 import io.mcphost.bench.subject.Subjects;
 import io.mcphost.host.HostEvent;
 import io.mcphost.host.McpHost;
+import io.mcphost.host.McpHostBuilder;
 import io.mcphost.host.ServerSpec;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
@@ -138,7 +139,7 @@ public final class HostScenarios {
     private static void hostRound(ServerKind server, int count, int round, Comparison start, Comparison close,
                                   Comparison inRun, Map<String, Samples> phases) {
         StartTimes times = new StartTimes();
-        McpHost.Builder builder = McpHost.builder();
+        McpHostBuilder builder = McpHost.builder();
         for (int i = 0; i < count; i++) {
             String name = "s" + i;
             builder.server(ServerSpec.builder(name, () -> {
@@ -278,7 +279,7 @@ public final class HostScenarios {
         Comparison build = new Comparison("catalog", variant + ", start", "ms", MILLIS);
         Comparison read = new Comparison("catalog", variant + ", tools()", "us", 1e3);
         build.run(List.of(Library.MCPHOST), options.bulkRounds(), (library, round, out) -> {
-            McpHost.Builder builder = McpHost.builder();
+            McpHostBuilder builder = McpHost.builder();
             for (int s = 0; s < servers; s++) {
                 McpServer fixture = fixtures.get(s);
                 builder.server(ServerSpec.builder("cat" + s, () -> {

@@ -3,17 +3,14 @@ package io.mcphost.transport.stdio;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.internal.Settings;
 import io.mcphost.protocol.McpClosedException;
-import io.mcphost.protocol.McpProtocolException;
 import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.internal.JsonCodec;
-import io.mcphost.protocol.internal.LogLimit;
 import io.mcphost.transport.CallerLending;
 import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.TransportKind;
 import io.mcphost.transport.stdio.internal.ChildProcess;
 import io.mcphost.transport.stdio.internal.ExitReport;
-import io.mcphost.transport.stdio.internal.LineReader;
 import io.mcphost.transport.stdio.internal.Outbox;
 import io.mcphost.transport.stdio.internal.PipeThreads;
 import io.mcphost.transport.stdio.internal.ProcessTree;
@@ -32,11 +29,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.event.Level;
 
 /**
  * Talks to a local MCP server over its stdin and stdout: newline-delimited JSON-RPC in UTF-8.
@@ -70,22 +64,15 @@ public final class StdioTransport implements Transport, CallerLending {
     private static final Duration DEATH_REPORT_WAIT = Duration.ofMillis(70);
     /** After the process exits, how long the reader may take to reach the end of stdout by itself. */
     private static final Duration READER_END_WAIT = Duration.ofMillis(20);
-    /** How long {@link InboundHandler#onClosed} waits for a message being delivered to finish. */
-    private static final Duration CALLBACK_WAIT = Duration.ofMillis(100);
-    private static final int PREVIEW_CHARS = 200;
 
     private final StdioSettings settings;
     private final String name;
     private final Outbox outbox = new Outbox(); // senders' lines, written in batches with one flush
     private volatile StdoutReading stdout; // on the reader thread or on a caller waiting alone for its answer
-    /** The first few skipped lines per interval are logged, then one summary with the count. */
-    private final LogLimit skippedLogs = new LogLimit(5, Duration.ofSeconds(10));
-    private final String skipped; // what the summary of rate-limited skip warnings calls them
-    private final ReentrantLock callbackLock = new ReentrantLock(); // onMessage and onClosed one at a time, from any thread
     private final Lifecycle state = new Lifecycle();
+    private final InboundDelivery inbound; // lines to messages for the handler; onClosed exactly once
     private final java.util.function.BooleanSupplier closing = () -> state.get().isClosing();
     private final java.util.function.BooleanSupplier open = () -> state.get() == State.OPEN;
-    private volatile InboundHandler handler;
     private volatile ChildProcess child;
     private volatile InputStream in;
     private volatile OutputStream out;
@@ -94,7 +81,7 @@ public final class StdioTransport implements Transport, CallerLending {
     private StdioTransport(StdioSettings settings) {
         this.settings = settings;
         this.name = settings.name();
-        this.skipped = "skipped lines on stdout of server '" + name + "' (not JSON-RPC, or over maxMessageBytes)";
+        this.inbound = new InboundDelivery(name, settings.maxMessageBytes(), state);
     }
 
     /** A builder for a transport that starts {@code command} with {@code args}, no shell involved. */
@@ -133,15 +120,15 @@ public final class StdioTransport implements Transport, CallerLending {
      * @throws IllegalStateException if called twice
      */
     @Override
-    public void start(InboundHandler inbound) {
-        Objects.requireNonNull(inbound, "inbound");
+    public void start(InboundHandler handler) {
+        Objects.requireNonNull(handler, "inbound");
         if (state.get().isClosing()) {
             throw new McpClosedException(name, "the transport is closed");
         }
         if (!state.move(State.NEW, State.OPEN)) {
             throw new IllegalStateException("transport '" + name + "' was already started");
         }
-        handler = inbound;
+        inbound.handler(handler);
         if (in == null) {
             ChildProcess c;
             try {
@@ -155,7 +142,7 @@ public final class StdioTransport implements Transport, CallerLending {
             out = c.stdin();
             OpenTransports.register(this);
         }
-        stdout = new StdoutReading(name, in, settings.maxMessageBytes(), outbox, this::deliver, this::skippedOversized);
+        stdout = new StdoutReading(name, in, settings.maxMessageBytes(), outbox, inbound::deliver, inbound::skippedOversized);
         PipeThreads.start("mcphost-stdio-reader-" + name, PipeThreads.READER_STACK_BYTES, this::readLoop);
         ChildProcess c = child;
         if (c != null) {
@@ -173,13 +160,8 @@ public final class StdioTransport implements Transport, CallerLending {
             LOG.error("server '{}': the stdio reader failed", name, e);
             inputEnded(null);
         } finally {
-            skippedLogs.flush(LOG, Level.WARN, skipped); // what was only counted, now that no more can come
+            inbound.inputDone(); // what was only counted is logged, now that no more can come
         }
-    }
-
-    private void skippedOversized(long bytes) {
-        skippedLogs.log(LOG, Level.WARN, skipped, "server '{}': skipped a message of {} bytes, over the {}-byte limit (maxMessageBytes)",
-                name, bytes, settings.maxMessageBytes());
     }
 
     /**
@@ -195,41 +177,12 @@ public final class StdioTransport implements Transport, CallerLending {
         }
     }
 
-    private void deliver(LineReader.Line line) {
-        if (line.isBlank()) {
-            return;
-        }
-        List<JsonRpcMessage> messages;
-        try {
-            messages = CODEC.decode(line.utf8(), 0, line.utf8().length);
-        } catch (McpProtocolException e) {
-            // Rate-limited: a server printing 1,000 junk lines per message made 51,000 WARN records.
-            skippedLogs.log(LOG, Level.WARN, skipped, "server '{}': skipped a line that is not a JSON-RPC message ({}): {}",
-                    name, LogLimit.bounded(e.getMessage(), PREVIEW_CHARS), LogLimit.bounded(line.text()));
-            return;
-        }
-        for (JsonRpcMessage message : messages) {
-            callbackLock.lock();
-            try {
-                if (!state.get().isUnreported()) {
-                    return; // onClosed was already called: nothing may follow it
-                }
-                handler.onMessage(message);
-            } catch (RuntimeException e) {
-                // A handler bug must not end the connection; say where it came from.
-                LOG.warn("server '{}': the inbound handler failed on a message", name, e);
-            } finally {
-                callbackLock.unlock();
-            }
-        }
-    }
-
     /** stdout ended: a close we asked for, the end of our own input, or the server died. */
     private void inputEnded(IOException error) {
         if (state.get().isClosing()) {
-            report(null);
+            inbound.report(null);
         } else if (child == null) {
-            report(new McpTransportException(name, "input ended" + (error == null ? "" : ": " + error.getMessage()), error));
+            inbound.report(new McpTransportException(name, "input ended" + (error == null ? "" : ": " + error.getMessage()), error));
         } else {
             serverEnded(error);
         }
@@ -251,34 +204,8 @@ public final class StdioTransport implements Transport, CallerLending {
         }
         ExitReport ending = child.exitReport(DEATH_REPORT_WAIT);
         endReason = ending.message();
-        report(new McpTransportException(name, ending.message(), error, ending.stderrTail()));
+        inbound.report(new McpTransportException(name, ending.message(), error, ending.stderrTail()));
         Thread.ofVirtual().name("mcphost-stdio-reaper-" + name).start(() -> close(settings.closeBudget()));
-    }
-
-    /** Calls onClosed exactly once, after any message being delivered (bounded wait). */
-    private void report(McpTransportException cause) {
-        if (!state.claimReport()) {
-            return;
-        }
-        InboundHandler inbound = handler;
-        if (inbound == null) {
-            return; // closed before start: nobody to tell
-        }
-        boolean locked = false;
-        try {
-            locked = callbackLock.tryLock(CALLBACK_WAIT.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        try {
-            inbound.onClosed(cause);
-        } catch (RuntimeException e) {
-            LOG.warn("server '{}': the inbound handler failed in onClosed", name, e);
-        } finally {
-            if (locked) {
-                callbackLock.unlock();
-            }
-        }
     }
 
     /**
@@ -365,7 +292,7 @@ public final class StdioTransport implements Transport, CallerLending {
                 closeInBackground(in);
             }
         } finally {
-            report(null);
+            inbound.report(null);
             state.finish();
         }
     }
@@ -399,7 +326,7 @@ public final class StdioTransport implements Transport, CallerLending {
             c.killNow();
         }
         if (claimed) {
-            report(null);
+            inbound.report(null);
             state.finish();
         }
     }

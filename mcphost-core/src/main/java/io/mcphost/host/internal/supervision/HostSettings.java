@@ -13,7 +13,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What {@link io.mcphost.host.McpHost.Builder} collected, validated there; shared by every server of one host.
+ * What {@link io.mcphost.host.McpHostBuilder} collected, validated there; shared by every server of one host.
  *
  * @param client       the settings of every server's client, {@link ClientSettings#DEFAULTS} filled in: a
  *                     server's own ({@code ServerSpec.settings()}) go over these

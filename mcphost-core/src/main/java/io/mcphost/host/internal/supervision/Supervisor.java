@@ -35,7 +35,7 @@ public final class Supervisor implements ManagedServer.Host {
     private final EventBus events;
     private final CatalogState catalog;
     private final List<ManagedServer> servers = new CopyOnWriteArrayList<>();
-    /** The servers known but not started yet ({@code McpHost.Builder.startOnly}); changed under {@link #membership}. */
+    /** The servers known but not started yet ({@code McpHostBuilder.startOnly}); changed under {@link #membership}. */
     private final List<ServerSpec> deferred = new CopyOnWriteArrayList<>();
     private final ReentrantLock membership = new ReentrantLock();
     private volatile boolean closed;
