@@ -373,7 +373,28 @@ public final class StdioTransport implements Transport, CallerLending {
 
         private Builder(List<String> command) {
             this.command = command;
-            this.name = command.isEmpty() ? "stdio" : Path.of(command.getFirst()).getFileName().toString();
+            this.name = command.isEmpty() ? "stdio" : programName(command.getFirst());
+        }
+
+        /**
+         * The program's file name, from the text alone: {@code Path.of} would throw on a NUL character and has
+         * no file name for {@code /} (both reach here from a configuration file, found by fuzzing it).
+         */
+        private static String programName(String program) {
+            int end = program.length();
+            while (end > 0 && isSeparator(program.charAt(end - 1))) {
+                end--;
+            }
+            int start = end;
+            while (start > 0 && !isSeparator(program.charAt(start - 1))) {
+                start--;
+            }
+            String last = program.substring(start, end);
+            return last.isBlank() ? "stdio" : last;
+        }
+
+        private static boolean isSeparator(char c) {
+            return c == '/' || c == java.io.File.separatorChar;
         }
 
         /** The server's name in logs and errors (default: the program's file name). */

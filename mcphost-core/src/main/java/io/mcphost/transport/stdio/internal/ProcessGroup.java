@@ -49,6 +49,9 @@ final class ProcessGroup {
     }
 
     private static Optional<String> resolve(String program, Optional<Path> cwd) {
+        if (program.indexOf('\0') >= 0) {
+            return Optional.empty(); // no such file; starting it fails with the operating system's reason
+        }
         if (program.contains("/")) {
             Path path = Path.of(program);
             Path resolved = path.isAbsolute() ? path : cwd.map(d -> d.resolve(path)).orElse(path);
