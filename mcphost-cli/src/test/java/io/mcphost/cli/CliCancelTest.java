@@ -41,7 +41,7 @@ class CliCancelTest {
 
             // Only a hang takes this long; the call itself would take 100 s.
             assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("the CLI exits").isTrue();
-            assertThat(process.exitValue()).isEqualTo(ExitCode.CANCELLED);
+            assertThat(process.exitValue()).as("exit code; stderr:%n%s", read(stderr)).isEqualTo(ExitCode.CANCELLED);
             assertThat(read(stderr)).contains("mcphost: cancelled").doesNotContain("step 100 of 100");
             // The CLI has waited for the server's process to end, and with it the tee that wrote the file.
             assertThat(read(wire)).contains("\"method\":\"tools/call\"").contains("\"method\":\"notifications/cancelled\"");
