@@ -8,10 +8,13 @@ import io.mcphost.protocol.tools.CallToolResult;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -34,6 +37,9 @@ import tools.jackson.databind.node.ObjectNode;
 final class CallCommand implements Callable<Integer> {
     @ParentCommand
     McpHostCommand root;
+
+    @Spec
+    CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "TOOL", description = "The tool's name.")
     String tool;
@@ -143,7 +149,8 @@ final class CallCommand implements Callable<Integer> {
         try {
             return ToolArguments.parse(pairs == null ? List.of() : pairs, json, tool.tool().inputSchema());
         } catch (IllegalArgumentException e) {
-            throw root.connection.usage(e.getMessage());
+            // This command's usage, not the root's: the words and values are call's ("see 'mcphost call --help'").
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
     }
 }

@@ -110,11 +110,13 @@ final class ToolArguments {
 
     /**
      * The value as the first of {@code types} (in the schema's order) that can read it; a string, which reads any
-     * text, only when no other type does, so that {@code ["integer", "string"]} makes {@code 7} a number.
+     * text, only when no other type does, so that {@code ["integer", "string"]} makes {@code 7} a number. Whatever
+     * the guess reads as one of the types stays that value.
      */
     private static JsonNode typed(String key, String text, List<String> types) {
+        JsonNode json = types.equals(List.of("string")) ? null : json(text); // a string needs no parsing
         for (String type : types) {
-            JsonNode value = type.equals("string") ? null : read(type, text);
+            JsonNode value = type.equals("string") ? null : read(type, text, json);
             if (value != null) {
                 return value;
             }
@@ -127,29 +129,20 @@ final class ToolArguments {
                 types.stream().map(ToolArguments::described).toList()) + ", not '" + quoted + "'");
     }
 
-    /** The text as a value of one non-string type, or null when it is not one. */
-    private static JsonNode read(String type, String text) {
+    /**
+     * The text as a value of one non-string type, or null when it is not one: its JSON ({@code json}, null when it
+     * is not JSON) when that is of the type; else, for a number, decimal digits JSON refuses ({@code 007},
+     * {@code +7}), and for a boolean, {@code true} or {@code false} in any case.
+     */
+    private static JsonNode read(String type, String text, JsonNode json) {
         return switch (type) {
-            case "integer" -> integer(text);
-            case "number" -> {
-                JsonNode whole = integer(text); // 007 and +7 as well as JSON's 7
-                if (whole != null) {
-                    yield whole;
-                }
-                JsonNode json = json(text);
-                yield json != null && json.isNumber() && Double.isFinite(json.asDouble()) ? json : null;
-            }
-            case "boolean" -> text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")
+            case "integer" -> json != null && json.isIntegralNumber() ? json : integer(text);
+            case "number" -> json != null && json.isNumber() && Double.isFinite(json.asDouble()) ? json : integer(text);
+            case "boolean" -> json != null && json.isBoolean() ? json : text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")
                     ? JsonNodeFactory.instance.booleanNode(text.equalsIgnoreCase("true")) : null;
-            case "null" -> text.equals("null") ? JsonNodeFactory.instance.nullNode() : null;
-            case "array" -> {
-                JsonNode json = json(text);
-                yield json != null && json.isArray() ? json : null;
-            }
-            case "object" -> {
-                JsonNode json = json(text);
-                yield json != null && json.isObject() ? json : null;
-            }
+            case "null" -> json != null && json.isNull() ? json : null;
+            case "array" -> json != null && json.isArray() ? json : null;
+            case "object" -> json != null && json.isObject() ? json : null;
             default -> throw new IllegalStateException("not a JSON Schema type: " + type); // types() keeps only those
         };
     }
@@ -170,6 +163,7 @@ final class ToolArguments {
                 : value.bitLength() < Long.SIZE ? nodes.numberNode(value.longValue()) : nodes.numberNode(value);
     }
 
+    /** The JSON the text reads as, or null when it is not JSON. */
     private static JsonNode json(String text) {
         try {
             return Json.parse(text);
