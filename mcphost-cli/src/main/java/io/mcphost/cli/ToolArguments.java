@@ -137,7 +137,7 @@ final class ToolArguments {
     private static JsonNode read(String type, String text, JsonNode json) {
         return switch (type) {
             case "integer" -> json != null && json.isIntegralNumber() ? json : integer(text);
-            case "number" -> json != null && json.isNumber() && Double.isFinite(json.asDouble()) ? json : integer(text);
+            case "number" -> json != null && isFinite(json) ? json : integer(text);
             case "boolean" -> json != null && json.isBoolean() ? json : text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")
                     ? JsonNodeFactory.instance.booleanNode(text.equalsIgnoreCase("true")) : null;
             case "null" -> json != null && json.isNull() ? json : null;
@@ -145,6 +145,14 @@ final class ToolArguments {
             case "object" -> json != null && json.isObject() ? json : null;
             default -> throw new IllegalStateException("not a JSON Schema type: " + type); // types() keeps only those
         };
+    }
+
+    /**
+     * Whether a node is a number JSON can write: any decimal (the codec reads fractions as {@code BigDecimal}, whose
+     * exponent may be far beyond a double's: {@code 5e5601} is a valid JSON number), but no infinite or NaN double.
+     */
+    private static boolean isFinite(JsonNode json) {
+        return json.isNumber() && (!(json.isDouble() || json.isFloat()) || Double.isFinite(json.doubleValue()));
     }
 
     /** A whole number in decimal digits (with an optional sign), as the smallest node that holds it; else null. */

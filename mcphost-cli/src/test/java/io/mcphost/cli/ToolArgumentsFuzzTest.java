@@ -148,7 +148,7 @@ class ToolArgumentsFuzzTest {
         return types.stream().anyMatch(type -> switch (type) {
             case "string" -> value.isString();
             case "integer" -> value.isIntegralNumber();
-            case "number" -> value.isNumber() && Double.isFinite(value.doubleValue());
+            case "number" -> value.isNumber() && (!(value.isDouble() || value.isFloat()) || Double.isFinite(value.doubleValue()));
             case "boolean" -> value.isBoolean();
             case "null" -> value.isNull();
             case "array" -> value.isArray();

@@ -101,6 +101,9 @@ class ToolArgumentsTest {
         assertThat(big.get("count").bigIntegerValue()).isEqualTo(new BigInteger("123456789012345678901234567890"));
         assertThat(big.get("ratio").intValue()).isEqualTo(3);
         assertThat(ToolArguments.parse(List.of("id=abc"), null, SCHEMA).get("id").stringValue()).isEqualTo("abc");
+        // Beyond a double's range, still a JSON number (the fuzz target's first finding: converting it threw).
+        assertThat(ToolArguments.parse(List.of("ratio=5.5e5601"), null, SCHEMA).get("ratio").decimalValue())
+                .isEqualByComparingTo(new java.math.BigDecimal("5.5e5601"));
         assertThat(ToolArguments.parse(List.of("unlisted=12"), null, SCHEMA).get("unlisted").intValue()).isEqualTo(12);
     }
 
