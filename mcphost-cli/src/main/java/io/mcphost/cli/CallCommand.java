@@ -35,6 +35,9 @@ import tools.jackson.databind.node.ObjectNode;
             "  mcphost --config mcp.json call everything__get-sum a=1 b=2",
             "      # a prefixed name starts only its server ('everything')"})
 final class CallCommand implements Callable<Integer> {
+    /** How many tool names an unknown tool's message shows. */
+    private static final int LISTED_NAMES = 10;
+
     @ParentCommand
     McpHostCommand root;
 
@@ -116,7 +119,7 @@ final class CallCommand implements Callable<Integer> {
      *
      * @throws McpNotFoundException (exit {@link ExitCode#REFUSED}) if the target lists no such tool
      */
-    static HostTool listed(Target target, String given) {
+    private static HostTool listed(Target target, String given) {
         String name = target.nameOf(given);
         List<HostTool> tools = target.tools();
         for (HostTool tool : tools) {
@@ -138,12 +141,10 @@ final class CallCommand implements Callable<Integer> {
         }
         // No likely typo: the names themselves, so that the next try needs no other command.
         String shown = String.join(", ", names.subList(0, Math.min(names.size(), LISTED_NAMES)));
-        throw new McpNotFoundException(missing + (names.isEmpty() ? " (no tool is listed)" : "; it offers " + shown
+        String offer = target.isHost() ? "; the servers offer " : "; it offers ";
+        throw new McpNotFoundException(missing + (names.isEmpty() ? " (no tool is listed)" : offer + shown
                 + (names.size() > LISTED_NAMES ? ", … (" + names.size() + " in all: see 'mcphost tools')" : "")), null);
     }
-
-    /** How many tool names an unknown tool's message shows. */
-    private static final int LISTED_NAMES = 10;
 
     private ObjectNode parseArguments(String json, HostTool tool) {
         try {

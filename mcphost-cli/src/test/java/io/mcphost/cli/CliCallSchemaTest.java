@@ -2,8 +2,14 @@ package io.mcphost.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mcphost.server.demo.DemoServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code call} looks the tool up in the server's listing before calling and types each {@code key=value} by
@@ -85,6 +91,29 @@ class CliCallSchemaTest {
         assertThat(everything.code()).as(everything.out() + everything.err()).isZero();
         assertThat(everything.out()).contains("3.5");
         assertThat(fromJson.out().strip()).isEqualTo("from json");
+    }
+
+    @Test
+    void underAConfigTheHostsCatalogDecidesAndTypesTheSameWay(@TempDir Path dir) throws Exception {
+        List<String> demo = DemoServer.command();
+        String args = demo.subList(1, demo.size()).stream().map(a -> "\"" + a.replace("\\", "\\\\") + "\"")
+                .collect(Collectors.joining(", "));
+        Path config = Files.writeString(dir.resolve("mcp.json"), "{\"mcpServers\": {\"demo\": {\"command\": \""
+                + demo.getFirst() + "\", \"args\": [" + args + "]}}}");
+
+        CliRun typo = CliRun.of("--config", config.toString(), "call", "echo");
+        CliRun unknown = CliRun.of("--config", config.toString(), "call", "demo__no_such_tool");
+        CliRun text = CliRun.of("--config", config.toString(), "call", "demo__echo", "text=123");
+        CliRun notANumber = CliRun.of("--config", config.toString(), "call", "demo__add", "a=one", "b=2");
+
+        assertThat(typo.code()).as(typo.err()).isEqualTo(ExitCode.REFUSED);
+        assertThat(typo.err().strip()).isEqualTo("mcphost: no available tool is named 'echo'; did you mean 'demo__echo'?");
+        assertThat(unknown.code()).as(unknown.err()).isEqualTo(ExitCode.REFUSED);
+        assertThat(unknown.err().strip()).startsWith("mcphost: no available tool is named 'demo__no_such_tool'; the servers offer demo__");
+        assertThat(text.code()).as(text.err()).isZero();
+        assertThat(text.out().strip()).isEqualTo("123");
+        assertThat(notANumber.code()).as(notANumber.err()).isEqualTo(ExitCode.USAGE);
+        assertThat(notANumber.err()).contains("parameter 'a' takes a number, not 'one'");
     }
 
     /** The one error line, without what follows (a verbose run's traffic comes before it). */
