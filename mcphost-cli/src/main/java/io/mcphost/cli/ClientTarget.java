@@ -73,9 +73,9 @@ record ClientTarget(McpClient client, Duration closeBudget, String prefix) imple
         return client.listTools().stream().map(t -> new HostTool(t.name(), client.name(), t)).toList();
     }
 
+    /** Sends the call; {@code call} has listed the tools first (which teaches the client the output schemas it validates by). */
     @Override
     public CallToolResult callTool(String name, JsonNode arguments, CallOptions options) {
-        client.listTools(); // learns output schemas, so structured content is validated
         return client.callTool(name, arguments, options);
     }
 

@@ -26,7 +26,10 @@ final class ExitCode {
     static final int TOOL_ERROR = 1;
     /** The command line is wrong: unknown option, bad value, missing argument, unreadable config. */
     static final int USAGE = 2;
-    /** The server refused the request: a JSON-RPC error (unknown tool, prompt or resource, invalid params). */
+    /**
+     * The request was refused: a JSON-RPC error from the server (unknown prompt or resource, invalid params), or a
+     * tool the server does not list, refused before calling (whether the server would answer an error or a result).
+     */
     static final int REFUSED = 3;
     /** The server cannot be reached or the connection failed (process died, HTTP error, broken stream). */
     static final int CONNECTION = 4;
@@ -43,11 +46,13 @@ final class ExitCode {
         "  0  success",
         "  1  the tool returned an error result (isError: true)",
         "  2  usage error (options, arguments, config file)",
-        "  3  the server refused the request (JSON-RPC error: unknown tool,",
-        "     prompt or resource, invalid params)",
+        "  3  the server refused the request (JSON-RPC error: unknown prompt",
+        "     or resource, invalid params), or the tool is not in its list",
         "  4  cannot connect, or the connection failed",
         "  5  timeout",
         "  6  authorisation needed (HTTP 401/403)",
+        "130  ended by Ctrl-C (a call in progress is cancelled at the server;",
+        "     subscribe, which runs until Ctrl-C, ends with 0)",
     };
 
     // The HTTP transport reports a refused authorisation as "HTTP 401 from <url>…" (or "answered HTTP 403").

@@ -45,7 +45,7 @@ sealed interface Target extends AutoCloseable permits ClientTarget, HostTarget {
     /** Every tool, under the name {@link #callTool} takes. */
     List<HostTool> tools();
 
-    /** Calls a tool by the name {@link #tools} gives it. */
+    /** Calls a tool by the name {@link #tools} gives it, after {@link #tools} (a client learns output schemas from it). */
     CallToolResult callTool(String name, JsonNode arguments, CallOptions options);
 
     /** Every resource. */

@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -55,6 +58,40 @@ class CliExitCodeTest {
         assertThat(missingResource.code()).as(missingResource.err()).isEqualTo(3);
         assertThat(undescribed.code()).isEqualTo(3);
         assertThat(undescribed.err()).contains("did you mean 'echo'");
+    }
+
+    @ParameterizedTest(name = "json={0}")
+    @ValueSource(booleans = {false, true})
+    void anUnknownToolIsThreeWhetherTheServerAnswersAnErrorOrAToolResult(boolean json) {
+        // The demo answers an unknown tool with a JSON-RPC error, server-everything with a result marked isError.
+        CliRun demo = run(json, "call", "no_such_tool");
+        CliRun everything = run(json, "--stdio", EverythingFixture.stdio(), "call", "no_such_tool");
+
+        assertThat(demo.code()).as(demo.err()).isEqualTo(3);
+        assertThat(everything.code()).as(everything.err()).isEqualTo(3);
+    }
+
+    /** Each code is in the table {@code --help} prints and in the documentation's table (README, or docs/ it moved to). */
+    @Test
+    void theTablesListEveryCodeCtrlCsOneHundredAndThirtyToo() throws Exception {
+        Path root = Path.of("").toAbsolutePath().getParent();
+        StringBuilder documented = new StringBuilder(Files.readString(root.resolve("README.md")));
+        Path docs = root.resolve("docs");
+        if (Files.isDirectory(docs)) {
+            try (var files = Files.walk(docs)) {
+                for (var file : files.filter(f -> f.toString().endsWith(".md")).toList()) {
+                    documented.append(Files.readString(file));
+                }
+            }
+        }
+        String help = String.join("\n", ExitCode.TABLE);
+        for (int code : new int[] {ExitCode.OK, ExitCode.TOOL_ERROR, ExitCode.USAGE, ExitCode.REFUSED, ExitCode.CONNECTION,
+            ExitCode.TIMEOUT, ExitCode.UNAUTHORISED, ExitCode.CANCELLED}) {
+            assertThat(help).containsPattern("(?m)^ *" + code + "  \\S");
+            assertThat(documented).contains("| `" + code + "` |");
+        }
+        assertThat(ExitCode.CANCELLED).isEqualTo(130);
+        assertThat(help).contains("130  ended by Ctrl-C");
     }
 
     @ParameterizedTest(name = "json={0}")

@@ -51,7 +51,7 @@ class CliInputAndHelpTest {
 
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("Examples:", "Exit codes (the same with --json):", "  3  the server refused",
-                "  6  authorisation needed");
+                "  6  authorisation needed", "130  ended by Ctrl-C");
         String commands = r.out().substring(r.out().indexOf("Commands:"), r.out().indexOf("Examples:"));
         assertThat(commands.indexOf("  demo ")).as(commands).isLessThan(commands.indexOf("  tools, describe "));
         assertThat(commands.indexOf("  tools, describe ")).as(commands).isLessThan(commands.indexOf("  call "));

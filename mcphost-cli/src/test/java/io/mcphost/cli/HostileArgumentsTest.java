@@ -41,6 +41,14 @@ class HostileArgumentsTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("--json is not valid JSON");
         assertThat(ToolArguments.strings(List.of("k=" + big)).get("k")).hasSize(1 << 20);
+        // Typed by a schema: a megabyte of digits is no integer (decimal parsing is quadratic), and no number for JSON.
+        var schema = io.mcphost.protocol.Json.parse("{\"properties\":{\"n\":{\"type\":\"integer\"},\"x\":{\"type\":\"number\"},"
+                + "\"s\":{\"type\":\"string\"},\"a\":{\"type\":\"array\"}}}");
+        String digits = "9".repeat(1 << 20);
+        assertThatThrownBy(() -> ToolArguments.parse(List.of("n=" + digits), null, schema)).hasMessageStartingWith("parameter 'n' takes an integer");
+        assertThatThrownBy(() -> ToolArguments.parse(List.of("x=" + digits), null, schema)).hasMessageStartingWith("parameter 'x' takes a number");
+        assertThatThrownBy(() -> ToolArguments.parse(List.of("a=" + value), null, schema)).hasMessageStartingWith("parameter 'a' takes a JSON array");
+        assertThat(ToolArguments.parse(List.of("s=" + digits), null, schema).get("s").stringValue()).hasSize(1 << 20);
     }
 
     @Test
