@@ -47,8 +47,23 @@ final class JsonTrees {
             return plain;
         }
         try (JsonParser parser = factory.createParser(ObjectReadContext.empty(), utf8, offset, length)) {
+            int ff = indexOfFf(utf8, offset, length);
+            if (ff >= 0) {
+                // Never UTF-8, and not safe to hand over: the parser's name table pads a name's last 4-byte group
+                // with 0xFF bytes, so once "method" was read, "meth\xFFod" matched it and came back as "method".
+                throw new StreamReadException(parser, "Invalid UTF-8 start byte 0xff at byte " + (ff - offset));
+            }
             return readSingle(parser);
         }
+    }
+
+    private static int indexOfFf(byte[] utf8, int offset, int length) {
+        for (int i = offset, end = offset + length; i < end; i++) {
+            if (utf8[i] == (byte) 0xFF) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** {@link #read(JsonFactory, byte[], int, int)} for text. */
