@@ -18,8 +18,9 @@ import java.util.Optional;
  * Claude Code, Cursor, Kiro, VS Code's mcp.json and settings.json), JSONC, variables and inputs. The only
  * allowed outcomes are a configuration or a {@link McpConfigException}; a server's transport is then
  * built, which may refuse a setting only with its documented {@link IllegalArgumentException} or
- * {@link IllegalStateException}. {@code envFile}s are read from memory: {@code fuzz.env} and
- * {@code bad.env} exist, everything else does not.
+ * {@link IllegalStateException}. A syntax error's message never carries the parser's internals, and the
+ * scan that explains syntax errors never finds one in a text the parser read. {@code envFile}s are read
+ * from memory: {@code fuzz.env} and {@code bad.env} exist, everything else does not.
  */
 class ConfigTreeReaderFuzzTest {
     private static final Path BASE = Path.of("/fuzz/workspace/.vscode");
@@ -38,11 +39,22 @@ class ConfigTreeReaderFuzzTest {
             config = ConfigTreeReader.read(json, "mcp.json", Optional.empty(), BASE, ENV::get,
                     definition -> answer(definition, asked), ConfigTreeReaderFuzzTest::lines);
         } catch (McpConfigException expected) {
-            if (!expected.getMessage().startsWith("mcp.json: ")) {
-                throw new AssertionError("the message does not start with the source: " + expected.getMessage());
+            String message = expected.getMessage();
+            if (!message.startsWith("mcp.json: ")) {
+                throw new AssertionError("the message does not start with the source: " + message);
+            }
+            if (message.startsWith("mcp.json: is not valid JSON")) {
+                for (String internal : new String[] {"REDACTED", "#UNKNOWN", "byte offset", "`", "Feature"}) {
+                    if (message.contains(internal)) {
+                        throw new AssertionError("a syntax error carries the parser's internals: " + message);
+                    }
+                }
+            } else {
+                parsed(json);
             }
             return;
         }
+        parsed(json);
         for (ServerConfig server : config.servers()) {
             if (server.name().isBlank()) {
                 throw new AssertionError("a server with a blank name was accepted");
@@ -53,6 +65,14 @@ class ConfigTreeReaderFuzzTest {
                 // ServerConfig.toTransport: a setting the transport refuses, or a bearerTokenEnv not set.
             }
         }
+    }
+
+    /** The parser read {@code json}: then the scan that explains syntax errors must find none either. */
+    private static void parsed(String json) {
+        String text = json.startsWith("\uFEFF") ? json.substring(1) : json;
+        JsoncSyntax.firstProblem(text, ConfigTreeReader.MAX_DEPTH).ifPresent(p -> {
+            throw new AssertionError("the parser read what the scan calls a syntax error: " + p);
+        });
     }
 
     private static String answer(InputDefinition definition, Map<String, Integer> asked) {
