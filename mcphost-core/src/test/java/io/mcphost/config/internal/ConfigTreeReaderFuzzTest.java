@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Fuzzes the mcp.json loader (issue 31): any text, in any of the formats it accepts (Claude Desktop,
@@ -30,6 +31,10 @@ class ConfigTreeReaderFuzzTest {
     private static final Map<String, String> ENV = Map.of("HOME", "/home/ada", "TOKEN", "t0k3n", "EMPTY", "",
             "workspaceFolder", "/env/wins");
 
+    private static final String SYNTAX = "mcp.json: is not valid JSON";
+    private static final Pattern DUPLICATE = Pattern.compile(" at line \\d+, column \\d+: Duplicate Object property \".*\"",
+            Pattern.DOTALL);
+
     @FuzzTest(maxDuration = "10m")
     void load(byte[] input) {
         String json = new String(input, StandardCharsets.UTF_8);
@@ -43,12 +48,8 @@ class ConfigTreeReaderFuzzTest {
             if (!message.startsWith("mcp.json: ")) {
                 throw new AssertionError("the message does not start with the source: " + message);
             }
-            if (message.startsWith("mcp.json: is not valid JSON")) {
-                for (String internal : new String[] {"REDACTED", "#UNKNOWN", "byte offset", "`", "Feature"}) {
-                    if (message.contains(internal)) {
-                        throw new AssertionError("a syntax error carries the parser's internals: " + message);
-                    }
-                }
+            if (message.startsWith(SYNTAX)) {
+                refused(json, message.substring(SYNTAX.length()));
             } else {
                 parsed(json);
             }
@@ -69,10 +70,36 @@ class ConfigTreeReaderFuzzTest {
 
     /** The parser read {@code json}: then the scan that explains syntax errors must find none either. */
     private static void parsed(String json) {
-        String text = json.startsWith("\uFEFF") ? json.substring(1) : json;
-        JsoncSyntax.firstProblem(text, ConfigTreeReader.MAX_DEPTH).ifPresent(p -> {
+        scan(json).ifPresent(p -> {
             throw new AssertionError("the parser read what the scan calls a syntax error: " + p);
         });
+    }
+
+    /**
+     * The parser refused {@code json}, and the loader said {@code why}: the scan's first problem when it found
+     * one; else a repeated name, or a parser limit in the parser's words without its internals.
+     */
+    private static void refused(String json, String why) {
+        if (DUPLICATE.matcher(why).matches()) {
+            return; // no syntax error: the scan does not look for repeated names
+        }
+        Optional<JsoncSyntax.Problem> problem = scan(json);
+        if (problem.isPresent()) {
+            JsoncSyntax.Problem p = problem.get();
+            if (!why.equals(" at line " + p.line() + ", column " + p.column() + ": " + p.what())) {
+                throw new AssertionError("a syntax error is not said as the scan found it: " + why + " / " + p);
+            }
+            return;
+        }
+        for (String internal : new String[] {"REDACTED", "#UNKNOWN", "byte offset", "`", "Feature", "Constraints"}) {
+            if (why.contains(internal)) {
+                throw new AssertionError("a syntax error carries the parser's internals: " + why);
+            }
+        }
+    }
+
+    private static Optional<JsoncSyntax.Problem> scan(String json) {
+        return JsoncSyntax.firstProblem(json.startsWith("\uFEFF") ? json.substring(1) : json, ConfigTreeReader.MAX_DEPTH);
     }
 
     private static String answer(InputDefinition definition, Map<String, Integer> asked) {
