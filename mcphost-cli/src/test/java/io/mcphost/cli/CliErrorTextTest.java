@@ -86,7 +86,8 @@ class CliErrorTextTest {
         CliRun r = CliRun.of("--config", file.toString(), "tools");
 
         assertThat(r.code()).isEqualTo(ExitCode.USAGE);
-        assertThat(r.err()).contains("mcp.json", "line 2, column 3", "expected comma").doesNotContain("(code 34)");
+        assertThat(r.err()).contains("mcp.json", "line 2, column 3", "expected ',' or '}' after an object member, found '\"'")
+                .doesNotContain("(code 34)");
     }
 
     @Test
