@@ -121,7 +121,7 @@ public final class ConfigTreeReader {
     }
 
     /** The parser's words without what only its developers read: the redacted source, {@code `Feature.NAME`} references. */
-    static String withoutInternals(String said) {
+    private static String withoutInternals(String said) {
         String text = SOURCE.matcher(said).replaceAll("");
         text = REFERENCE.matcher(text).replaceAll("");
         text = text.replace("`", "").strip();
