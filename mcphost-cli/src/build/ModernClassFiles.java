@@ -19,7 +19,8 @@ import java.util.zip.ZipOutputStream;
  * Build step of the distribution (run by the pom at package, with the JDK's source launcher:
  * {@code java ModernClassFiles.java JAR...}): rewrites the class files of a jar that are older than Java 6
  * (version 49, as picocli ships them for Java 5) as Java 8 class files, with stack map frames computed by
- * the JDK's class-file API. The instructions stay the same.
+ * the JDK's class-file API. The instructions stay the same. Silent when it worked;
+ * {@code java -DmodernClassFiles.verbose=true ModernClassFiles.java JAR...} says what it rewrote.
  *
  * <p>Why: the JVM's AOT cache (JEP 483) cannot keep classes older than version 50 once they are linked,
  * so every start of the CLI parsed and verified picocli's classes anew with the old inference verifier
@@ -36,11 +37,15 @@ public final class ModernClassFiles {
     }
 
     public static void main(String[] args) throws IOException {
+        // A build step that worked prints nothing (a failure still throws, and fails the build);
+        // -DmodernClassFiles.verbose=true says what was rewritten.
+        boolean verbose = Boolean.getBoolean("modernClassFiles.verbose");
         for (String arg : args) {
             Path jar = Path.of(arg);
             int rewritten = rewrite(jar);
-            if (rewritten > 0) { // quiet when the jar was rewritten already (an incremental build)
-                System.out.println("ModernClassFiles: " + jar.getFileName() + ": " + rewritten + " class files rewritten as version " + TARGET);
+            if (verbose) {
+                System.out.println("ModernClassFiles: " + jar.getFileName() + ": " + (rewritten > 0
+                        ? rewritten + " class files rewritten as version " + TARGET : "no class file older than version " + OLD));
             }
         }
     }

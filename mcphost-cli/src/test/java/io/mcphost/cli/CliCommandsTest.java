@@ -2,6 +2,7 @@ package io.mcphost.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mcphost.protocol.Json;
 import org.junit.jupiter.api.Test;
 
 /** What each command prints, in process, against the real demo server as a child process. */
@@ -23,7 +24,20 @@ class CliCommandsTest {
         CliRun r = CliRun.of("call", "add", "a=19", "b=23", "--structured");
 
         assertThat(r.code()).isZero();
-        assertThat(r.out()).startsWith("42\nstructured content:\n{\n  \"sum\" : 42.0\n}");
+        assertThat(r.out()).startsWith("42\nstructured content:\n{\n  \"sum\" : 42\n}");
+    }
+
+    @Test
+    void addKeepsIntegersIntegralAndFractionsFractional() {
+        CliRun integers = CliRun.of("--json", "call", "add", "a=19", "b=23");
+        CliRun fraction = CliRun.of("--json", "call", "add", "a=2", "b=40.5");
+        CliRun huge = CliRun.of("--json", "call", "add", "--json", "{\"a\":9223372036854775807,\"b\":1}");
+
+        assertThat(integers.code()).isZero();
+        assertThat(integers.out()).contains("\"sum\" : 42\n").doesNotContain("42.0");
+        assertThat(Json.parse(integers.out()).path("structuredContent").path("sum").isIntegralNumber()).isTrue();
+        assertThat(Json.parse(fraction.out()).path("structuredContent").path("sum").doubleValue()).isEqualTo(42.5);
+        assertThat(Json.parse(huge.out()).path("structuredContent").path("sum").asString()).isEqualTo("9223372036854775808");
     }
 
     @Test
@@ -72,7 +86,7 @@ class CliCommandsTest {
         CliRun r = CliRun.of();
 
         assertThat(r.code()).isZero();
-        assertThat(r.out()).contains("mcphost-demo", "Hello from McpHost!", "\"sum\" : 42.0", "done: 5 steps",
+        assertThat(r.out()).contains("mcphost-demo", "Hello from McpHost!", "\"sum\" : 42\n", "done: 5 steps",
                 "(tool error) failed on purpose", "demo://readme", "summarize");
         assertThat(r.err()).contains("100% step 5 of 5");
     }

@@ -167,4 +167,37 @@ class CliConfigTest {
         assertThat(r.err().lines().filter(l -> l.contains("unavailable"))).hasSize(1);
         assertThat(r.err()).contains("no server is ready: ghost is failed");
     }
+
+    /** A syntax error: the file, line, column and what was expected; exit 2 (the user's mistake), no parser internals. */
+    @Test
+    void aSyntaxErrorInTheConfigSaysWhereAndWhatWasExpected() throws Exception {
+        Path missingComma = Files.writeString(dir.resolve("comma.json"), """
+                {
+                  "mcpServers": {
+                    "demo": {
+                      "command": "x" "args": []
+                    }
+                  }
+                }
+                """);
+        Path unclosed = Files.writeString(dir.resolve("eof.json"), """
+                {
+                  "mcpServers": {
+                    "demo": {"command": "x"}
+                """);
+
+        CliRun comma = CliRun.of("--config", missingComma.toString(), "tools");
+        CliRun eof = CliRun.of("--config", unclosed.toString(), "tools");
+
+        assertThat(comma.code()).isEqualTo(ExitCode.USAGE);
+        assertThat(comma.err()).contains(missingComma + ": is not valid JSON at line 4, column 22: expected ',' or '}' after an"
+                + " object member, found '\"'");
+        assertThat(eof.code()).isEqualTo(ExitCode.USAGE);
+        assertThat(eof.err()).contains(unclosed + ": is not valid JSON at line 4, column 1: expected ',' or '}' after an object"
+                + " member, found the end of the file (the '{' at line 2, column 17 is not closed)");
+        for (CliRun r : List.of(comma, eof)) {
+            assertThat(r.out()).isEmpty();
+            assertThat(r.err()).doesNotContain("REDACTED", "StreamReadFeature", "#UNKNOWN", "byte offset", "`", "Exception");
+        }
+    }
 }

@@ -29,7 +29,29 @@ class CliErrorTextTest {
                 .isEqualTo("server 'a': connection refused at " + url + " (is the server running?)");
         assertThat(ErrorText.of("server 'a': cannot reach http://nowhere.invalid/mcp: UnresolvedAddressException"))
                 .isEqualTo(ErrorText.of("server 'a': cannot reach http://nowhere.invalid/mcp: unknown host nowhere.invalid"))
-                .isEqualTo("server 'a': unknown host in http://nowhere.invalid/mcp");
+                .isEqualTo(ErrorText.of("server 'a': cannot reach http://nowhere.invalid/mcp: the host name 'nowhere.invalid'"
+                        + " does not resolve"))
+                .isEqualTo(ErrorText.of("server 'a': cannot open the SSE stream at http://nowhere.invalid/mcp: the host name"
+                        + " 'nowhere.invalid' does not resolve"))
+                .isEqualTo("server 'a': the host name 'nowhere.invalid' of http://nowhere.invalid/mcp does not resolve"
+                        + " (is the URL right?)");
+        assertThat(ErrorText.of("server 'a': cannot reach http://nowhere.invalid/mcp: the host name 'nowhere.invalid'"
+                + " does not resolve (Temporary failure in name resolution)"))
+                .isEqualTo("server 'a': the host name 'nowhere.invalid' of http://nowhere.invalid/mcp does not resolve"
+                        + " (Temporary failure in name resolution; is the URL right?)");
+    }
+
+    /** RFC 2606: {@code .invalid} never resolves, so no network is needed; the same in every HTTP mode. */
+    @Test
+    void aHostNameThatDoesNotResolveIsNamedNotCalledRefused() {
+        for (String transport : new String[] {"auto", "http", "sse"}) {
+            CliRun r = CliRun.of("--url", "http://no-such-host.invalid/mcp", "--transport", transport, "--timeout", "20s", "tools");
+
+            assertThat(r.code()).as(transport).isEqualTo(ExitCode.CONNECTION);
+            assertThat(r.err()).as(transport).contains("the host name 'no-such-host.invalid' of http://no-such-host.invalid/mcp"
+                    + " does not resolve").contains("is the URL right?").doesNotContainIgnoringCase("refused")
+                    .doesNotContain("Exception").doesNotContain("is the server running");
+        }
     }
 
     @Test
@@ -64,7 +86,8 @@ class CliErrorTextTest {
         CliRun r = CliRun.of("--config", file.toString(), "tools");
 
         assertThat(r.code()).isEqualTo(ExitCode.USAGE);
-        assertThat(r.err()).contains("mcp.json", "line 2, column 3", "expected comma").doesNotContain("(code 34)");
+        assertThat(r.err()).contains("mcp.json", "line 2, column 3", "expected ',' or '}' after an object member, found '\"'")
+                .doesNotContain("(code 34)");
     }
 
     @Test

@@ -97,11 +97,54 @@ class ConfigErrorsTest {
         assertThat(e.server()).isEmpty();
     }
 
+    /** A syntax error names the file, line and column, and what was expected there: never the parser's internals. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+            missing comma      | {\\n  "mcpServers": {\\n    "demo": {\\n      "command": "x" "args": []\\n    }\\n  }\\n}   | 4:22: expected ',' or '}' after an object member, found '"'
+            unterminated string| {\\n  "mcpServers": {\\n    "demo": {\\n      "command": "npx,\\n      "args": []\\n}}} | 4:23: expected '"' to close the string that starts at line 4, column 18, found the end of the line
+            trailing garbage   | {"mcpServers": {}}\\n}                                                                | 2:1: expected the end of the file after the top-level value, found '}' (one too many?)
+            end of file        | {\\n  "mcpServers": {\\n    "demo": {"command": "x"}\\n                                  | 4:1: expected ',' or '}' after an object member, found the end of the file (the '{' at line 2, column 17 is not closed)
+            missing value      | {"mcpServers": {"demo": {"command": }}}                                               | 1:37: expected a value (a string, number, object, array, true, false or null), found '}'
+            unquoted name      | {\\r\\n  mcpServers: {}}                                                                | 2:3: expected a member name in double quotes or '}', found 'mcpServers'
+            unclosed comment   | /* servers\\n{"mcpServers": {}}                                                        | 2:19: expected '*/' to close the comment that starts at line 1, column 1, found the end of the file
+            """)
+    void syntaxErrorsSayTheLineColumnAndWhatWasExpected(String kind, String json, String expected, @TempDir Path dir)
+            throws java.io.IOException {
+        String text = json.strip().replace("\\n", "\n").replace("\\r", "\r");
+        Path file = java.nio.file.Files.writeString(dir.resolve("mcp.json"), text);
+
+        Throwable e = org.assertj.core.api.Assertions.catchThrowable(() -> loader.load(file));
+
+        assertThat(e).isInstanceOf(McpConfigException.class);
+        String[] lineColumn = expected.split(":", 3);
+        assertThat(e.getMessage()).isEqualTo(file + ": is not valid JSON at line " + lineColumn[0] + ", column " + lineColumn[1]
+                + ":" + lineColumn[2]);
+        assertThat(e.getMessage()).doesNotContain("REDACTED", "StreamReadFeature", "#UNKNOWN", "byte offset", "`", "code ");
+    }
+
+    @Test
+    void aByteOrderMarkIsNoSyntaxError() {
+        assertThat(loader.parse("\uFEFF{\"mcpServers\": {\"s\": {\"command\": \"x\"}}}", "mcp.json").servers()).hasSize(1);
+        assertThat(error("\uFEFF{\"mcpServers\": {}} x").getMessage())
+                .isEqualTo("mcp.json: is not valid JSON at line 1, column 20: expected the end of the file after the top-level"
+                        + " value, found 'x'");
+    }
+
+    @Test
+    void aParserLimitIsSaidWithoutTheParsersInternals() {
+        String message = error("{\"servers\": {\"s\": {\"command\": \"x\", \"n\": " + "1".repeat(2000) + "}}}").getMessage();
+
+        // The parser says no position for a limit: the message has none either.
+        assertThat(message).isEqualTo("mcp.json: is not valid JSON: Number value length (2000) exceeds the maximum allowed (1000)")
+                .doesNotContain("REDACTED", "StreamReadConstraints", "#UNKNOWN", "byte offset", "`");
+    }
+
     @Test
     void duplicateServerNamesAreAnError() {
         assertThat(error("""
                 {"mcpServers": {"s": {"command": "a"}, "s": {"command": "b"}}}
-                """).getMessage()).startsWith("mcp.json: is not valid JSON").contains("Duplicate Object property \"s\"");
+                """).getMessage()).startsWith("mcp.json: is not valid JSON at line 1, column ").contains("Duplicate Object property \"s\"")
+                .doesNotContain("REDACTED", "StreamReadFeature", "#UNKNOWN", "byte offset", "`");
     }
 
     @Test

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.TokenStreamLocation;
@@ -34,6 +35,13 @@ public final class ConfigTreeReader {
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
 
+    static final int MAX_DEPTH = MAPPER.tokenStreamFactory().streamReadConstraints().getMaxNestingDepth();
+    // "(start marker at [Source: REDACTED (`StreamReadFeature...` disabled); byte offset: #UNKNOWN])" and the like.
+    private static final Pattern SOURCE = Pattern.compile("\\s*\\((?:start marker at )?\\[Source:.*?\\]\\)|\\s*\\[Source:.*?\\]");
+    // ", from `StreamReadConstraints.getMaxNumberLength()`", ": enable `JsonReadFeature.X` to allow", "(bound as `T`)".
+    private static final Pattern REFERENCE = Pattern.compile("\\s*\\(bound as `[^`]*`\\)"
+            + "|\\s*(?:, from|: enable|: not allowed as per) `[^`]*`(?: to allow)?");
+
     private ConfigTreeReader() {
     }
 
@@ -52,12 +60,12 @@ public final class ConfigTreeReader {
     static McpConfig read(String json, String source, Optional<Path> file, Path baseDir,
                           Function<String, String> env, InputResolver inputs, ServerEntryReader.FileLines files) {
         JsonNode root;
+        // Windows editors may save UTF-8 with a byte order mark, which the parser would take for a stray character.
+        String text = json.startsWith("\uFEFF") ? json.substring(1) : json;
         try {
-            root = MAPPER.readTree(json);
+            root = MAPPER.readTree(text);
         } catch (JacksonException e) {
-            TokenStreamLocation at = e.getLocation();
-            String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-            throw new McpConfigException(source, null, null, "is not valid JSON" + where + ": " + e.getOriginalMessage(), e);
+            throw new McpConfigException(source, null, null, "is not valid JSON" + syntaxError(text, e), e);
         }
         if (root == null || root.isMissingNode() || !root.isObject()) {
             throw new McpConfigException(source, null, null, "must hold a JSON object");
@@ -89,6 +97,35 @@ public final class ConfigTreeReader {
             result.add(new ServerEntryReader(source, e.getKey(), e.getValue(), vars, baseDir, files).read());
         }
         return new McpConfig(result, declared, file);
+    }
+
+    /**
+     * Where and why {@code json} is not JSONC, as a person reads it ({@code  at line 4, column 17: expected ','
+     * or '}' after an object member, found '"'}): the first syntax error when {@link JsoncSyntax} finds one;
+     * otherwise (a repeated name, a parser limit such as a number's length) the parser's position and words,
+     * without its internals (the source it may not name, feature and constraint names).
+     */
+    private static String syntaxError(String json, JacksonException e) {
+        String said = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+        // A repeated name is no syntax error: the scan would go past it, to a later problem or none.
+        if (!said.startsWith("Duplicate Object property")) {
+            Optional<JsoncSyntax.Problem> problem = JsoncSyntax.firstProblem(json, MAX_DEPTH);
+            if (problem.isPresent()) {
+                JsoncSyntax.Problem p = problem.get();
+                return " at line " + p.line() + ", column " + p.column() + ": " + p.what();
+            }
+        }
+        TokenStreamLocation at = e.getLocation();
+        String where = at == null || at.getLineNr() < 1 ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+        return where + ": " + withoutInternals(said);
+    }
+
+    /** The parser's words without what only its developers read: the redacted source, {@code `Feature.NAME`} references. */
+    private static String withoutInternals(String said) {
+        String text = SOURCE.matcher(said).replaceAll("");
+        text = REFERENCE.matcher(text).replaceAll("");
+        text = text.replace("`", "").strip();
+        return text.isEmpty() ? "a syntax error" : text;
     }
 
     private static boolean present(JsonNode node, String key) {

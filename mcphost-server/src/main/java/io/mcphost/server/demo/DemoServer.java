@@ -21,6 +21,7 @@ import io.mcphost.protocol.tools.ToolAnnotations;
 import io.mcphost.server.McpServer;
 import io.mcphost.server.ToolCall;
 import io.mcphost.server.http.StreamableHttpServer;
+import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -132,9 +133,15 @@ public final class DemoServer {
                         .withOutputSchema(schema("""
                         {"type":"object","properties":{"sum":{"type":"number"}},"required":["sum"]}"""))
                         .withAnnotations(readOnly()), call -> {
-                            double sum = number(call.arguments(), "a") + number(call.arguments(), "b");
-                            JsonNode structured = CODEC.newObject().put("sum", sum);
-                            return CallToolResult.structured(structured, format(sum));
+                            JsonNode a = number(call.arguments(), "a");
+                            JsonNode b = number(call.arguments(), "b");
+                            if (a.isIntegralNumber() && b.isIntegralNumber()) {
+                                // 19 + 23 is 42, not 42.0; exact at any size
+                                BigInteger sum = a.bigIntegerValue().add(b.bigIntegerValue());
+                                return CallToolResult.structured(CODEC.newObject().put("sum", sum), sum.toString());
+                            }
+                            double sum = a.doubleValue() + b.doubleValue();
+                            return CallToolResult.structured(CODEC.newObject().put("sum", sum), format(sum));
                         })
                 .tool(Tool.of("calculate", "Evaluates an arithmetic expression with + - * / and parentheses.", schema("""
                         {"type":"object","properties":{"expression":{"type":"string","examples":["(2 + 3) * 4"]}},
@@ -269,12 +276,12 @@ public final class DemoServer {
         return CODEC.readTree(json);
     }
 
-    private static double number(JsonNode arguments, String name) {
+    private static JsonNode number(JsonNode arguments, String name) {
         JsonNode value = arguments.path(name);
         if (!value.isNumber()) {
             throw new IllegalArgumentException("'" + name + "' must be a number");
         }
-        return value.doubleValue();
+        return value;
     }
 
     private static String format(double value) {

@@ -3,6 +3,8 @@ package io.mcphost.transport.http.internal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
+import java.net.UnknownHostException;
+import java.nio.channels.UnresolvedAddressException;
 import io.mcphost.transport.McpAuthorizationRequiredException;
 import java.nio.charset.StandardCharsets;
 import java.security.cert.CertificateException;
@@ -55,8 +57,21 @@ public final class HttpErrors {
      * was refused, the usual cure.
      */
     static String describe(Throwable e) {
+        return describe(e, null);
+    }
+
+    /**
+     * {@link #describe(Throwable)} for a request to {@code target} (null when unknown): a host name that
+     * does not resolve is said to be one, naming the host, rather than left to read as a network failure
+     * (the resolver's words are a bare host name, or a class name, depending on the platform and client).
+     */
+    static String describe(Throwable e, URI target) {
         String message = e.getMessage();
         String text = message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+        String unresolved = unresolvedHost(e, target);
+        if (unresolved != null) {
+            return unresolved;
+        }
         // A refused handshake would read as a network failure: say it is TLS, and name the usual cure
         // when the certificate is what was refused (not trusted, or not issued for this host).
         for (Throwable t = e; t != null; t = t.getCause()) {
@@ -67,6 +82,24 @@ public final class HttpErrors {
             }
         }
         return text;
+    }
+
+    /** Why {@code e} says a host name does not resolve, or null when it says something else. */
+    private static String unresolvedHost(Throwable e, URI target) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof UnknownHostException || t instanceof UnresolvedAddressException) {
+                // UnknownHostException's message is "host" or "host: the resolver's reason" (Linux: "Name or
+                // service not known", offline: "Temporary failure in name resolution"); the reason is kept.
+                String message = t.getMessage() == null ? "" : t.getMessage().strip();
+                int colon = message.indexOf(": ");
+                String named = colon < 0 ? message : message.substring(0, colon);
+                String reason = colon < 0 ? "" : message.substring(colon + 2).strip();
+                String host = target != null && target.getHost() != null ? target.getHost() : named;
+                return (host.isEmpty() ? "the host name" : "the host name '" + host + "'") + " does not resolve"
+                        + (reason.isEmpty() ? "" : " (" + reason + ")");
+            }
+        }
+        return null;
     }
 
     private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {

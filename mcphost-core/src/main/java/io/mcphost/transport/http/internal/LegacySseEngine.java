@@ -57,7 +57,7 @@ public final class LegacySseEngine implements HttpEngine {
             response = exchanges.send(get);
         } catch (IOException e) {
             throw new McpTransportException(settings.name(), "cannot open the SSE stream at " + where + ": "
-                    + StreamableHttpEngine.describe(e), e);
+                    + HttpErrors.describe(e, settings.endpoint()), e);
         }
         if (response.statusCode() != 200 || !HttpErrors.contentType(response).startsWith("text/event-stream")) {
             String excerpt = HttpErrors.excerpt(response);
@@ -164,7 +164,7 @@ public final class LegacySseEngine implements HttpEngine {
                 throw new McpClosedException(settings.name(), "the SSE transport to " + where + " is closed");
             }
             throw new McpTransportException(settings.name(), "cannot POST to " + HttpErrors.safe(target) + ": "
-                    + StreamableHttpEngine.describe(e), e);
+                    + HttpErrors.describe(e, target), e);
         }
         try {
             if (response.statusCode() / 100 != 2) {

@@ -75,7 +75,7 @@ final class ModernPost {
                 return null; // the client cancelled it: the call is settled, nobody waits for this failure
             }
             return exchanges.isClosed() ? null : new McpTransportException(settings.name(), "cannot reach " + where + ": "
-                    + StreamableHttpEngine.describe(e), e);
+                    + HttpErrors.describe(e, settings.endpoint()), e);
         } catch (IllegalArgumentException e) {
             // A header value HTTP refuses: never quote it (it may mirror a tool argument).
             return new McpTransportException(settings.name(), request.method() + ": a request header was refused by the HTTP client");

@@ -149,7 +149,7 @@ final class RequestRunner {
         } catch (IOException e) {
             // After close the client fails its pending calls itself; nothing to report.
             failure = exchanges.isClosed() ? null : new McpTransportException(settings.name(), "cannot reach " + where
-                    + ": " + StreamableHttpEngine.describe(e), e);
+                    + ": " + HttpErrors.describe(e, settings.endpoint()), e);
         } catch (RuntimeException e) { // as in exchange: nothing escapes, nothing quoted
             failure = new McpTransportException(settings.name(), request.method() + " could not be sent to " + where
                     + ": " + e.getClass().getSimpleName());

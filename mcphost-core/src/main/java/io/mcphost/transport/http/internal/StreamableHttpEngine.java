@@ -183,7 +183,8 @@ public final class StreamableHttpEngine implements HttpEngine {
             return e.refused(); // 401 / 403 insufficient_scope: the client's authorisation stage takes it from here
         } catch (IOException e) {
             // After close the client fails its pending calls itself; nothing to report.
-            return exchanges.isClosed() ? null : new McpTransportException(settings.name(), "cannot reach " + where + ": " + describe(e), e);
+            return exchanges.isClosed() ? null : new McpTransportException(settings.name(), "cannot reach " + where + ": "
+                    + HttpErrors.describe(e, settings.endpoint()), e);
         }
         return received(message, response, used, initialize);
     }
@@ -411,7 +412,7 @@ public final class StreamableHttpEngine implements HttpEngine {
         try {
             return exchanges.send(builder);
         } catch (IOException e) {
-            LOG.debug("server '{}': GET {} failed: {}", settings.name(), where, describe(e));
+            LOG.debug("server '{}': GET {} failed: {}", settings.name(), where, HttpErrors.describe(e, settings.endpoint()));
             return null;
         }
     }
