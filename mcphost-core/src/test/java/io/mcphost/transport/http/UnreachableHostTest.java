@@ -46,6 +46,17 @@ class UnreachableHostTest {
                 .doesNotContain("does not resolve");
     }
 
+    @org.junit.jupiter.api.Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aClientPinnedToTheModernEraSaysTheHostDoesNotResolveNotThatTheServerIsNotModern() {
+        HttpTransport transport = HttpTransport.builder("http://no-such-host.invalid/mcp").connectTimeout(Duration.ofSeconds(20)).build();
+        try (McpClient client = McpClient.builder(transport).era(io.mcphost.protocol.Era.MODERN).build()) {
+            McpTransportException e = catchThrowableOfType(McpTransportException.class, client::connect);
+            assertThat(e.getMessage()).contains("the host name 'no-such-host.invalid' does not resolve")
+                    .doesNotContain("does not speak");
+        }
+    }
+
     private static McpTransportException connect(String url, HttpTransport.Mode mode) {
         HttpTransport transport = HttpTransport.builder(url).mode(mode).connectTimeout(Duration.ofSeconds(20)).build();
         try (McpClient client = McpClient.builder(transport).build()) {
