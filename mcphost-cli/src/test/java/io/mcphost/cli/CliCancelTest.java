@@ -70,7 +70,11 @@ class CliCancelTest {
 
     private static Process cli(List<String> args, Path stderr, Path stdin, Path stdout) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"), "io.mcphost.cli.Main"));
+        // SIGINT as a terminal would deliver it: a build started in the background without job control (nohup,
+        // `cmd &` in a script) passes SIGINT down ignored, and the JVM then leaves it ignored (as it should: that
+        // is what nohup asks for), so the CLI never heard the Ctrl-C below and its call ran into its 60 s timeout.
+        List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT", java, "-cp",
+                System.getProperty("java.class.path"), "io.mcphost.cli.Main"));
         command.addAll(args);
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(stderr.toFile())
                 .redirectOutput(stdout == null ? ProcessBuilder.Redirect.DISCARD : ProcessBuilder.Redirect.to(stdout.toFile()));
