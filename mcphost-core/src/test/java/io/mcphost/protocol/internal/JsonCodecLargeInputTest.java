@@ -21,15 +21,16 @@ import tools.jackson.databind.JsonNode;
 /**
  * 1 MiB adversarial messages through the codec, from bytes and from text, and back: each is decoded (and
  * re-encoded) or refused with an {@link McpProtocolException}, never a {@link StackOverflowError}, and in time
- * linear in its size. Not timed: a generous {@link Timeout} (30 s for all of a case's work, which takes well
- * under a second) catches a quadratic blow-up, which takes minutes at this size, without being fragile.
+ * linear in its size. Not timed: a generous {@link Timeout} (120 s for all of a case's work, which takes a
+ * second or two on an idle machine and took 35 s in a verify run beside a CPU burner) catches a quadratic
+ * blow-up, which takes many minutes at this size, without being fragile.
  */
 class JsonCodecLargeInputTest {
     private static final JsonCodec CODEC = JsonCodec.get();
     private static final int MIB = 1 << 20;
 
     @Test
-    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void deepNestingIsAProtocolErrorNotAStackOverflow() {
         for (String open : new String[] {"[", "{\"a\":", "[{\"a\":"}) {
             String deep = "{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"params\":" + open.repeat(MIB / open.length());
@@ -41,7 +42,7 @@ class JsonCodecLargeInputTest {
     }
 
     @Test
-    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aStringOfEscapesDecodesAndRoundTrips() {
         for (String escape : new String[] {"\\u0041", "\\n", "\\\"", "\\ud83d\\ude00", "\\ud800", "\\/", "é😀"}) {
             String text = notificationWith("\"" + escape.repeat(MIB / escape.length()) + "\"");
@@ -50,7 +51,7 @@ class JsonCodecLargeInputTest {
     }
 
     @Test
-    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void manyNamesManyElementsAndABigBatchDecodeAndRoundTrip() {
         roundTrips(notificationWith(joined(MIB / 16, i -> "\"k" + i + "\":" + i, "{", "}")));
         roundTrips(notificationWith(joined(MIB / 16, i -> "\"same\":" + i, "{", "}"))); // one name, repeated
@@ -62,7 +63,7 @@ class JsonCodecLargeInputTest {
     }
 
     @Test
-    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void hugeNumbersAndPaddingDecode() {
         roundTrips(notificationWith("1" + "0".repeat(900))); // under Jackson's 1000-digit limit: a BigInteger
         refused(notificationWith("1" + "0".repeat(MIB))); // over it: refused, not parsed for minutes
@@ -71,7 +72,7 @@ class JsonCodecLargeInputTest {
     }
 
     @Test
-    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void largeTypedResultsReadWithTheirFastReaders() {
         JsonNode result = CODEC.readTree(joined(MIB / 40, i -> "{\"type\":\"text\",\"text\":\"line " + i + "\"}",
                 "{\"content\":[", "]}"));
