@@ -212,4 +212,49 @@ class EraMemoryTest {
         assertThat(methods).doesNotContain("initialize").contains("server/discover", "tools/call");
         assertThat(store.saved).containsExactly(Era.MODERN);
     }
+
+    /**
+     * Authorising is not probe time: the sign-in (4 s) and the server's answer to the authorised probe (2 s)
+     * together outlast the handshake's 5 s deadline, and the client still finds the server modern, because a
+     * token obtained during the wait gives the authorised request a whole wait of its own. Before, the probe
+     * timed out (seen once in 510 loaded conformance runs of the auth scenarios). No margin is timing-tight:
+     * 4 s + 2 s always exceeds 5 s, and the renewed wait leaves 3 s for an answer that takes 2.
+     */
+    @Test
+    void theProbesWaitStartsAgainOnceAuthorisingEnded() throws Exception {
+        McpServer modern = McpServer.builder().serverInfo("slow-answer", "1")
+                .tool(Tool.of("echo", "echo", io.mcphost.protocol.Json.parse("{\"type\":\"object\"}")),
+                        call -> CallToolResult.text("echo " + call.arguments().path("text").asString("")))
+                .observer(request -> {
+                    if (request.method().equals("server/discover")) {
+                        try {
+                            Thread.sleep(2_000); // an answer slow in coming, after the sign-in
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                    return ServerRequestObserver.Completion.NONE;
+                })
+                .build();
+        AuthorizationHandler headless = AuthorizationHandler.headless();
+        try (OAuthTestServer as = OAuthTestServer.start();
+             ProtectedMcpServer server = ProtectedMcpServer.start(modern, as)) {
+            OAuthSettings settings = OAuthSettings.builder().tokenStore(new WatchedStore(null))
+                    .authorizationTimeout(Duration.ofSeconds(30))
+                    .handler(url -> {
+                        try {
+                            Thread.sleep(4_000); // the user reads the consent page
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        headless.open(url);
+                    }).build();
+            HttpTransport transport = HttpTransport.builder(server.endpoint()).name("slow-both").oauth(settings).build();
+            try (McpClient client = McpClient.builder(transport).initializeTimeout(Duration.ofSeconds(5))
+                    .requestTimeout(Duration.ofSeconds(20)).connect()) {
+                assertThat(client.era()).isEqualTo(Era.MODERN);
+                assertThat(client.callToolWith("echo", Map.of("text", "hi")).text()).isEqualTo("echo hi");
+            }
+        }
+    }
 }

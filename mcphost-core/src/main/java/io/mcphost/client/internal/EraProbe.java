@@ -54,6 +54,9 @@ final class EraProbe {
      */
     static final Duration STARTUP_ALLOWANCE = Duration.ofMillis(1500);
 
+    /** How many times a new token may renew the probe's wait (a step-up after a first token is the second). */
+    private static final int MAX_AUTHORISED_WAITS = 2;
+
     private EraProbe() {
     }
 
@@ -137,6 +140,28 @@ final class EraProbe {
         }
     }
 
+    /**
+     * Waits {@code wait} for the probe's answer; when a token was obtained meanwhile (the probe's 401 started an
+     * authorisation that took much of the wait), the authorised request gets a whole wait of its own: time spent
+     * authorising is not probe time. At most {@link #MAX_AUTHORISED_WAITS} such renewals, each bought by a new token.
+     */
+    private static JsonNode awaitAnswer(CompletableFuture<JsonNode> sent, Duration wait,
+                                        java.util.Optional<io.mcphost.auth.OAuthClient> oauth, long tokenBefore)
+            throws java.util.concurrent.TimeoutException, InterruptedException, java.util.concurrent.ExecutionException {
+        long token = tokenBefore;
+        for (int renewals = 0; ; renewals++) {
+            try {
+                return sent.get(wait.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                long now = oauth.map(io.mcphost.auth.OAuthClient::generation).orElse(token);
+                if (now == token || renewals >= MAX_AUTHORISED_WAITS) {
+                    throw e;
+                }
+                token = now;
+            }
+        }
+    }
+
     /** Whether nothing answered: the host name does not resolve, or nothing listens at the address. */
     private static boolean unreachable(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
@@ -204,16 +229,19 @@ final class EraProbe {
 
     private static Probe probe(Exchange exchange, ConnectionState connection, ClientConfig config, ProtocolVersion version,
                                Duration wait, boolean mayRetry) {
-        // The request lives as long as a handshake may; the answer is waited for only 'wait'.
-        Duration deadline = config.initializeTimeout();
+        // The request lives as long as a handshake may (over HTTP, times the waits a new token may renew: its
+        // authorisation is not probe time); the answer is waited for only 'wait' (see awaitAnswer).
         boolean http = config.transport().capability(io.mcphost.transport.HeaderMirroring.class).isPresent();
+        Duration deadline = http ? config.initializeTimeout().multipliedBy(1 + MAX_AUTHORISED_WAITS) : config.initializeTimeout();
         OutboundRequest discover = ModernMeta.envelope(exchange, new OutboundRequest(ModernMethods.SERVER_DISCOVER,
                 CODEC.newObject(), CallOptions.timeout(deadline)), version, java.util.Map.of());
+        java.util.Optional<io.mcphost.auth.OAuthClient> oauth = config.transport().capability(io.mcphost.auth.OAuthClient.class);
+        long tokenBefore = oauth.map(io.mcphost.auth.OAuthClient::generation).orElse(0L);
         CompletableFuture<JsonNode> sent = exchange.sendHandshake(discover, deadline);
         JsonNode result;
         try {
             try {
-                result = sent.get(wait.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+                result = awaitAnswer(sent, wait, oauth, tokenBefore);
             } catch (java.util.concurrent.TimeoutException e) {
                 if (http) {
                     // Not cancelled: an authorisation still under way goes on, and its token brings the server up.
