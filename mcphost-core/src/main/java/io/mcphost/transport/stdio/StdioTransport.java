@@ -271,6 +271,8 @@ public final class StdioTransport implements Transport, CallerLending {
     @Override
     public void close(Duration budget) {
         Objects.requireNonNull(budget, "budget");
+        // The budget counts from here: looking at the process table before the first signal is part of it.
+        long start = System.nanoTime();
         if (!state.claimClose()) {
             state.await(s -> s == State.CLOSED, budget);
             return;
@@ -282,7 +284,7 @@ public final class StdioTransport implements Transport, CallerLending {
         try {
             ChildProcess c = child;
             if (c != null) {
-                Set<ProcessHandle> alive = c.stop(settings.closeGracePeriod(), settings.termGracePeriod(), budget);
+                Set<ProcessHandle> alive = c.stop(settings.closeGracePeriod(), settings.termGracePeriod(), start, budget);
                 if (!alive.isEmpty()) {
                     LOG.warn("server '{}': processes still alive after the {} close budget: {}", name, budget, alive);
                 }

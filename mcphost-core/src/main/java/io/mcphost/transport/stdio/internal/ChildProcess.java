@@ -113,18 +113,18 @@ public final class ChildProcess {
 
     /**
      * Ends the whole tree within {@code budget}: closes stdin, waits up to {@code exitGrace} for a
-     * voluntary exit, SIGTERMs, waits up to {@code termGrace}, then SIGKILLs. Blocks for at most
-     * {@code budget}.
+     * voluntary exit, SIGTERMs, waits up to {@code termGrace}, then SIGKILLs. Blocks until at most
+     * {@code budget} after {@code startNanos} (a {@link System#nanoTime()} reading: the caller's close began then).
      *
      * @return the processes still alive after the budget (empty when the tree is gone)
      */
-    public Set<ProcessHandle> stop(Duration exitGrace, Duration termGrace, Duration budget) {
+    public Set<ProcessHandle> stop(Duration exitGrace, Duration termGrace, long startNanos, Duration budget) {
         // Look before stdin closes: a wrapper that exits on EOF would orphan its children.
         tree.refresh();
         // Closing stdin first lets servers that exit on EOF flush and leave cleanly. On its own
         // thread: a sender blocked on a full pipe holds the stream's lock.
         closeInBackground(stdin(), "mcphost-stdio-close-" + name);
-        return tree.terminate(exitGrace, termGrace, budget) ? Set.of() : tree.alive();
+        return tree.terminate(exitGrace, termGrace, startNanos, budget) ? Set.of() : tree.alive();
     }
 
     /** Kills the whole tree at once, without waiting (for the JVM shutdown hook). */

@@ -138,13 +138,14 @@ public final class ProcessTree {
     }
 
     /**
-     * Ends the tree within {@code budget}: up to {@code exitGrace} for a voluntary exit, up to
-     * {@code termGrace} after SIGTERM, then SIGKILL. Both graces shrink to fit the budget.
+     * Ends the tree within {@code budget} counted from {@code startNanos} (a {@link System#nanoTime()} reading
+     * taken when the close began, so what the caller did before counts too): up to {@code exitGrace} for a
+     * voluntary exit, up to {@code termGrace} after SIGTERM, then SIGKILL. Both graces shrink to fit the budget.
      *
      * @return true when no process of the tree is left alive
      */
-    public boolean terminate(Duration exitGrace, Duration termGrace, Duration budget) {
-        long start = System.nanoTime();
+    public boolean terminate(Duration exitGrace, Duration termGrace, long startNanos, Duration budget) {
+        long start = startNanos;
         long total = budget.toNanos();
         // Keep a fifth of the budget for SIGKILL and reaping, split the rest between the graces.
         long forGraces = total * 4 / 5;
