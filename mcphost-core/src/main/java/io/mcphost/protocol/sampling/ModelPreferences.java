@@ -12,10 +12,10 @@ import java.util.Optional;
  * @param costPriority         how much cost matters, 0 to 1
  * @param speedPriority        how much latency matters, 0 to 1
  * @param intelligencePriority how much capability matters, 0 to 1
- * @throws IllegalArgumentException if a priority is outside 0..1
  */
 public record ModelPreferences(@JsonInclude(JsonInclude.Include.NON_EMPTY) List<ModelHint> hints, Optional<Double> costPriority,
                                Optional<Double> speedPriority, Optional<Double> intelligencePriority) {
+    /** @throws IllegalArgumentException if a priority is outside 0..1 */
     public ModelPreferences {
         hints = hints == null ? List.of() : List.copyOf(hints);
         costPriority = checkPriority("costPriority", costPriority);
