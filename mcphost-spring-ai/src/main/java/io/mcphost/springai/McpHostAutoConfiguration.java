@@ -1,40 +1,62 @@
 package io.mcphost.springai;
 
 import io.mcphost.host.McpHost;
-import java.nio.file.Path;
+import io.mcphost.host.McpHostBuilder;
+import io.micrometer.observation.ObservationRegistry;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
+import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
- * Spring Boot auto-configuration, active when the property {@code mcphost.config} names an
- * {@code mcp.json} file (Claude Desktop, VS Code or Cursor format): an {@link McpHost} bean started
- * from it, closed with the application context, and an {@link McpToolCallbackProvider} bean over it.
- * Each backs off when the application defines its own bean of that type (for instance a host built
- * with interceptors). Give the provider to a chat client:
- * {@code chatClientBuilder.defaultToolCallbacks(provider)}.
+ * Spring Boot auto-configuration, active when the {@code mcphost.*} properties name servers
+ * ({@code mcphost.servers.<name>.*}, see {@link McpHostProperties}) or an mcp.json file
+ * ({@code mcphost.config}): an {@link McpHost} bean started from them and closed with the application
+ * context, and an {@link McpToolCallbackProvider} bean over it. Each backs off when the application
+ * defines its own bean of that type; {@link McpHostBuilderCustomizer} beans change the host before it
+ * starts. With Boot's health module on the class path, {@link McpHostHealthIndicator} reports the servers
+ * in Actuator's health; with an {@link ObservationRegistry} bean, {@link McpHostObservations} observes every
+ * call. Give the provider to a chat client: {@code chatClientBuilder.defaultToolCallbacks(provider)}.
  *
  * <p>Creating the host blocks until its servers are ready or have failed (McpHost's startup timeout);
  * a server marked {@code required} that cannot start fails the application context.
  */
-@AutoConfiguration
-@ConditionalOnProperty("mcphost.config")
+// After the observation registry is defined (so @ConditionalOnBean below sees it) and before the health
+// registry collects its contributors.
+@AutoConfiguration(afterName = "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration",
+        beforeName = "org.springframework.boot.health.autoconfigure.registry.HealthContributorRegistryAutoConfiguration")
+@Conditional(McpHostAutoConfiguration.OnMcpHostProperties.class)
+@EnableConfigurationProperties(McpHostProperties.class)
 public class McpHostAutoConfiguration {
     /** Boot instantiates this class; applications do not. */
     public McpHostAutoConfiguration() {
     }
 
     /**
-     * The host, started from the file named by {@code mcphost.config}.
+     * The host, started from the {@code mcphost.*} properties; closed (within its close timeout) when the
+     * context closes.
      *
-     * @throws io.mcphost.protocol.McpException if the file cannot be read or a required server cannot start
+     * @throws io.mcphost.protocol.McpException if the configuration is wrong or a required server cannot start
      */
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
-    public McpHost mcpHost(Environment environment) {
-        return McpHost.fromConfig(Path.of(environment.getRequiredProperty("mcphost.config"))).start();
+    public McpHost mcpHost(McpHostProperties properties, Environment environment,
+                           ObjectProvider<McpHostBuilderCustomizer> customizers) {
+        McpHostBuilder builder = McpHost.fromConfig(properties.toConfig(environment::getProperty));
+        customizers.orderedStream().forEach(c -> c.customize(builder));
+        return builder.start();
     }
 
     /** Every tool of the host as Spring AI tool callbacks, refreshed when the host's catalog changes. */
@@ -42,5 +64,40 @@ public class McpHostAutoConfiguration {
     @ConditionalOnMissingBean
     public McpToolCallbackProvider mcpToolCallbackProvider(McpHost host) {
         return new McpToolCallbackProvider(host);
+    }
+
+    /** The servers in Actuator's health, when the application has Boot's health module. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
+    static class Health {
+        @Bean
+        @ConditionalOnMissingBean
+        McpHostHealthIndicator mcpHostHealthIndicator(McpHost host) {
+            return new McpHostHealthIndicator(host);
+        }
+    }
+
+    /** Calls observed through the application's {@link ObservationRegistry}, when it has one. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "io.micrometer.observation.ObservationRegistry")
+    static class Observations {
+        @Bean
+        @ConditionalOnBean(ObservationRegistry.class)
+        McpHostBuilderCustomizer mcpHostObservations(ObservationRegistry registry) {
+            return builder -> builder.interceptAll(new McpHostObservations(registry));
+        }
+    }
+
+    /** Matches when {@code mcphost.config} is set or {@code mcphost.servers} names a server. */
+    static final class OnMcpHostProperties extends SpringBootCondition {
+        @Override
+        public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+            Binder binder = Binder.get(context.getEnvironment());
+            boolean file = binder.bind("mcphost.config", String.class).map(s -> !s.isBlank()).orElse(false);
+            boolean servers = binder.bind("mcphost.servers", Bindable.mapOf(String.class, Object.class))
+                    .map(m -> !m.isEmpty()).orElse(false);
+            return file || servers ? ConditionOutcome.match("mcphost.config or mcphost.servers is set")
+                    : ConditionOutcome.noMatch("neither mcphost.config nor mcphost.servers is set");
+        }
     }
 }
