@@ -37,8 +37,10 @@ import tools.jackson.databind.json.JsonMapper;
  * <p><b>Specifications.</b> Each catalog tool becomes a {@link ToolSpecification} named by its exposed
  * name (so the model's request maps straight back to the host), described by its description (else
  * its title), with its input schema translated element by element. What LangChain4j's schema model
- * cannot express is never dropped in silence: see {@link SchemaIssue}, {@link #schemaIssues()}, and
- * the one WARN line per affected tool on logger {@code io.mcphost.langchain4j.McpToolProvider}.
+ * cannot express is never dropped in silence: see {@link SchemaIssue} and {@link #schemaIssues()}. Logger
+ * {@code io.mcphost.langchain4j.McpToolProvider} says it once per catalog change, for what it has not said
+ * before: one WARN line naming every approximation (the model is told something else than the schema
+ * says), one DEBUG line for keywords moved into descriptions (the model still reads them, in words).
  *
  * <p><b>Execution.</b> Every call goes through {@link McpHost#callTool(String, JsonNode, CallOptions)},
  * so the host's interceptors (approval, telemetry, ...) apply. A result with {@code isError} becomes a
@@ -138,21 +140,33 @@ public final class McpToolProvider implements ToolProvider {
                     .parameters(mapper.root(tool.tool().inputSchema()))
                     .build();
             result.add(specification, new HostToolExecutor(tool.name()));
-            report(tool, mapper.issues());
             issues.addAll(mapper.issues());
         }
         synthetic.addTo(result, catalog);
+        report(issues);
         return new Translation(result.build(), List.copyOf(issues));
     }
 
-    private void report(HostTool tool, List<SchemaIssue> issues) {
+    /**
+     * Says, once, what this translation found that was not said before: the official servers' harmless
+     * keywords ({@code default}, {@code minItems}) would otherwise fill a log with a WARN line per tool.
+     */
+    private void report(List<SchemaIssue> issues) {
         List<SchemaIssue> fresh = issues.stream().filter(issue -> warned.add(issue.toString())).toList();
-        if (!fresh.isEmpty()) {
-            log.warn("Tool '{}' of server '{}': {} part(s) of its input schema cannot be expressed exactly in "
-                    + "LangChain4j's schema model (see McpToolProvider.schemaIssues()): {}", tool.name(), tool.server(),
-                    fresh.size(), String.join("; ", fresh.stream()
-                            .map(i -> (i.path().isEmpty() ? "(root)" : i.path()) + ": " + i.detail()).toList()));
+        List<SchemaIssue> approximated = fresh.stream().filter(i -> i.kind() == SchemaIssue.Kind.APPROXIMATED).toList();
+        if (!approximated.isEmpty()) {
+            log.warn("{} part(s) of tool input schemas are offered to the model approximated, as LangChain4j's schema "
+                    + "model cannot express them (McpToolProvider.schemaIssues()): {}", approximated.size(), listed(approximated));
         }
+        if (log.isDebugEnabled() && approximated.size() < fresh.size()) {
+            List<SchemaIssue> described = fresh.stream().filter(i -> i.kind() == SchemaIssue.Kind.DESCRIBED).toList();
+            log.debug("{} schema keyword(s) without a LangChain4j field were moved into descriptions, where the model "
+                    + "reads them: {}", described.size(), listed(described));
+        }
+    }
+
+    private static String listed(List<SchemaIssue> issues) {
+        return String.join("; ", issues.stream().map(SchemaIssue::toString).toList());
     }
 
     /** The description for a model: the tool's description, else its title, else the empty string. */

@@ -186,7 +186,7 @@ final class SchemaMapper {
         }
         // LangChain4j's enum holds strings only: keep the base type and tell the model the values in words.
         String listed = "allowed values: " + String.join(", ", values.stream().map(JsonNode::toString).toList());
-        issue(path + "/enum", "an enum of non-string values cannot be expressed; its values were put into the description");
+        described(path + "/enum", "an enum of non-string values cannot be expressed; its values were put into the description");
         String withValues = description == null ? listed : description + " (" + listed + ")";
         String type = schema.path("type").asString(values.stream().allMatch(JsonNode::isIntegralNumber) ? "integer"
                 : values.stream().allMatch(JsonNode::isNumber) ? "number" : "");
@@ -260,7 +260,7 @@ final class SchemaMapper {
         if (constraints.isEmpty()) {
             return description;
         }
-        issue(path, "no LangChain4j field for " + String.join(", ", constraints.stream()
+        described(path, "no LangChain4j field for " + String.join(", ", constraints.stream()
                 .map(c -> c.substring(0, c.indexOf(':'))).toList()) + "; moved into the description");
         String words = "(" + String.join("; ", constraints) + ")";
         return description == null ? words : description + " " + words;
@@ -278,6 +278,11 @@ final class SchemaMapper {
     }
 
     private void issue(String path, String detail) {
-        issues.add(new SchemaIssue(tool, path, detail));
+        issues.add(new SchemaIssue(tool, path, detail, SchemaIssue.Kind.APPROXIMATED));
+    }
+
+    /** A keyword the model still reads, in words: not an approximation. */
+    private void described(String path, String detail) {
+        issues.add(new SchemaIssue(tool, path, detail, SchemaIssue.Kind.DESCRIBED));
     }
 }
