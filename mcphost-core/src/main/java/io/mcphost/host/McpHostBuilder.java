@@ -14,6 +14,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Configures and starts an {@link McpHost}. Not thread-safe; the host it starts is. Only {@link #start()} and
@@ -21,6 +23,7 @@ import java.util.function.Consumer;
  * {@link io.mcphost.client.McpClientBuilder} apply to every server that does not set its own.
  */
 public final class McpHostBuilder implements ClientSettings.Setters<McpHostBuilder> {
+    private static final Logger LOG = LoggerFactory.getLogger(McpHost.class);
     private final List<ServerSpec> specs = new ArrayList<>();
     private final List<Consumer<HostEvent>> listeners = new ArrayList<>();
     private final List<HostInterceptor> interceptors = new ArrayList<>();
@@ -177,8 +180,31 @@ public final class McpHostBuilder implements ClientSettings.Setters<McpHostBuild
      * @throws ServerUnavailableException as {@link #start()}
      */
     public McpHost startOnly(Collection<String> servers) {
+        reportUnannouncedFeatures();
         return McpHost.start(new HostSettings(settings, naming, toolFilter, failOpen, reconnect, callsWaitForReconnect,
                 interceptors, Optional.ofNullable(approval), Optional.ofNullable(authorization)), listeners,
                 List.copyOf(specs), Set.copyOf(servers));
+    }
+
+    /**
+     * Says once, at start, which client features the servers are told the host lacks: a server may hide the
+     * tools that need them (server-everything lists 13 of its 16 tools to a host without handlers, all 16 to
+     * the CLI, which has them), and a user comparing the two should find why in the log, not guess.
+     */
+    private void reportUnannouncedFeatures() {
+        List<String> missing = new ArrayList<>();
+        if (settings.sampling().isEmpty()) {
+            missing.add("sampling");
+        }
+        if (settings.elicitation().isEmpty()) {
+            missing.add("elicitation");
+        }
+        if (settings.roots().isEmpty()) {
+            missing.add("roots");
+        }
+        if (!missing.isEmpty() && !specs.isEmpty()) {
+            LOG.info("the servers are told this host has no {} (no handler set on the builder): some servers offer "
+                    + "fewer tools to such a client", String.join(", ", missing));
+        }
     }
 }
