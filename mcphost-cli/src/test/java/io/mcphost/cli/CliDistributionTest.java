@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * symlink (as in {@code ~/bin}), run by {@code sh}. Runs in the integration-test phase, after package,
  * when the pom names the archive in {@code mcphost.distribution}; skipped in the test phase.
  *
- * <p>Six launcher runs, one of them training two AOT caches: about 20 s on an idle machine, 490 s in a
+ * <p>Eight launcher runs, one of them training two AOT caches: about 20 s on an idle machine, 490 s in a
  * verify run beside a CPU burner. The timeout only guards against a hang, so it leaves room for the load.
  */
 @Timeout(900)
@@ -38,6 +38,9 @@ class CliDistributionTest {
         }
         assertThat(home.resolve("lib/mcphost-cli.jar")).isRegularFile();
         assertThat(Files.isExecutable(home.resolve("bin/mcphost"))).isTrue();
+        // The archive's own Java runtime, with the helper it starts processes through (the demo server below).
+        assertThat(Files.isExecutable(home.resolve("runtime/bin/java"))).isTrue();
+        assertThat(Files.isExecutable(home.resolve("runtime/lib/jspawnhelper"))).isTrue();
         Path links = Files.createDirectory(dir.resolve("links"));
         Path link = Files.createSymbolicLink(links.resolve("mcphost"), home.resolve("bin/mcphost"));
 
@@ -48,6 +51,16 @@ class CliDistributionTest {
         assertThat(version.output).startsWith("mcphost ");
         assertThat(tools.exit).as(tools.output).isZero();
         assertThat(tools.output).contains("add a:number b:number");
+
+        // A machine whose Java is 17 (JAVA_HOME and PATH): the launcher runs its own runtime all the same.
+        Path java17 = fakeJava(dir.resolve("java17"), "17.0.12");
+        Run onJava17 = run(dir, "0", List.of(), java17, null, link.toString(), "call", "add", "a=1", "b=2");
+        assertThat(onJava17.exit).as(onJava17.output).isZero();
+        assertThat(onJava17.output).isEqualTo("3\n");
+        // MCPHOST_JAVA_HOME names the Java to run instead; one too old is refused with what is needed.
+        Run tooOld = run(dir, "0", List.of(), java17, java17, link.toString(), "--version");
+        assertThat(tooOld.exit).isEqualTo(2);
+        assertThat(tooOld.output).contains("needs Java 21 or newer").contains("is Java 17");
 
         assumeTrue(Runtime.version().feature() >= 25, "the AOT cache needs JDK 25");
         // MCPHOST_AOT=train makes the cache before the command runs; the next run loads its classes from it.
@@ -90,15 +103,37 @@ class CliDistributionTest {
         return run(cwd, "0", List.of(), command);
     }
 
+    private static Run run(Path cwd, String aot, List<String> javaOptions, String... command) throws IOException, InterruptedException {
+        return run(cwd, aot, javaOptions, Path.of(System.getProperty("java.home")), null, command);
+    }
+
+    /** A Java 17 as the launcher sees one (its release file); its java fails loudly if it is ever run. */
+    private static Path fakeJava(Path home, String version) throws IOException {
+        Path bin = Files.createDirectories(home.resolve("bin"));
+        Files.writeString(home.resolve("release"), "JAVA_VERSION=\"" + version + "\"\n");
+        Path launcher = bin.resolve("java");
+        Files.writeString(launcher, "#!/bin/sh\necho 'the Java 17 of the machine was run' >&2\nexit 99\n");
+        Files.setPosixFilePermissions(launcher, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        return home;
+    }
+
     /**
      * Runs a command in {@code cwd} with the launcher's AOT cache in cwd/cache, set up as {@code aot}
-     * says ({@code MCPHOST_AOT}: 0 off, 1 on, train) and {@code javaOptions} in {@code MCPHOST_JAVA_OPTS}.
+     * says ({@code MCPHOST_AOT}: 0 off, 1 on, train), {@code javaOptions} in {@code MCPHOST_JAVA_OPTS}, the
+     * machine's Java {@code javaHome} (JAVA_HOME and first on the PATH), and {@code MCPHOST_JAVA_HOME} unless null.
      */
-    private static Run run(Path cwd, String aot, List<String> javaOptions, String... command) throws IOException, InterruptedException {
+    private static Run run(Path cwd, String aot, List<String> javaOptions, Path javaHome, Path mcphostJavaHome,
+                           String... command) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(List.of(command)).directory(cwd.toFile()).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        // The launcher's own choice of Java: this test's JDK, as a user's JAVA_HOME would name it.
-        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        // The machine's Java as a user's JAVA_HOME and PATH would name it (the launcher prefers its own runtime).
+        builder.environment().put("JAVA_HOME", javaHome.toString());
+        builder.environment().put("PATH", javaHome.resolve("bin") + ":" + System.getenv("PATH"));
+        if (mcphostJavaHome != null) {
+            builder.environment().put("MCPHOST_JAVA_HOME", mcphostJavaHome.toString());
+        } else {
+            builder.environment().remove("MCPHOST_JAVA_HOME");
+        }
         // No background training run outliving the test; a user's cache directory is never touched.
         builder.environment().put("XDG_CACHE_HOME", cwd.resolve("cache").toString());
         builder.environment().put("MCPHOST_AOT", aot);
