@@ -10,7 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-/** The README's client sample: list tools, call one with a deadline and progress, read text and structured content. */
+/** The client sample of docs/library.md: list tools, call one with a deadline and progress, read text and structured content. */
 public final class ClientCalls {
     private ClientCalls() {
     }

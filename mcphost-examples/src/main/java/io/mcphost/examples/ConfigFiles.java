@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The README's configuration sample: load an mcp.json (or a tool's usual file) and see its servers. */
+/** The configuration sample of docs/host.md: load an mcp.json (or a tool's usual file) and see its servers. */
 public final class ConfigFiles {
     private ConfigFiles() {
     }

@@ -14,7 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import tools.jackson.databind.node.ArrayNode;
 
-/** The README's McpHost sample: filters, an approving interceptor, events and shared handlers. */
+/** The McpHost sample of docs/host.md: filters, an approving interceptor, events and shared handlers. */
 public final class HostFeatures {
     private HostFeatures() {
     }

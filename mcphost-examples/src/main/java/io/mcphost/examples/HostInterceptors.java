@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import tools.jackson.databind.node.ArrayNode;
 
-/** The README's interceptor and catalog sample: audit every routed operation, look names up. */
+/** The interceptor and catalog sample of docs/host.md: audit every routed operation, look names up. */
 public final class HostInterceptors {
     private HostInterceptors() {
     }

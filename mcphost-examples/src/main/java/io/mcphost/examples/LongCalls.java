@@ -10,7 +10,7 @@ import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-/** The README's long-calls sample: progress that restarts the timeout, and a resource subscription. */
+/** The long-calls sample of docs/library.md: progress that restarts the timeout, and a resource subscription. */
 public final class LongCalls {
     private LongCalls() {
     }

@@ -3,7 +3,7 @@ package io.mcphost.examples;
 import io.mcphost.client.McpClient;
 import io.mcphost.transport.http.HttpTransport;
 
-/** The README's remote-server sample: a client over Streamable HTTP (falling back to HTTP+SSE) with a header. */
+/** The remote-server sample of docs/library.md: a client over Streamable HTTP (falling back to HTTP+SSE) with a header. */
 public final class RemoteServer {
     private RemoteServer() {
     }

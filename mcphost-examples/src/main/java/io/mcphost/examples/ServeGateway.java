@@ -12,7 +12,7 @@ import io.mcphost.transport.memory.MemoryTransport;
 import java.net.InetSocketAddress;
 import java.util.Map;
 
-/** The README's gateway sample: a host's catalog served as one MCP server, called by a client over HTTP. */
+/** The gateway sample of docs/gateway.md: a host's catalog served as one MCP server, called by a client over HTTP. */
 public final class ServeGateway {
     private ServeGateway() {
     }

@@ -8,7 +8,7 @@ import io.mcphost.server.McpServer;
 import io.mcphost.server.http.StreamableHttpServer;
 import java.util.Map;
 
-/** The README's serving sample: a server with one tool, over Streamable HTTP, called by a client. */
+/** The serving sample of docs/serving.md: a server with one tool, over Streamable HTTP, called by a client. */
 public final class ServeTools {
     private ServeTools() {
     }

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
-/** The README's server-requests sample: answer a server's form (elicitation), sampling and roots requests. */
+/** The server-requests sample of docs/library.md: answer a server's form (elicitation), sampling and roots requests. */
 public final class ServerRequests {
     private ServerRequests() {
     }

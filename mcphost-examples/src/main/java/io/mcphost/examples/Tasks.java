@@ -9,7 +9,7 @@ import io.mcphost.protocol.tasks.TaskMetadata;
 import io.mcphost.protocol.tools.CallToolResult;
 import java.time.Duration;
 
-/** The README's tasks sample: run a tool as a task, watch it, await its result. */
+/** The tasks sample of docs/library.md: run a tool as a task, watch it, await its result. */
 public final class Tasks {
     private Tasks() {
     }
