@@ -25,6 +25,7 @@ module io.mcphost.core {
     exports io.mcphost.protocol.elicitation;
     exports io.mcphost.protocol.sampling;
     exports io.mcphost.protocol.tasks;
+    exports io.mcphost.protocol.skills;
     exports io.mcphost.protocol.modern;
     exports io.mcphost.transport;
     exports io.mcphost.transport.memory;

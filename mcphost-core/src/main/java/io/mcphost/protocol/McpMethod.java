@@ -64,6 +64,12 @@ public final class McpMethod {
     public static final String TASKS_CANCEL = "tasks/cancel";
     public static final String NOTIFICATIONS_TASKS_STATUS = "notifications/tasks/status";
 
+    // --- the Skills extension (io.modelcontextprotocol/skills, SEP-2640): client to server, both eras;
+    // not revision methods, so in neither set below ---
+    public static final String SKILLS_LIST = "skills/list";
+    public static final String SKILLS_GET = "skills/get";
+    public static final String RESOURCES_DIRECTORY_READ = "resources/directory/read";
+
     /** Every request method of revision 2025-11-25. */
     public static final Set<String> REQUESTS = Set.of(
             INITIALIZE, PING, TOOLS_LIST, TOOLS_CALL, RESOURCES_LIST, RESOURCES_TEMPLATES_LIST, RESOURCES_READ,
