@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,7 +68,8 @@ public final class McpToolProvider implements ToolProvider {
     static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final McpHost host;
-    private final CallOptions callOptions;
+    /** The options of one tool call, from the AI service invocation it belongs to. */
+    private final Function<InvocationContext, CallOptions> callOptions;
     private final Predicate<HostTool> filter;
     private final SyntheticTools synthetic;
     /** "tool: issue" lines already logged, so each problem is logged once, not on every request. */
@@ -195,15 +197,15 @@ public final class McpToolProvider implements ToolProvider {
 
         @Override
         public String execute(ToolExecutionRequest request, Object memoryId) {
-            return run(request).resultText();
+            return run(request, InvocationContext.builder().chatMemoryId(memoryId).timestampNow().build()).resultText();
         }
 
         @Override
         public ToolExecutionResult executeWithContext(ToolExecutionRequest request, InvocationContext context) {
-            return run(request);
+            return run(request, context);
         }
 
-        private ToolExecutionResult run(ToolExecutionRequest request) {
+        private ToolExecutionResult run(ToolExecutionRequest request, InvocationContext context) {
             JsonNode arguments;
             try {
                 arguments = arguments(request.arguments());
@@ -211,7 +213,7 @@ public final class McpToolProvider implements ToolProvider {
                 return error("the arguments are not valid JSON: " + e.getOriginalMessage());
             }
             try {
-                CallToolResult result = host.callTool(name, arguments, callOptions);
+                CallToolResult result = host.callTool(name, arguments, callOptions.apply(context));
                 return ToolExecutionResult.builder().isError(result.isError()).resultText(ModelText.of(result)).build();
             } catch (McpException e) {
                 return error(e.getMessage());
@@ -226,7 +228,7 @@ public final class McpToolProvider implements ToolProvider {
     /** Settings for a {@link McpToolProvider}. Not thread-safe; {@link #build()} makes an immutable provider. */
     public static final class Builder {
         private final McpHost host;
-        private CallOptions callOptions = CallOptions.defaults();
+        private Function<InvocationContext, CallOptions> callOptions = context -> CallOptions.defaults();
         private Predicate<HostTool> filter = tool -> true;
         private boolean resourceTool;
         private boolean promptTool;
@@ -239,7 +241,22 @@ public final class McpToolProvider implements ToolProvider {
 
         /** Options for every tool call (deadline, progress); default: the host's defaults. */
         public Builder callOptions(CallOptions options) {
-            this.callOptions = Objects.requireNonNull(options, "options");
+            Objects.requireNonNull(options, "options");
+            this.callOptions = context -> options;
+            return this;
+        }
+
+        /**
+         * Options made for each tool call from the AI service invocation it belongs to: its chat memory id
+         * (the user or conversation) and the {@code InvocationParameters} the application passed. The way to
+         * answer a server's questions per user: {@code context -> CallOptions.builder().elicitation(
+         * formsOf(context.chatMemoryId())).build()} — the host must have an elicitation handler too, since
+         * capabilities are announced from the host's settings (it answers questions no call claims). Called
+         * on the thread that runs the tool; it must not return null.
+         */
+        public Builder callOptions(Function<InvocationContext, CallOptions> perCall) {
+            Objects.requireNonNull(perCall, "perCall");
+            this.callOptions = context -> Objects.requireNonNull(perCall.apply(context), "the call options function returned null");
             return this;
         }
 
