@@ -6,6 +6,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.service.AiServices;
+import dev.langchain4j.memory.chat.MessageWindowChatMemory;
+import dev.langchain4j.service.MemoryId;
+import dev.langchain4j.service.UserMessage;
+import io.mcphost.client.CallOptions;
+import io.mcphost.client.ElicitationHandler;
+import io.mcphost.protocol.elicitation.ElicitResult;
+import java.util.Map;
 import io.mcphost.host.McpHost;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,6 +26,11 @@ class AssistantAgentTest {
     /** What the application declares; AiServices implements it. */
     interface Assistant {
         String chat(String message);
+    }
+
+    /** One assistant for every user; the memory id says whose conversation a message belongs to. */
+    interface SharedAssistant {
+        String chat(@MemoryId String user, @UserMessage String message);
     }
 
     private final List<AutoCloseable> toClose = new ArrayList<>();
@@ -67,5 +79,48 @@ class AssistantAgentTest {
         assertThat(answer).startsWith("Here is what the tools said: everything__get-sum -> ")
                 .contains("demo__echo -> hello from the demo server")
                 .endsWith("demo__fail -> failed on purpose: the model asked for it");
+    }
+
+    /**
+     * A server's question during a tool call goes to the handler of the user whose conversation made the call
+     * ({@link McpToolProvider.Builder#callOptions(java.util.function.Function)}), not to a host-wide one: the demo
+     * server's {@code greet} asks who to greet, and each user answers with their own name.
+     */
+    @Test
+    void eachUserAnswersTheFormOfTheirOwnToolCall() {
+        List<String> hostWideQuestions = new CopyOnWriteArrayList<>();
+        McpHost host = McpHost.builder()
+                .server(Servers.demo("demo", toClose))
+                // Announces elicitation; answers only questions no call claims (none here).
+                .elicitation(ElicitationHandler.blocking(request -> {
+                    hostWideQuestions.add(request.message());
+                    return ElicitResult.decline();
+                }))
+                .startupTimeout(Duration.ofSeconds(30))
+                .start();
+        toClose.add(host);
+        Map<String, String> names = Map.of("alice", "Alice", "bob", "Bob");
+        List<String> asked = new CopyOnWriteArrayList<>();
+        McpToolProvider tools = McpToolProvider.builder(host)
+                .callOptions(context -> CallOptions.builder().elicitation(ElicitationHandler.blocking(request -> {
+                    String user = String.valueOf(context.chatMemoryId());
+                    asked.add(user);
+                    return ElicitResult.accept(Servers.json("{\"name\":\"" + names.get(user) + "\",\"style\":\"formal\"}"));
+                })).build())
+                .build();
+        ScriptedChatModel model = new ScriptedChatModel(List.of(toolCall("1", "demo__greet", "{}")));
+        SharedAssistant assistant = AiServices.builder(SharedAssistant.class)
+                .chatModel(model)
+                .chatMemoryProvider(user -> MessageWindowChatMemory.withMaxMessages(10))
+                .toolProvider(tools)
+                .build();
+
+        String toAlice = assistant.chat("alice", "Greet me.");
+        String toBob = assistant.chat("bob", "Greet me.");
+
+        assertThat(toAlice).isEqualTo("Here is what the tools said: demo__greet -> Good day, Alice.");
+        assertThat(toBob).isEqualTo("Here is what the tools said: demo__greet -> Good day, Bob.");
+        assertThat(asked).containsExactly("alice", "bob");
+        assertThat(hostWideQuestions).isEmpty();
     }
 }
