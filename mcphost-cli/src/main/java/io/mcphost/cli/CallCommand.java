@@ -130,7 +130,7 @@ final class CallCommand implements Callable<Integer> {
         List<String> names = tools.stream().map(HostTool::name).toList();
         String suggestion = switch (target) {
             case HostTarget host -> host.host().catalog().suggest(name).orElse(null);
-            case ClientTarget one -> ToolsCommand.closest(name, names);
+            case ClientTarget one -> ToolsCommand.closest(name, tools);
         };
         String missing = switch (target) {
             case HostTarget host -> "no available tool is named '" + name + "'";

@@ -1,6 +1,7 @@
 package io.mcphost.cli;
 
 import io.mcphost.host.HostTool;
+import io.mcphost.host.internal.catalog.NameSuggester;
 import io.mcphost.protocol.McpNotFoundException;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +39,7 @@ final class ToolsCommand implements Callable<Integer> {
                 String wanted = target.nameOf(name);
                 HostTool tool = tools.stream().filter(t -> t.name().equals(wanted)).findFirst()
                         .orElseThrow(() -> new McpNotFoundException("no tool named '" + wanted + "'",
-                                closest(wanted, tools.stream().map(HostTool::name).toList())));
+                                closest(wanted, tools)));
                 if (p.isJson()) {
                     p.json(target.isHost() ? tool : tool.tool());
                 } else {
@@ -58,36 +59,12 @@ final class ToolsCommand implements Callable<Integer> {
         }
     }
 
-    /** The name closest to {@code wanted} when it is a likely typo (edit distance at most a third of its length). */
-    static String closest(String wanted, List<String> names) {
-        String best = null;
-        int bestDistance = Math.max(1, wanted.length() / 3) + 1;
-        for (String candidate : names) {
-            int d = distance(wanted, candidate);
-            if (d < bestDistance) {
-                best = candidate;
-                bestDistance = d;
-            }
-        }
-        return best;
-    }
-
-    private static int distance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
+    /**
+     * "Did you mean …?" for {@code wanted} among {@code tools}, by the catalog's own rules (a dropped prefix, case,
+     * a mistyped character: {@link NameSuggester}); null when nothing is close.
+     */
+    static String closest(String wanted, List<HostTool> tools) {
+        return new NameSuggester(tools.stream().map(t -> new NameSuggester.Candidate(t.name(), t.originalName())).toList())
+                .suggest(wanted).orElse(null);
     }
 }
