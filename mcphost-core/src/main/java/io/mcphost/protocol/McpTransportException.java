@@ -38,4 +38,19 @@ public class McpTransportException extends McpException {
         }
         return getCause() instanceof McpTransportException cause ? cause.stderrTail() : Optional.empty();
     }
+
+    /**
+     * Whether no server was reached at all, as the exceptions among this one's causes say: the host name does
+     * not resolve, or nothing accepts connections at the address. A caller that must tell "no server there"
+     * from "a server that answered in a way it did not expect" asks this, not the message.
+     */
+    public boolean reachedNoServer() {
+        for (Throwable t = getCause(); t != null; t = t.getCause()) {
+            if (t instanceof java.net.UnknownHostException || t instanceof java.net.ConnectException
+                    || t instanceof java.nio.channels.UnresolvedAddressException) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

@@ -162,17 +162,6 @@ final class EraProbe {
         }
     }
 
-    /** Whether nothing answered: the host name does not resolve, or nothing listens at the address. */
-    private static boolean unreachable(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof java.net.UnknownHostException || t instanceof java.net.ConnectException
-                    || t instanceof java.nio.channels.UnresolvedAddressException) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** An HTTP server that did not answer the probe within the handshake's deadline: a network failure, no era. */
     private static McpTimeoutException silentHttp(Exchange exchange, ClientConfig config, Throwable cause) {
         return new McpTimeoutException(exchange.name(), "server/discover got no answer within "
@@ -278,7 +267,7 @@ final class EraProbe {
             if (connection.state() == ClientState.FAILED) {
                 throw e; // the process died or the connection broke: no era to detect
             }
-            if (config.era() == Era.MODERN && unreachable(e)) {
+            if (config.era() == Era.MODERN && e.reachedNoServer()) {
                 throw e; // no server answered at all: "does not speak 2026-07-28" would name the wrong cause
             }
             return new Probe(null, "server/discover failed: " + e.detail());

@@ -44,6 +44,8 @@ class UnreachableHostTest {
 
         assertThat(e.getMessage()).contains("http://127.0.0.1:" + port + "/mcp").containsIgnoringCase("connection refused")
                 .doesNotContain("does not resolve");
+        assertThat(e.reachedNoServer()).as("nothing listens there").isTrue();
+        assertThat(new McpTransportException("s", "the stream broke").reachedNoServer()).isFalse();
     }
 
     @org.junit.jupiter.api.Test
@@ -54,6 +56,7 @@ class UnreachableHostTest {
             McpTransportException e = catchThrowableOfType(McpTransportException.class, client::connect);
             assertThat(e.getMessage()).contains("the host name 'no-such-host.invalid' does not resolve")
                     .doesNotContain("does not speak");
+            assertThat(e.reachedNoServer()).isTrue();
         }
     }
 
