@@ -2,6 +2,7 @@ package io.mcphost.auth.internal;
 
 import io.mcphost.auth.McpAuthorizationException;
 import io.mcphost.protocol.Json;
+import io.mcphost.transport.http.internal.HttpErrors;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -112,8 +113,10 @@ final class OAuthHttp {
         try {
             return exchange(request);
         } catch (IOException e) {
+            // The transport's wording: a host name that does not resolve is named as one (the JDK client's
+            // ConnectException has no message of its own then), a refused TLS handshake says it is TLS.
             throw new McpAuthorizationException(server, "cannot reach " + Urls.safe(request.uri()) + ": "
-                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+                    + HttpErrors.describe(e, request.uri()), e);
         }
     }
 

@@ -65,7 +65,7 @@ public final class HttpErrors {
      * does not resolve is said to be one, naming the host, rather than left to read as a network failure
      * (the resolver's words are a bare host name, or a class name, depending on the platform and client).
      */
-    static String describe(Throwable e, URI target) {
+    public static String describe(Throwable e, URI target) {
         String message = e.getMessage();
         String text = message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
         String unresolved = unresolvedHost(e, target);
