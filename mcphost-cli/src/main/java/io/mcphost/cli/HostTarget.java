@@ -108,7 +108,7 @@ final class HostTarget implements Target {
         try {
             loaded = McpConfigLoader.builder().inputs(inputs).build().load(file);
         } catch (McpConfigException e) {
-            throw new CommandLine.ParameterException(cli.spec.commandLine(), e.getMessage());
+            throw new CommandLine.ParameterException(cli.spec.commandLine(), e.getMessage(), e, null, config);
         }
         if (loaded.enabledServers().isEmpty()) {
             throw new CommandLine.ParameterException(cli.spec.commandLine(), file + " configures no enabled server");

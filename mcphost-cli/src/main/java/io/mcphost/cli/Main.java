@@ -129,7 +129,10 @@ public final class Main {
                 return UNKNOWN_WORD;
             }
             String command = e.getCommandLine().getCommandSpec().qualifiedName();
-            err.println("mcphost: " + ErrorText.ofUsage(e.getMessage()) + " (see '" + command + " --help')");
+            // A mistake inside a configuration file names the file, the server and the key: the command's
+            // help has nothing to add to that.
+            boolean inFile = e.getCause() instanceof io.mcphost.config.McpConfigException;
+            err.println("mcphost: " + ErrorText.ofUsage(e.getMessage()) + (inFile ? "" : " (see '" + command + " --help')"));
             if (root.verbose) {
                 e.printStackTrace(err);
             }
