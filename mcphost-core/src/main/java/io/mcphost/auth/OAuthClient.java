@@ -93,6 +93,15 @@ public final class OAuthClient {
     }
 
     /**
+     * Whether a token is being obtained at this moment (a user signing in, a refresh, a client-credentials
+     * grant): a request waiting for its answer should not count this time against its own deadline. A snapshot;
+     * never blocks. An authorisation ends within {@link OAuthSettings#authorizationTimeout()}.
+     */
+    public boolean isAuthorizing() {
+        return flow.isAuthorizing();
+    }
+
+    /**
      * Obtains a new token after the server refused a request sent under {@code generation}.
      *
      * @param resourceMetadata the challenge's {@code resource_metadata}, if any

@@ -29,6 +29,8 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -102,6 +104,25 @@ class EraMemoryTest {
     private static McpClient connect(EraMode mode, TokenStore memory) {
         return McpClient.builder(StdioTransport.builder(EraStdioServer.command(mode)).name("remembered").build())
                 .eraMemory(memory).requestTimeout(Duration.ofSeconds(20)).connect();
+    }
+
+    /**
+     * A server slower to start than the probe's wait is first handshaken as legacy while its answer to the probe is
+     * still due; the memory records only the era that answer settles (a loaded verify run once saw LEGACY written,
+     * then MODERN). Started 3 s late by sh, past the 2 s a fresh process's probe waits, so the probe always times out.
+     */
+    @ParameterizedTest
+    @EnumSource(value = EraMode.class, names = {"DUAL", "LEGACY_SILENT"})
+    void aServerSlowToStartIsRememberedOnlyAsTheEraItSpeaks(EraMode mode) {
+        WatchedStore watched = new WatchedStore(null);
+        List<String> late = new ArrayList<>(List.of("/bin/sh", "-c", "sleep 3; exec \"$0\" \"$@\""));
+        late.addAll(EraStdioServer.command(mode));
+        Era expected = mode.speaksModern() ? Era.MODERN : Era.LEGACY;
+        try (McpClient client = McpClient.builder(StdioTransport.builder(late).name("slow-" + mode).build())
+                .eraMemory(watched).requestTimeout(Duration.ofSeconds(20)).connect()) {
+            assertThat(client.era()).isEqualTo(expected);
+        }
+        assertThat(watched.saved).containsExactly(expected);
     }
 
     @Test
@@ -222,13 +243,28 @@ class EraMemoryTest {
      */
     @Test
     void theProbesWaitStartsAgainOnceAuthorisingEnded() throws Exception {
+        assertModernBehindASignIn(4_000, 2_000);
+    }
+
+    /**
+     * A sign-in longer than the whole handshake deadline (7 s against 5 s) is waited for: while a token is being
+     * obtained the probe's wait does not run out. Before, the wait ended at 5 s whenever the token was not in yet
+     * (a loaded verify run saw it with the 4 s sign-in above, the token exchange after it being slow).
+     */
+    @Test
+    void aSignInLongerThanTheHandshakeDeadlineIsWaitedFor() throws Exception {
+        assertModernBehindASignIn(7_000, 0);
+    }
+
+    /** A modern-only server behind OAuth whose user signs in for {@code signInMs}; it answers the probe after {@code answerMs}. */
+    private static void assertModernBehindASignIn(long signInMs, long answerMs) throws Exception {
         McpServer modern = McpServer.builder().serverInfo("slow-answer", "1")
                 .tool(Tool.of("echo", "echo", io.mcphost.protocol.Json.parse("{\"type\":\"object\"}")),
                         call -> CallToolResult.text("echo " + call.arguments().path("text").asString("")))
                 .observer(request -> {
-                    if (request.method().equals("server/discover")) {
+                    if (request.method().equals("server/discover") && answerMs > 0) {
                         try {
-                            Thread.sleep(2_000); // an answer slow in coming, after the sign-in
+                            Thread.sleep(answerMs); // an answer slow in coming, after the sign-in
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();
                         }
@@ -243,7 +279,7 @@ class EraMemoryTest {
                     .authorizationTimeout(Duration.ofSeconds(30))
                     .handler(url -> {
                         try {
-                            Thread.sleep(4_000); // the user reads the consent page
+                            Thread.sleep(signInMs); // the user reads the consent page
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();
                         }

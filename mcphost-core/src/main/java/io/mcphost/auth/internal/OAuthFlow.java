@@ -68,6 +68,11 @@ public final class OAuthFlow {
         return generation.get();
     }
 
+    /** Whether a token is being obtained right now (an authorisation, a refresh): the flow's lock is held. */
+    public boolean isAuthorizing() {
+        return lock.isLocked();
+    }
+
     public Optional<StoredTokens> tokens() {
         loadOnce();
         return Optional.ofNullable(current);

@@ -117,16 +117,19 @@ final class EraProbe {
         }
         LOG.debug("server '{}': legacy ({}), falling back to initialize", exchange.name(), outcome.legacyReason());
         try {
-            Session session = legacy(exchange, config, connection);
-            if (outcome.late() != null) {
-                // The probe only timed out (a process slow to start): the server read it before initialize, so
-                // by the time initialize is answered its answer to the probe is in or due. A DiscoverResult
-                // settles the era as modern, as it would have in time; how long the start took decides nothing.
-                Optional<Session> modern = lateModern(exchange, connection, outcome, config.probeTimeout());
-                if (modern.isPresent()) {
-                    return modern.get();
-                }
+            if (outcome.late() == null) {
+                return legacy(exchange, config, connection);
             }
+            // The probe only timed out (a process slow to start): the server read it before initialize, so by
+            // the time initialize is answered its answer to the probe is in or due. A DiscoverResult settles the
+            // era as modern, as it would have in time; how long the start took decides nothing. Legacy is
+            // recorded only after that answer was looked at: an era memory never holds a passing guess.
+            Session session = Handshake.run(exchange, config);
+            Optional<Session> modern = lateModern(exchange, connection, outcome, config.probeTimeout());
+            if (modern.isPresent()) {
+                return modern.get();
+            }
+            connection.knownEra(Era.LEGACY);
             return session;
         } catch (McpError | McpTimeoutException | McpTransportException e) {
             // The probe only timed out and initialize failed: a modern server slow to start, or behind an
@@ -141,9 +144,11 @@ final class EraProbe {
     }
 
     /**
-     * Waits {@code wait} for the probe's answer; when a token was obtained meanwhile (the probe's 401 started an
-     * authorisation that took much of the wait), the authorised request gets a whole wait of its own: time spent
-     * authorising is not probe time. At most {@link #MAX_AUTHORISED_WAITS} such renewals, each bought by a new token.
+     * Waits {@code wait} for the probe's answer. Time spent authorising is not probe time: while a token is being
+     * obtained when the wait runs out (the probe's 401 started a sign-in still under way), the wait goes on until
+     * the authorisation ends (within its own timeout, and the request's deadline bounds it too); when a token was
+     * obtained meanwhile, the authorised request gets a whole wait of its own, at most {@link #MAX_AUTHORISED_WAITS}
+     * times, each bought by a new token. Neither depends on how long the sign-in or the machine took.
      */
     private static JsonNode awaitAnswer(CompletableFuture<JsonNode> sent, Duration wait,
                                         java.util.Optional<io.mcphost.auth.OAuthClient> oauth, long tokenBefore)
@@ -153,6 +158,10 @@ final class EraProbe {
             try {
                 return sent.get(wait.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
             } catch (java.util.concurrent.TimeoutException e) {
+                if (oauth.map(io.mcphost.auth.OAuthClient::isAuthorizing).orElse(false)) {
+                    renewals--; // still signing in: wait on, and count this wait against nothing
+                    continue;
+                }
                 long now = oauth.map(io.mcphost.auth.OAuthClient::generation).orElse(token);
                 if (now == token || renewals >= MAX_AUTHORISED_WAITS) {
                     throw e;
@@ -221,7 +230,9 @@ final class EraProbe {
         // The request lives as long as a handshake may (over HTTP, times the waits a new token may renew: its
         // authorisation is not probe time); the answer is waited for only 'wait' (see awaitAnswer).
         boolean http = config.transport().capability(io.mcphost.transport.HeaderMirroring.class).isPresent();
-        Duration deadline = http ? config.initializeTimeout().multipliedBy(1 + MAX_AUTHORISED_WAITS) : config.initializeTimeout();
+        java.util.Optional<io.mcphost.auth.OAuthClient> signIn = config.transport().capability(io.mcphost.auth.OAuthClient.class);
+        Duration deadline = http ? config.initializeTimeout().multipliedBy(1 + MAX_AUTHORISED_WAITS)
+                .plus(signIn.map(o -> o.settings().authorizationTimeout()).orElse(Duration.ZERO)) : config.initializeTimeout();
         OutboundRequest discover = ModernMeta.envelope(exchange, new OutboundRequest(ModernMethods.SERVER_DISCOVER,
                 CODEC.newObject(), CallOptions.timeout(deadline)), version, java.util.Map.of());
         java.util.Optional<io.mcphost.auth.OAuthClient> oauth = config.transport().capability(io.mcphost.auth.OAuthClient.class);
