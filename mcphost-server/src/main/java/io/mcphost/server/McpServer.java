@@ -47,6 +47,7 @@ import java.util.stream.Stream;
  * {@link ClientInput} and {@link ToolCall#continueAsTask()}. It
  * announces only the capabilities it has something for (tools, resources, prompts, completions),
  * plus logging; tools, prompts and resources with {@code listChanged}, resources with {@code subscribe};
+ * the Skills extension ({@code io.modelcontextprotocol/skills}) when it serves a skill ({@link Builder#skill});
  * and tasks (2025-11-25, experimental) when a tool may run as one: such a call
  * is answered at once with a task the client polls, bound to its connection. Handlers never crash the server: a tool's exception becomes an {@code isError}
  * result, any other handler's a JSON-RPC error.

@@ -171,6 +171,20 @@ class SkillsServingTest {
     }
 
     @Test
+    void skillsStayWhenAChangingOfferIsReplaced() throws Exception {
+        Path dir = Files.createDirectories(temp.resolve("notes"));
+        Files.writeString(dir.resolve("SKILL.md"), "---\nname: notes\ndescription: Notes\n---\n");
+        McpServer server = McpServer.builder().changingOffer().skill(SkillDirectory.load(dir)).build();
+        server.offer(io.mcphost.server.ServerOffer.empty());
+        try (MemoryWire wire = new MemoryWire(server)) {
+            BiFunction<String, String, JsonRpcMessage> send = era(wire, true);
+            assertThat(result(send.apply("skills/list", "")).path("skills").size()).isEqualTo(1);
+            assertThat(result(send.apply("resources/list", "")).path("resources").findValuesAsString("uri"))
+                    .containsExactly("skill://notes/SKILL.md");
+        }
+    }
+
+    @Test
     void aServerWithoutSkillsAnnouncesNoneAndRefusesTheMethods() {
         try (MemoryWire wire = new MemoryWire(ModernFixtures.server())) {
             JsonNode discover = result(wire.send("server/discover", params("", "{}")));
