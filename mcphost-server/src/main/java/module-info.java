@@ -4,6 +4,8 @@
 module io.mcphost.server {
     requires transitive io.mcphost.core;
     requires org.slf4j;
+    // Skill frontmatter is YAML: parsed as YAML, so that what a client compares field by field is sound.
+    requires tools.jackson.dataformat.yaml;
     // Streamable HTTP is served on Jetty's core API; no Jetty type appears in the exported packages.
     requires org.eclipse.jetty.server;
     requires org.eclipse.jetty.http;
@@ -14,4 +16,5 @@ module io.mcphost.server {
     // The demo server is the CLI's default server, not an API of its own.
     exports io.mcphost.server.demo to io.mcphost.cli;
     exports io.mcphost.server.http;
+    exports io.mcphost.server.skills;
 }

@@ -6,14 +6,21 @@ import io.mcphost.protocol.lifecycle.Implementation;
 import io.mcphost.protocol.prompts.Prompt;
 import io.mcphost.protocol.resources.Resource;
 import io.mcphost.protocol.resources.ResourceTemplate;
+import io.mcphost.protocol.skills.SkillsProtocol;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.server.internal.Dispatcher;
 import io.mcphost.server.internal.Registry;
+import io.mcphost.server.internal.SkillCatalog;
+import io.mcphost.server.skills.SkillDirectory;
 import io.mcphost.transport.Transport;
 import io.mcphost.transport.stdio.StdioTransport;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * A small MCP server: tools, resources, resource templates and prompts, served over any
@@ -40,6 +47,7 @@ import java.util.Optional;
  * {@link ClientInput} and {@link ToolCall#continueAsTask()}. It
  * announces only the capabilities it has something for (tools, resources, prompts, completions),
  * plus logging; tools, prompts and resources with {@code listChanged}, resources with {@code subscribe};
+ * the Skills extension ({@code io.modelcontextprotocol/skills}) when it serves a skill ({@link Builder#skill});
  * and tasks (2025-11-25, experimental) when a tool may run as one: such a call
  * is answered at once with a task the client polls, bound to its connection. Handlers never crash the server: a tool's exception becomes an {@code isError}
  * result, any other handler's a JSON-RPC error.
@@ -172,6 +180,7 @@ public final class McpServer {
         private ServerRequestObserver observer;
         private SubscriptionListener subscriptionListener;
         private Runnable beforeFirstUse;
+        private final java.util.List<SkillDirectory> skills = new java.util.ArrayList<>();
 
         private Builder() {
         }
@@ -237,6 +246,45 @@ public final class McpServer {
          */
         public Builder prompt(Prompt prompt, InteractivePromptHandler handler) {
             offer.prompt(prompt, handler);
+            return this;
+        }
+
+        /**
+         * Serves a skill (Skills extension, {@code io.modelcontextprotocol/skills}): its entry in
+         * {@code skills/list} and {@code skills/get}, each of its files as a resource ({@code resources/list},
+         * {@code resources/read}) and its directories through {@code resources/directory/read}. A server with
+         * a skill announces the extension (with {@code directoryRead}) and resources, in either era. Skills
+         * stay when the offer is replaced ({@link McpServer#offer}).
+         *
+         * @throws IllegalArgumentException if a skill with the same URI is already registered
+         */
+        public Builder skill(SkillDirectory skill) {
+            Objects.requireNonNull(skill, "skill");
+            if (skills.stream().anyMatch(s -> s.uri().equals(skill.uri()))) {
+                throw new IllegalArgumentException("a skill at '" + skill.uri() + "' is already registered");
+            }
+            skills.add(skill);
+            return this;
+        }
+
+        /**
+         * Loads and serves ({@link #skill}) every direct subdirectory of {@code parent} that has a
+         * {@code SKILL.md}, in name order, each under its directory's name ({@link SkillDirectory#load(Path)}).
+         *
+         * @throws IllegalArgumentException if {@code parent} is not a directory or one of the skills is invalid
+         * @throws java.io.UncheckedIOException if a directory cannot be read
+         */
+        public Builder skillsFrom(Path parent) {
+            Objects.requireNonNull(parent, "parent");
+            if (!Files.isDirectory(parent)) {
+                throw new IllegalArgumentException("skills directory " + parent + " is not a directory");
+            }
+            try (Stream<Path> children = Files.list(parent)) {
+                children.filter(dir -> Files.isDirectory(dir) && Files.exists(dir.resolve(SkillsProtocol.SKILL_FILE)))
+                        .sorted().toList().forEach(dir -> skill(SkillDirectory.load(dir)));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException("listing skills directory " + parent + " failed: " + e.getMessage(), e);
+            }
             return this;
         }
 
@@ -340,7 +388,7 @@ public final class McpServer {
         public McpServer build() {
             return new McpServer(new Registry(info, instructions, offer.build().contents(), Optional.ofNullable(completions),
                     pageSize, taskPollInterval, maxTaskTtl, Optional.ofNullable(observer), changing, validateArguments,
-                    Optional.ofNullable(subscriptionListener), Optional.ofNullable(beforeFirstUse)), changing);
+                    Optional.ofNullable(subscriptionListener), Optional.ofNullable(beforeFirstUse), new SkillCatalog(skills)), changing);
         }
     }
 }

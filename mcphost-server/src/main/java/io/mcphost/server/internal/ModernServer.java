@@ -17,6 +17,7 @@ import io.mcphost.protocol.modern.ModernMeta;
 import io.mcphost.protocol.modern.ModernMethods;
 import io.mcphost.protocol.modern.ModernResults;
 import io.mcphost.protocol.modern.ResultType;
+import io.mcphost.protocol.skills.SkillsProtocol;
 import io.mcphost.protocol.tools.ToolExecution;
 import io.mcphost.server.ServerRequestObserver;
 import java.util.Arrays;
@@ -167,6 +168,9 @@ public final class ModernServer {
                     CacheScope.PUBLIC);
             case McpMethod.RESOURCES_READ -> rounds(method, params, scope,
                     () -> cacheable(requests.readResource(require(hasResources(), method, params)), CacheScope.PRIVATE));
+            case McpMethod.SKILLS_LIST -> cacheable(requests.listSkills(params), CacheScope.PUBLIC);
+            case McpMethod.SKILLS_GET -> cacheable(requests.getSkill(params), CacheScope.PUBLIC);
+            case McpMethod.RESOURCES_DIRECTORY_READ -> requests.readDirectory(params);
             case McpMethod.TOOLS_CALL -> rounds(method, params, scope,
                     () -> callTool(require(registry.offersTools(), method, params), scope, requests, cancelled));
             case McpMethod.TASKS_GET -> tasks.get(requireTasks(scope, method, params));
@@ -271,7 +275,12 @@ public final class ModernServer {
         }
         // Tasks: a capability of 2025-11-25; from 2026-07-28 on an extension.
         if (registry.hasTaskTools() && version.isAtLeast(VERSION)) {
-            caps.putObject("extensions").putObject(ModernMeta.TASKS_EXTENSION);
+            caps.withObjectProperty("extensions").putObject(ModernMeta.TASKS_EXTENSION);
+        }
+        // Skills: an extension in every revision (the suite's handshake-era mocks announce it in initialize too);
+        // resources/directory/read is served for every skill directory. offersResources() holds, as skills are resources.
+        if (!registry.skills().isEmpty()) {
+            caps.withObjectProperty("extensions").putObject(SkillsProtocol.EXTENSION_ID).put(SkillsProtocol.DIRECTORY_READ, true);
         }
         if (registry.hasTaskTools() && version == ProtocolVersion.V2025_11_25) {
             ObjectNode tasksCap = caps.putObject("tasks");

@@ -48,11 +48,22 @@ public final class Registry {
     private final Optional<Runnable> beforeFirstUse;
     private final ReentrantLock preparing = new ReentrantLock();
     private volatile boolean prepared;
+    /** The skills (Skills extension): fixed at build time, beside the offer, which they outlive when it is replaced. */
+    private final SkillCatalog skills;
 
     public Registry(Implementation info, Optional<String> instructions, Offer offer, Optional<CompletionHandler> completions,
                     int pageSize, Duration taskPollInterval, Duration maxTaskTtl, Optional<ServerRequestObserver> observer,
                     boolean changing, boolean validateArguments, Optional<SubscriptionListener> subscriptionListener,
                     Optional<Runnable> beforeFirstUse) {
+        this(info, instructions, offer, completions, pageSize, taskPollInterval, maxTaskTtl, observer, changing,
+                validateArguments, subscriptionListener, beforeFirstUse, SkillCatalog.EMPTY);
+    }
+
+    public Registry(Implementation info, Optional<String> instructions, Offer offer, Optional<CompletionHandler> completions,
+                    int pageSize, Duration taskPollInterval, Duration maxTaskTtl, Optional<ServerRequestObserver> observer,
+                    boolean changing, boolean validateArguments, Optional<SubscriptionListener> subscriptionListener,
+                    Optional<Runnable> beforeFirstUse, SkillCatalog skills) {
+        this.skills = Objects.requireNonNull(skills, "skills");
         this.info = info;
         this.beforeFirstUse = beforeFirstUse;
         this.prepared = beforeFirstUse.isEmpty();
@@ -148,8 +159,20 @@ public final class Registry {
         return current().tools();
     }
 
+    /** The offer's resources, then every skill's files. */
     public List<ResourceEntry> resources() {
-        return current().resources();
+        List<ResourceEntry> offered = current().resources();
+        if (skills.isEmpty()) {
+            return offered;
+        }
+        List<ResourceEntry> all = new java.util.ArrayList<>(offered);
+        all.addAll(skills.resources());
+        return all;
+    }
+
+    /** The skills served (Skills extension); empty for most servers. */
+    public SkillCatalog skills() {
+        return skills;
     }
 
     public List<TemplateEntry> templates() {
@@ -198,7 +221,7 @@ public final class Registry {
     /** Whether the server announces resources: it has resources or templates, or its offer may change. */
     public boolean offersResources() {
         Offer now = current();
-        return changing || !now.resources().isEmpty() || !now.templates().isEmpty();
+        return changing || !now.resources().isEmpty() || !now.templates().isEmpty() || !skills.isEmpty();
     }
 
     /** Whether some tool may run as a task, so the server announces tasks. */
@@ -237,7 +260,8 @@ public final class Registry {
 
     Optional<ResourceReader> readerFor(String uri) {
         Offer now = current();
-        return now.resources().stream().filter(r -> r.resource().uri().equals(uri)).map(ResourceEntry::reader).findFirst()
+        return java.util.stream.Stream.concat(now.resources().stream(), skills.resources().stream())
+                .filter(r -> r.resource().uri().equals(uri)).map(ResourceEntry::reader).findFirst()
                 .or(() -> now.templates().stream().filter(t -> t.pattern().matcher(uri).matches())
                         .map(TemplateEntry::reader).findFirst());
     }

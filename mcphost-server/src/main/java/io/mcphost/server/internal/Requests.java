@@ -17,6 +17,8 @@ import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
 import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.prompts.PromptArgument;
 import io.mcphost.protocol.resources.ReadResourceResult;
+import io.mcphost.protocol.resources.Resource;
+import io.mcphost.protocol.skills.Skill;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.ToolExecution;
 import io.mcphost.protocol.tools.ToolExecution.TaskSupport;
@@ -64,6 +66,48 @@ final class Requests {
 
     JsonNode listPrompts(JsonNode params) {
         return page(params, "prompts", registry.prompts(), Registry.PromptEntry::prompt);
+    }
+
+    /** {@code skills/list} (Skills extension): whole entries per page, so an entry is never split. */
+    JsonNode listSkills(JsonNode params) {
+        return page(params, "skills", skills(McpMethod.SKILLS_LIST).entries(), Requests::skillJson);
+    }
+
+    /** {@code skills/get}: the entry of a served skill; an unknown URI is invalid params (spec, Skills: errors). */
+    JsonNode getSkill(JsonNode params) {
+        String uri = requiredString(params, "uri", McpMethod.SKILLS_GET);
+        Skill skill = skills(McpMethod.SKILLS_GET).entry(uri).orElseThrow(() ->
+                new RequestException(JsonRpcError.INVALID_PARAMS, "Unknown skill: " + uri, CODEC.newObject().put("uri", uri)));
+        ObjectNode result = CODEC.newObject();
+        result.set("skill", skillJson(skill));
+        return result;
+    }
+
+    /** {@code resources/directory/read}: a skill directory's direct children, paged like resources/list. */
+    JsonNode readDirectory(JsonNode params) {
+        String uri = requiredString(params, "uri", McpMethod.RESOURCES_DIRECTORY_READ);
+        List<Resource> children = skills(McpMethod.RESOURCES_DIRECTORY_READ).directory(uri).orElseThrow(() ->
+                new RequestException(JsonRpcError.INVALID_PARAMS, "Not a directory: " + uri, CODEC.newObject().put("uri", uri)));
+        return page(params, "resources", children, r -> r);
+    }
+
+    private SkillCatalog skills(String method) {
+        SkillCatalog skills = registry.skills();
+        if (skills.isEmpty()) {
+            throw new RequestException(JsonRpcError.METHOD_NOT_FOUND, "Method not found: " + method + " (this server offers no skills)");
+        }
+        return skills;
+    }
+
+    /** Written field by field: the entry's wire shape is exactly its three members. */
+    private static JsonNode skillJson(Skill skill) {
+        ObjectNode json = CODEC.newObject();
+        json.put("uri", skill.uri());
+        json.set("frontmatter", skill.frontmatter());
+        if (skill.resources() != null) {
+            json.set("resources", skill.resources());
+        }
+        return json;
     }
 
     /** Cursors are opaque to clients; ours is simply the index of the page's first item. */

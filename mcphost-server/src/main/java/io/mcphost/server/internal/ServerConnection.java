@@ -228,6 +228,9 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
             case McpMethod.RESOURCES_UNSUBSCRIBE -> unsubscribe(params);
             case McpMethod.PROMPTS_LIST -> requests.listPrompts(params);
             case McpMethod.PROMPTS_GET -> requests.getPrompt(params, cancelled);
+            case McpMethod.SKILLS_LIST -> requests.listSkills(params);
+            case McpMethod.SKILLS_GET -> requests.getSkill(params);
+            case McpMethod.RESOURCES_DIRECTORY_READ -> requests.readDirectory(params);
             case McpMethod.COMPLETION_COMPLETE -> requests.complete(params);
             case McpMethod.LOGGING_SET_LEVEL -> setLevel(params);
             case McpMethod.TASKS_GET -> tasks().get(params);

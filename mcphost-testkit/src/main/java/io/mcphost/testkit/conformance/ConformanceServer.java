@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@code server} command), built with the McpHost server toolkit and serving both protocol eras on one
  * Streamable HTTP endpoint: the handshake revisions with sessions, 2026-07-28 statelessly. It offers
  * what the scenarios call: {@code test_*} tools, {@code test://} resources and template, {@code test_*}
- * prompts and completions.
+ * prompts and completions, and one skill (Skills extension, {@link ConformanceSkill}).
  *
  * <p>Run it with {@code --port N} (0 or nothing: a free port); the first line on standard output is
  * {@code listening http://127.0.0.1:PORT/mcp}, after which it serves until the process is killed.
@@ -45,6 +45,7 @@ public final class ConformanceServer {
         new ConformanceTools(self, http).register(b);
         ConformanceTasks.register(b);
         resources(b);
+        b.skill(ConformanceSkill.load());
         prompts(b);
         b.completions(request -> {
             List<String> all = List.of("paris", "park", "party");
