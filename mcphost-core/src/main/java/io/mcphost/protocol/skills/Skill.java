@@ -1,5 +1,6 @@
 package io.mcphost.protocol.skills;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -51,7 +52,8 @@ public record Skill(String uri, ObjectNode frontmatter, JsonNode resources) {
         return uri.endsWith(suffix) ? uri.substring(0, uri.length() - suffix.length()) : uri;
     }
 
-    /** Whether the server does not list the files ({@code "resources": "dynamic"}). */
+    /** Whether the server does not list the files ({@code "resources": "dynamic"}). Not a JSON property. */
+    @JsonIgnore
     public boolean isDynamic() {
         return resources != null && resources.isString() && SkillsProtocol.DYNAMIC.equals(resources.asString());
     }
