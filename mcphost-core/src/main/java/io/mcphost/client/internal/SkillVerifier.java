@@ -58,11 +58,12 @@ final class SkillVerifier {
         }
         long total = 0;
         for (SkillResource file : files) {
-            total += file.size(); // each size is >= 0 and the sum stops growing once past the limit
-            if (total > SkillsProtocol.MAX_TOTAL_BYTES) {
+            // Compared before adding: a listed size near Long.MAX_VALUE must not wrap the sum below the limit.
+            if (file.size() > SkillsProtocol.MAX_TOTAL_BYTES - total) {
                 throw new SkillVerificationException(server, Kind.LIMIT, skill.uri(), "skill '" + skill.uri()
                         + "' lists more than " + SkillsProtocol.MAX_TOTAL_BYTES + " bytes of files");
             }
+            total += file.size();
         }
         String under = skill.directory() + "/";
         Map<String, SkillResource> byUri = new LinkedHashMap<>();

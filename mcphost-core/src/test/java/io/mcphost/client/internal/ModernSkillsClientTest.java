@@ -117,6 +117,15 @@ class ModernSkillsClientTest {
     }
 
     @Test
+    void aListedSizeNearLongMaxIsOverTheLimitNotWrappedUnderIt() {
+        byte[] bytes = SKILL_TEXT.getBytes(StandardCharsets.UTF_8);
+        Skill huge = Skill.of(SKILL, (ObjectNode) JsonCodec.get().readTree("{\"name\":\"pdf-processing\"}"),
+                List.of(new SkillResource(SKILL, digest(bytes), bytes.length), new SkillResource(FORMS, digest(bytes), Long.MAX_VALUE)));
+        assertThatThrownBy(() -> SkillVerifier.manifest("s", huge))
+                .isInstanceOfSatisfying(SkillVerificationException.class, e -> assertThat(e.kind()).isEqualTo(Kind.LIMIT));
+    }
+
+    @Test
     void aBlobCountsAsItsDecodedBytesAndAWrongLengthIsRefusedBeforeDecoding() {
         byte[] bytes = {0, 1, 2, (byte) 0xff, 4};
         SkillResource file = new SkillResource(FORMS, digest(bytes), bytes.length);
