@@ -4,6 +4,8 @@
 module io.mcphost.core {
     requires transitive tools.jackson.databind;
     requires org.slf4j;
+    // A skill's SKILL.md frontmatter (client.internal.SkillVerifier only).
+    requires tools.jackson.dataformat.yaml;
     requires transitive java.net.http;
     requires com.networknt.schema;
     // The HTTP transport's client (transport.http.internal only): no Jetty type in an exported signature.

@@ -1,6 +1,7 @@
 package io.mcphost.cli;
 
 import io.mcphost.client.ElicitationHandler;
+import io.mcphost.client.LoadedSkill;
 import io.mcphost.client.McpClient;
 import io.mcphost.client.McpClientBuilder;
 import io.mcphost.protocol.Json;
@@ -9,6 +10,8 @@ import io.mcphost.protocol.elicitation.ElicitRequestURLParams;
 import io.mcphost.protocol.elicitation.ElicitResult;
 import io.mcphost.protocol.prompts.Prompt;
 import io.mcphost.protocol.resources.Resource;
+import io.mcphost.protocol.skills.Skill;
+import io.mcphost.protocol.skills.SkillResource;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.transport.http.HttpTransport;
@@ -72,6 +75,10 @@ final class ConformanceClient implements Callable<Integer> {
                 }
                 case "json-schema-ref-no-deref" -> client.listTools();
                 case "json-schema-2020-12-preservation" -> echoSchema(client);
+                // Skills (SEP-2640): the mocks announce resources and the extension, no tools. Listing reads no file.
+                case "sep-2640-client-no-prefetch" -> client.skills().list();
+                case "sep-2640-client-verify-digest", "sep-2640-client-verify-size", "sep-2640-client-verify-frontmatter" ->
+                        loadFirstSkill(client);
                 default -> {
                     // A scenario this build does not know yet: the most an application does first.
                     client.listTools();
@@ -102,6 +109,24 @@ final class ConformanceClient implements Callable<Integer> {
         });
         return McpClient.builder(transport).name("conformance").requestTimeout(Duration.ofSeconds(20))
                 .elicitation(acceptEmpty);
+    }
+
+    /**
+     * Loads the first listed skill and, only once its SKILL.md verified, reads every other listed file.
+     * A tampered SKILL.md ends the run with the SkillVerificationException (a non-zero exit, which the
+     * verify scenarios allow): no further file is read after a refused load.
+     */
+    private static void loadFirstSkill(McpClient client) {
+        List<Skill> skills = client.skills().list();
+        if (skills.isEmpty()) {
+            return;
+        }
+        LoadedSkill loaded = client.skills().load(skills.getFirst());
+        for (SkillResource file : loaded.entry().files().orElseThrow()) {
+            if (!file.uri().equals(loaded.entry().uri())) {
+                loaded.file(file.uri());
+            }
+        }
     }
 
     /** The suite's {@code MCP_CONFORMANCE_CONTEXT}, or an empty object. */

@@ -351,6 +351,12 @@ public interface McpClient extends AutoCloseable {
     ClientTasks tasks();
 
     /**
+     * The Skills extension ({@code io.modelcontextprotocol/skills}): the server's skills, and loading one
+     * with every file verified against its entry. Never blocks; nothing is fetched until asked.
+     */
+    ClientSkills skills();
+
+    /**
      * Closes the connection within {@code budget}: pending calls fail at once with
      * {@link io.mcphost.protocol.McpClosedException}, then the transport is closed (for a child
      * process: stdin closed, SIGTERM, SIGKILL of the whole process tree). Idempotent. Over a

@@ -35,13 +35,21 @@ final class Paging {
      */
     static <T> CompletableFuture<List<T>> all(Exchange exchange, String method, String field, Class<T> type,
                                               Function<JsonNode, ? extends T> plain) {
-        return page(exchange, method, field, type, plain, null, new ArrayList<>(), new HashSet<>());
+        return page(exchange, method, CODEC.newObject(), field, type, plain, null, new ArrayList<>(), new HashSet<>());
     }
 
-    private static <T> CompletableFuture<List<T>> page(Exchange exchange, String method, String field, Class<T> type,
+    /**
+     * {@link #all(Exchange, String, String, Class)} for a list method with parameters besides the cursor
+     * (such as {@code resources/directory/read}'s {@code uri}), sent with every page.
+     */
+    static <T> CompletableFuture<List<T>> all(Exchange exchange, String method, ObjectNode params, String field, Class<T> type) {
+        return page(exchange, method, params.deepCopy(), field, type, item -> null, null, new ArrayList<>(), new HashSet<>());
+    }
+
+    private static <T> CompletableFuture<List<T>> page(Exchange exchange, String method, ObjectNode fixed, String field, Class<T> type,
                                                        Function<JsonNode, ? extends T> plain, String cursor, List<T> items,
                                                        Set<String> seenCursors) {
-        ObjectNode params = CODEC.newObject();
+        ObjectNode params = fixed.deepCopy();
         if (cursor != null) {
             params.put("cursor", cursor);
         }
@@ -65,7 +73,7 @@ final class Paging {
                 throw new McpProtocolException(exchange.name(), method + ": the server's pagination does not end (cursor '"
                         + next.stringValue() + "' repeated or more than " + MAX_PAGES + " pages)");
             }
-            return page(exchange, method, field, type, plain, next.stringValue(), items, seenCursors);
+            return page(exchange, method, fixed, field, type, plain, next.stringValue(), items, seenCursors);
         });
     }
 }

@@ -2,6 +2,7 @@ package io.mcphost.client.internal;
 
 import io.mcphost.client.CallOptions;
 import io.mcphost.client.ClientState;
+import io.mcphost.client.ClientSkills;
 import io.mcphost.client.ClientTasks;
 import io.mcphost.protocol.Era;
 import io.mcphost.protocol.modern.InputRound;
@@ -61,6 +62,7 @@ public final class RealMcpClient implements McpClient {
     private final ServerRequests serverRequests;
     private final Operations operations;
     private final Tasks tasks;
+    private final Skills skills;
     /** The legacy and the modern session, and the choice of the current one. */
     private final EraSessions sessions;
     private final Subscriptions subscriptions;
@@ -90,6 +92,7 @@ public final class RealMcpClient implements McpClient {
         this.subscriptions = new Subscriptions(exchange, sessions);
         this.tasks = new Tasks(exchange, () -> currentSession().tasks(), notifications);
         this.operations = new Operations(exchange, tools, tasks);
+        this.skills = new Skills(exchange, operations);
         this.inbound = new ClientInbound(exchange, operations, this::fail, pending, notifications, serverRequests,
                 attribution, subscriptions, config);
         this.recovery = new SessionRecovery(connection, config.sessionRetries(),
@@ -384,6 +387,11 @@ public final class RealMcpClient implements McpClient {
     @Override
     public ClientTasks tasks() {
         return tasks;
+    }
+
+    @Override
+    public ClientSkills skills() {
+        return skills;
     }
 
     /** The session strategy of the current handshake's era. */
