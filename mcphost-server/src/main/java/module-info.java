@@ -5,7 +5,6 @@ module io.mcphost.server {
     requires transitive io.mcphost.core;
     requires org.slf4j;
     // Skill frontmatter is YAML: parsed as YAML, so that what a client compares field by field is sound.
-    requires tools.jackson.dataformat.yaml;
     // Streamable HTTP is served on Jetty's core API; no Jetty type appears in the exported packages.
     requires org.eclipse.jetty.server;
     requires org.eclipse.jetty.http;

@@ -7,6 +7,7 @@ import io.mcphost.protocol.content.BlobResourceContents;
 import io.mcphost.protocol.content.ResourceContents;
 import io.mcphost.protocol.content.TextResourceContents;
 import io.mcphost.protocol.resources.ReadResourceResult;
+import io.mcphost.protocol.internal.SkillFrontmatter;
 import io.mcphost.protocol.skills.Skill;
 import io.mcphost.protocol.skills.SkillResource;
 import io.mcphost.protocol.skills.SkillsProtocol;
@@ -19,11 +20,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
  * The host-side checks of the Skills extension (SEP-2640 "Integrity and Verification"): an entry's
@@ -32,9 +29,6 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * {@link SkillVerificationException} and returns nothing.
  */
 final class SkillVerifier {
-    private static final YAMLMapper YAML = YAMLMapper.builder().build();
-    /** The leading {@code ---} … {@code ---} block; the closing line may end the file. */
-    private static final Pattern FRONTMATTER = Pattern.compile("\\A---\\r?\\n(.*?)\\r?\\n---[ \\t]*(?:\\r?\\n|\\z)", Pattern.DOTALL);
     private static final String DIGEST_PREFIX = "sha256:";
 
     private SkillVerifier() {
@@ -170,19 +164,11 @@ final class SkillVerifier {
      * field (numbers by value, so YAML's {@code 1} and JSON's {@code 1.0} agree, as JSON's data model has it).
      */
     static void checkFrontmatter(String server, Skill skill, String text) {
-        Matcher block = FRONTMATTER.matcher(text);
-        if (!block.find()) {
-            throw frontmatter(server, skill, "its " + SkillsProtocol.SKILL_FILE + " has no leading '---' frontmatter block");
-        }
         JsonNode parsed;
         try {
-            parsed = YAML.readTree(block.group(1));
-        } catch (JacksonException e) {
-            throw frontmatter(server, skill, "its " + SkillsProtocol.SKILL_FILE + " frontmatter is not YAML ("
-                    + e.getOriginalMessage() + ")");
-        }
-        if (parsed == null || !parsed.isObject()) {
-            throw frontmatter(server, skill, "its " + SkillsProtocol.SKILL_FILE + " frontmatter is not a mapping");
+            parsed = SkillFrontmatter.read(text);
+        } catch (IllegalArgumentException e) {
+            throw frontmatter(server, skill, "its " + SkillsProtocol.SKILL_FILE + " " + e.getMessage());
         }
         if (!parsed.equals(BY_VALUE, skill.frontmatter())) {
             throw frontmatter(server, skill, "its " + SkillsProtocol.SKILL_FILE + " frontmatter differs from the listed one");

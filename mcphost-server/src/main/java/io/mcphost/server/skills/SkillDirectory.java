@@ -5,6 +5,7 @@ import io.mcphost.protocol.content.ResourceContents;
 import io.mcphost.protocol.content.TextResourceContents;
 import io.mcphost.protocol.resources.ReadResourceResult;
 import io.mcphost.protocol.resources.Resource;
+import io.mcphost.protocol.internal.SkillFrontmatter;
 import io.mcphost.protocol.skills.Skill;
 import io.mcphost.protocol.skills.SkillResource;
 import io.mcphost.protocol.skills.SkillsProtocol;
@@ -30,10 +31,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
-import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
  * An Agent Skill read from a directory, ready to be served with the Skills extension
@@ -48,7 +47,6 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * exactly what was read then, whatever happens to the directory afterwards. Thread-safe.
  */
 public final class SkillDirectory {
-    private static final YAMLMapper YAML = YAMLMapper.builder().build();
     /** A segment of a skill path: URI-safe, and never "." or "..". */
     private static final Pattern PATH_SEGMENT = Pattern.compile("(?!\\.{1,2}$)[A-Za-z0-9._~-]+");
     /** The characters of a URI path segment (RFC 3986 pchar) that need no percent-encoding. */
@@ -233,25 +231,11 @@ public final class SkillDirectory {
         if (!isUtf8(bytes)) {
             throw new IllegalArgumentException(where + " is not UTF-8 text");
         }
-        String[] lines = new String(bytes, StandardCharsets.UTF_8).split("\r?\n", -1);
-        if (lines.length == 0 || !lines[0].equals("---")) {
-            throw new IllegalArgumentException(where + " does not start with a YAML frontmatter block ('---' on the first line)");
-        }
-        int end = 1;
-        while (end < lines.length && !lines[end].equals("---")) {
-            end++;
-        }
-        if (end >= lines.length) {
-            throw new IllegalArgumentException(where + ": the frontmatter block is not closed by a '---' line");
-        }
-        JsonNode parsed;
+        ObjectNode object;
         try {
-            parsed = YAML.readTree(String.join("\n", List.of(lines).subList(1, end)));
-        } catch (JacksonException e) {
-            throw new IllegalArgumentException(where + ": the frontmatter is not valid YAML: " + e.getOriginalMessage(), e);
-        }
-        if (!(parsed instanceof ObjectNode object)) {
-            throw new IllegalArgumentException(where + ": the frontmatter is not a YAML mapping");
+            object = SkillFrontmatter.read(new String(bytes, StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + " " + e.getMessage(), e);
         }
         for (String field : List.of("name", "description")) {
             JsonNode value = object.get(field);
