@@ -33,6 +33,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A server's era, once learned, is remembered per server configuration in the token store — across
@@ -41,6 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
  * answers, never by how long anything took.
  */
 @Timeout(60)
+// Its tests mostly wait: each runs beside the others (@Execution on each, junit-platform.properties), and
+// the class still ends before the next class starts, so no other class's leak counts see its processes.
 class EraMemoryTest {
 
     /** A token store whose era memory the test can preset and watch (tokens go to an in-memory store). */
@@ -112,6 +116,7 @@ class EraMemoryTest {
      * then MODERN). Started 3 s late by sh, past the 2 s a fresh process's probe waits, so the probe always times out.
      */
     @ParameterizedTest
+    @Execution(ExecutionMode.CONCURRENT)
     @EnumSource(value = EraMode.class, names = {"DUAL", "LEGACY_SILENT"})
     void aServerSlowToStartIsRememberedOnlyAsTheEraItSpeaks(EraMode mode) {
         WatchedStore watched = new WatchedStore(null);
@@ -126,6 +131,7 @@ class EraMemoryTest {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void theEraLearnedIsKeptInTheFileStoreAndReadByTheNextRun(@TempDir Path dir) throws Exception {
         WatchedStore watched = new WatchedStore(null);
         try (McpClient client = connect(EraMode.DUAL, watched)) {
@@ -156,6 +162,7 @@ class EraMemoryTest {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void aServerRememberedAsLegacyGoesStraightToInitialize() {
         WatchedStore legacy = new WatchedStore(Era.LEGACY);
         // A dual-era server would be found modern; remembered as legacy, no probe is sent and it stays legacy.
@@ -167,6 +174,7 @@ class EraMemoryTest {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void aRememberedEraIsForgottenWhenTheServerAnswersAsTheOther() {
         WatchedStore wasLegacy = new WatchedStore(Era.LEGACY);
         try (McpClient client = connect(EraMode.MODERN, wasLegacy)) {
@@ -183,6 +191,7 @@ class EraMemoryTest {
     }
 
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void aPinnedEraIsNeitherReadNorWritten() {
         WatchedStore legacy = new WatchedStore(Era.LEGACY);
         try (McpClient client = McpClient.builder(StdioTransport.builder(EraStdioServer.command(EraMode.DUAL)).name("pinned").build())
@@ -198,6 +207,7 @@ class EraMemoryTest {
      * authorisation, not one per era; and the era goes to the OAuth token store.
      */
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void anAuthorisationSlowerThanAnyProbeDeadlineDecidesNothing() throws Exception {
         List<String> methods = new CopyOnWriteArrayList<>();
         McpServer dual = McpServer.builder().serverInfo("dual", "1")
@@ -242,6 +252,7 @@ class EraMemoryTest {
      * 4 s + 2 s always exceeds 5 s, and the renewed wait leaves 3 s for an answer that takes 2.
      */
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void theProbesWaitStartsAgainOnceAuthorisingEnded() throws Exception {
         assertModernBehindASignIn(4_000, 2_000);
     }
@@ -252,6 +263,7 @@ class EraMemoryTest {
      * (a loaded verify run saw it with the 4 s sign-in above, the token exchange after it being slow).
      */
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void aSignInLongerThanTheHandshakeDeadlineIsWaitedFor() throws Exception {
         assertModernBehindASignIn(7_000, 0);
     }

@@ -16,6 +16,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Spec 2026-07-28 (cancellation, Streamable HTTP): the server must treat a client disconnect as the
@@ -23,8 +25,11 @@ import org.junit.jupiter.params.provider.EnumSource;
  * and nothing has been written; under the handshake revisions the client's notifications/cancelled
  * does the same.
  */
+// Its tests mostly wait: each runs beside the others (@Execution on each, junit-platform.properties), and
+// the class still ends before the next class starts, so no other class's leak counts see its processes.
 class HttpDisconnectCancelsTest {
     @ParameterizedTest
+    @Execution(ExecutionMode.CONCURRENT)
     @EnumSource(names = {"LEGACY", "MODERN"})
     void aCancelledCallStopsItsHandler(Era era) throws Exception {
         CountDownLatch started = new CountDownLatch(1);

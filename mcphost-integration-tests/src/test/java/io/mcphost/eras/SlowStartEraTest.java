@@ -14,6 +14,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The era of a stdio server that starts slower than the era probe's deadline is the era it speaks,
@@ -24,6 +26,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * wait on any machine.
  */
 @Timeout(90)
+// Its tests mostly wait: each runs beside the others (@Execution on each, junit-platform.properties), and
+// the class still ends before the next class starts, so no other class's leak counts see its processes.
 class SlowStartEraTest {
     /** The server's command, started only after {@code seconds}: sh sleeps, then execs it (a test-only wrapper). */
     private static List<String> startingAfter(int seconds, List<String> command) {
@@ -39,6 +43,7 @@ class SlowStartEraTest {
      * within the handshake's deadline.
      */
     @org.junit.jupiter.api.Test
+    @Execution(ExecutionMode.CONCURRENT)
     void aLateProbeAnswerOverHttpStillFindsAModernServer() {
         try (io.mcphost.testkit.eras.EraHttpServer http = io.mcphost.testkit.eras.EraHttpServer.start(EraMode.MODERN, Duration.ofSeconds(5));
              McpClient client = McpClient.builder(io.mcphost.transport.http.HttpTransport.builder(http.url()).name("late-http").build())
@@ -49,6 +54,7 @@ class SlowStartEraTest {
     }
 
     @ParameterizedTest
+    @Execution(ExecutionMode.CONCURRENT)
     @EnumSource(value = EraMode.class, names = {"MODERN", "DUAL", "LEGACY_SILENT", "LEGACY_32601"})
     void aSlowStartDoesNotDecideTheEra(EraMode mode) {
         // The modern-only server starts reading after 8 s (issue 31), the others after 3 s.
@@ -67,6 +73,7 @@ class SlowStartEraTest {
      * JVMs starting on the shared cores): every one is found modern, whatever each start took.
      */
     @org.junit.jupiter.api.Test
+    @Execution(ExecutionMode.CONCURRENT)
     void aDualEraServerStartingSlowlyIsTheSameEraEveryTime() throws Exception {
         List<java.util.concurrent.Future<Era>> eras = new ArrayList<>();
         try (var threads = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
