@@ -20,6 +20,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -151,6 +153,37 @@ class SkillToolsTest {
         assertThat(tampered.isError()).isTrue();
         assertThat(tampered.resultText()).isEqualTo("server 'half': skill file 'skill://pdf-processing/references/FORMS.md' "
                 + "does not match its listed digest; it is not used (fetch the entry again with skills/get)");
+    }
+
+    @Test
+    void everyReadIsVerifiedAndAFileThatFailedIsReadAgainOnlyThroughAFreshLoad() {
+        AtomicBoolean lying = new AtomicBoolean();
+        AtomicInteger instructionReads = new AtomicInteger();
+        McpServer docs = Servers.skillServer("docs", dir);
+        McpHost host = start(McpHost.builder().server(Servers.lying("docs", docs, text -> {
+            if (text.contains("Skill body.")) {
+                instructionReads.incrementAndGet();
+            }
+            return lying.get() ? text.replace("Fill each", "Kill each") : text;
+        }, toClose)));
+        ToolProviderResult tools = McpToolProvider.builder(host).skills(true).build().provideTools(request());
+        String readForms = "{\"name\":\"" + SKILL + "\",\"path\":\"references/FORMS.md\"}";
+
+        ToolExecutionResult first = run(tools, "read_skill_file", readForms); // not loaded yet: loaded, verified, first
+        lying.set(true);
+        ToolExecutionResult whileLying = run(tools, "read_skill_file", readForms); // the held skill: no new load
+        int loadsBefore = instructionReads.get();
+        lying.set(false);
+        ToolExecutionResult after = run(tools, "read_skill_file", readForms);
+
+        assertThat(first.isError()).isFalse();
+        assertThat(first.resultText()).endsWith("\n" + Servers.FORMS_MD);
+        assertThat(whileLying.isError()).isTrue();
+        assertThat(whileLying.resultText()).contains("FORMS.md' does not match its listed digest").doesNotContain("Kill");
+        assertThat(after.isError()).isFalse();
+        assertThat(after.resultText()).endsWith("\n" + Servers.FORMS_MD);
+        assertThat(loadsBefore).isEqualTo(1);
+        assertThat(instructionReads.get()).as("SKILL.md read again: the skill was loaded afresh after the refused file").isEqualTo(2);
     }
 
     @Test
