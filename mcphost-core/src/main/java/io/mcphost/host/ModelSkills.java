@@ -3,11 +3,11 @@ package io.mcphost.host;
 import io.mcphost.client.LoadedSkill;
 import io.mcphost.client.SkillVerificationException;
 import io.mcphost.protocol.skills.SkillResource;
-import io.mcphost.protocol.skills.SkillsProtocol;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -174,7 +174,7 @@ public final class ModelSkills {
         List<String> files = otherFiles(skill.skill());
         return open("skill '" + name + "'", skill.server()) + "\n" + body(skill.skill().instructions()).strip() + "\n"
                 + "[end of skill '" + name + "'" + (files.isEmpty() ? "; it has no other files]"
-                : "; its other files, for read_skill_file: " + String.join(", ", files) + "]");
+                : "; its other files, for read_skill_file: " + listed(files) + "]");
     }
 
     /**
@@ -197,7 +197,7 @@ public final class ModelSkills {
                 // Say which files there are, so the model can correct itself instead of guessing again.
                 List<String> files = otherFiles(skill.skill());
                 throw new SkillVerificationException(e.server().orElse(null), e.kind(), e.uri(), e.detail()
-                        + (files.isEmpty() ? "; the skill has no other files" : "; its files: " + String.join(", ", files)));
+                        + (files.isEmpty() ? "; the skill has no other files" : "; its files: " + listed(files)));
             }
             held.remove(name, skill); // what its server sends no longer matches the entry: load it afresh next time
             throw e;
@@ -244,19 +244,27 @@ public final class ModelSkills {
         String prefix = skill.entry().directory() + "/";
         return skill.entry().files().orElse(List.of()).stream().map(SkillResource::uri)
                 .filter(uri -> !uri.equals(skill.entry().uri()))
-                .map(uri -> uri.startsWith(prefix) ? uri.substring(prefix.length()) : uri)
-                .limit(MAX_LISTED).toList();
+                .map(uri -> uri.startsWith(prefix) ? uri.substring(prefix.length()) : uri).toList();
     }
 
-    /** The instructions without their frontmatter block: its name and description are in the tag, the rest is not for the model. */
-    static String body(String instructions) {
+    /** The first 50 paths, comma-separated, and how many more there are. */
+    private static String listed(List<String> files) {
+        return String.join(", ", files.subList(0, Math.min(files.size(), MAX_LISTED)))
+                + (files.size() > MAX_LISTED ? " (and " + (files.size() - MAX_LISTED) + " more)" : "");
+    }
+
+    /**
+     * The instructions without their frontmatter block: the model knows the skill's name and description from
+     * the listing, and the other fields (such as {@code allowed-tools}) are not for it, since nothing applies them.
+     */
+    private static String body(String instructions) {
         String[] lines = instructions.split("\\R", -1);
         if (lines.length == 0 || !lines[0].strip().equals("---")) {
             return instructions;
         }
         for (int i = 1; i < lines.length; i++) {
             if (lines[i].strip().equals("---")) {
-                return String.join("\n", java.util.Arrays.asList(lines).subList(i + 1, lines.length));
+                return String.join("\n", Arrays.asList(lines).subList(i + 1, lines.length));
             }
         }
         return instructions;
@@ -273,6 +281,6 @@ public final class ModelSkills {
 
     @Override
     public String toString() {
-        return "ModelSkills[" + held.size() + " loaded of " + host.skills().size() + " skills, " + SkillsProtocol.EXTENSION_ID + "]";
+        return "ModelSkills[" + held.size() + " loaded of " + host.skills().size() + " skills]";
     }
 }
