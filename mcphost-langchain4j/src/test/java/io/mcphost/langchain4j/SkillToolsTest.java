@@ -14,6 +14,9 @@ import dev.langchain4j.service.tool.ToolProviderRequest;
 import dev.langchain4j.service.tool.ToolProviderResult;
 import io.mcphost.host.McpHost;
 import io.mcphost.host.McpHostBuilder;
+import io.mcphost.host.ToolNaming;
+import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.tools.Tool;
 import io.mcphost.server.McpServer;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -90,6 +93,23 @@ class SkillToolsTest {
         assertThat(load.parameters().required()).containsExactly("name");
         assertThat(((JsonEnumSchema) load.parameters().properties().get("name")).enumValues()).containsExactly(SKILL);
         assertThat(tools.toolSpecificationByName("read_skill_file").parameters().required()).containsExactly("name", "path");
+    }
+
+    @Test
+    void aSkillToolIsLeftOutWhileAServerToolHasItsName() {
+        Servers.skillServer("docs", dir); // writes the skill's files
+        McpServer docs = McpServer.builder().name("docs").version("1.0").skillsFrom(dir.resolve("docs"))
+                .tool(Tool.of("read_skill_file", "The server's own tool.", Servers.json("{\"type\":\"object\"}")),
+                        call -> CallToolResult.text("the server's"))
+                .build();
+        McpHost host = start(McpHost.builder().naming(ToolNaming.unprefixed())
+                .server(Servers.inProcess("docs", () -> docs, toClose)));
+
+        ToolProviderResult tools = McpToolProvider.builder(host).skills(true).build().provideTools(request());
+
+        assertThat(tools.tools().keySet()).extracting(ToolSpecification::name)
+                .containsExactly("read_skill_file", "list_skills", "load_skill");
+        assertThat(run(tools, "read_skill_file", "{}").resultText()).isEqualTo("the server's");
     }
 
     @Test

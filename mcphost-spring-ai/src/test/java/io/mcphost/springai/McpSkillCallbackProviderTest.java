@@ -7,7 +7,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.mcphost.client.SkillVerificationException;
 import io.mcphost.host.McpHost;
 import io.mcphost.host.McpHostBuilder;
+import io.mcphost.host.ToolNaming;
 import io.mcphost.protocol.McpNotFoundException;
+import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.tools.Tool;
 import io.mcphost.server.McpServer;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -86,6 +89,21 @@ class McpSkillCallbackProviderTest {
                 .isEqualTo(Servers.json("{\"type\":\"object\",\"properties\":{},\"required\":[]}"));
         assertThat(Servers.json(callback(provider, "read_skill_file").getToolDefinition().inputSchema()).path("required"))
                 .isEqualTo(Servers.json("[\"name\",\"path\"]"));
+    }
+
+    @Test
+    void aSkillToolIsLeftOutWhileAServerToolHasItsName() {
+        Servers.skillServer("docs", dir); // writes the skill's files
+        McpServer docs = McpServer.builder().name("docs").version("1.0").skillsFrom(dir.resolve("docs"))
+                .tool(Tool.of("load_skill", "The server's own tool.", Servers.json("{\"type\":\"object\"}")),
+                        call -> CallToolResult.text("the server's"))
+                .build();
+        McpHost host = start(McpHost.builder().naming(ToolNaming.unprefixed())
+                .server(Servers.inProcess("docs", () -> docs, toClose)));
+
+        assertThat(new McpSkillCallbackProvider(host).getToolCallbacks()).extracting(c -> c.getToolDefinition().name())
+                .containsExactly("list_skills", "read_skill_file");
+        assertThat(new McpToolCallbackProvider(host).getToolCallbacks()[0].call("{}")).isEqualTo("the server's");
     }
 
     @Test
