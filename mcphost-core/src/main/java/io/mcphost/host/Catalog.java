@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Everything the host's servers offer, as one snapshot: tools and prompts under exposed names,
+ * Everything the host's servers offer, as one snapshot: tools, prompts and skills under exposed names,
  * resources and resource templates under their own URIs. Immutable and thread-safe; the host makes a
  * new catalog when a server's lists change. Lookups do no I/O and never block.
  *
@@ -20,7 +20,8 @@ import java.util.Optional;
  *   <li><b>Shape.</b> With {@link ToolNaming#prefixed()} (the default) a tool's exposed name is
  *       {@code prefix + "__" + original}, the prefix being the server's configured {@code prefix},
  *       else its name: {@code github__create_issue}. With {@link ToolNaming#unprefixed()} it is the
- *       original name. Prompts follow the same rules, in a namespace of their own.</li>
+ *       original name. Prompts follow the same rules, in a namespace of their own, and so do skills
+ *       (Skills extension), named by their frontmatter {@code name}.</li>
  *   <li><b>Valid for every LLM API.</b> Every exposed name matches {@code ^[a-zA-Z0-9_-]{1,64}$}.
  *       Each other character becomes {@code '_'} ({@code my.server__get file} →
  *       {@code my_server__get_file}). A name still longer than 64 characters keeps its first 53
@@ -50,7 +51,7 @@ import java.util.Optional;
  * {@link #serverForUri(String)} routes a URI to a server.
  */
 public final class Catalog {
-    private static final Catalog EMPTY = new Catalog(List.of(), List.of(), List.of(), List.of(), List.of());
+    private static final Catalog EMPTY = new Catalog(List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
 
     private record RoutedTemplate(UriTemplatePattern pattern, String server) {}
 
@@ -58,21 +59,25 @@ public final class Catalog {
     private final List<HostPrompt> prompts;
     private final List<HostResource> resources;
     private final List<HostResourceTemplate> resourceTemplates;
+    private final List<HostSkill> skills;
     private final List<NameCollision> collisions;
     private final Map<String, HostTool> toolsByName = new HashMap<>();
     private final Map<String, HostPrompt> promptsByName = new HashMap<>();
+    private final Map<String, HostSkill> skillsByName = new HashMap<>();
     private final Map<String, String> serversByUri = new HashMap<>();
     private final List<RoutedTemplate> routedTemplates = new ArrayList<>();
     /** Made on the first unknown name (pure, so a race only makes it twice): most catalogs never need one. */
     private volatile NameSuggester toolSuggester;
     private volatile NameSuggester promptSuggester;
+    private volatile NameSuggester skillSuggester;
 
     private Catalog(List<HostTool> tools, List<HostPrompt> prompts, List<HostResource> resources,
-                    List<HostResourceTemplate> resourceTemplates, List<NameCollision> collisions) {
+                    List<HostResourceTemplate> resourceTemplates, List<HostSkill> skills, List<NameCollision> collisions) {
         this.tools = List.copyOf(tools);
         this.prompts = List.copyOf(prompts);
         this.resources = List.copyOf(resources);
         this.resourceTemplates = List.copyOf(resourceTemplates);
+        this.skills = List.copyOf(skills);
         this.collisions = List.copyOf(collisions);
         for (HostTool tool : this.tools) {
             requireValid(tool.name(), "tool");
@@ -84,6 +89,12 @@ public final class Catalog {
             requireValid(prompt.name(), "prompt");
             if (promptsByName.putIfAbsent(prompt.name(), prompt) != null) {
                 throw new IllegalArgumentException("two prompts are named '" + prompt.name() + "'");
+            }
+        }
+        for (HostSkill skill : this.skills) {
+            requireValid(skill.name(), "skill");
+            if (skillsByName.putIfAbsent(skill.name(), skill) != null) {
+                throw new IllegalArgumentException("two skills are named '" + skill.name() + "'");
             }
         }
         for (HostResource resource : this.resources) {
@@ -110,7 +121,18 @@ public final class Catalog {
      */
     public static Catalog of(List<HostTool> tools, List<HostPrompt> prompts, List<HostResource> resources,
                              List<HostResourceTemplate> resourceTemplates, List<NameCollision> collisions) {
-        return new Catalog(tools, prompts, resources, resourceTemplates, collisions);
+        return new Catalog(tools, prompts, resources, resourceTemplates, List.of(), collisions);
+    }
+
+    /**
+     * {@link #of(List, List, List, List, List)} with skills as well.
+     *
+     * @throws IllegalArgumentException as that method does, and if a skill name is invalid or used twice
+     */
+    public static Catalog of(List<HostTool> tools, List<HostPrompt> prompts, List<HostResource> resources,
+                             List<HostResourceTemplate> resourceTemplates, List<HostSkill> skills,
+                             List<NameCollision> collisions) {
+        return new Catalog(tools, prompts, resources, resourceTemplates, skills, collisions);
     }
 
     private static void requireValid(String name, String kind) {
@@ -139,6 +161,14 @@ public final class Catalog {
         return resourceTemplates;
     }
 
+    /**
+     * The skills (Skills extension) of the servers that announce it, in the same order as {@link #tools()}:
+     * the entries as listed, no file read. A server whose listing failed contributes none.
+     */
+    public List<HostSkill> skills() {
+        return skills;
+    }
+
     /** The tool exposed under this name; empty for unknown and hidden tools. */
     public Optional<HostTool> tool(String exposedName) {
         return Optional.ofNullable(toolsByName.get(exposedName));
@@ -147,6 +177,11 @@ public final class Catalog {
     /** The prompt exposed under this name. */
     public Optional<HostPrompt> prompt(String exposedName) {
         return Optional.ofNullable(promptsByName.get(exposedName));
+    }
+
+    /** The skill exposed under this name. */
+    public Optional<HostSkill> skill(String exposedName) {
+        return Optional.ofNullable(skillsByName.get(exposedName));
     }
 
     /** The tools of one server, in its listing order; empty for an unknown server. */
@@ -189,6 +224,11 @@ public final class Catalog {
         return Optional.empty();
     }
 
+    /** The skills of one server, in its listing order. */
+    public List<HostSkill> skillsOf(String server) {
+        return skills.stream().filter(s -> s.server().equals(server)).toList();
+    }
+
     /** Every name contest met while building this catalog, in the order met; see {@link NameCollision}. */
     public List<NameCollision> collisions() {
         return collisions;
@@ -219,9 +259,20 @@ public final class Catalog {
         return suggester.suggest(unknownName);
     }
 
+    /** "Did you mean …?" for a skill name, by the rules of {@link #suggest(String)}. */
+    public Optional<String> suggestSkill(String unknownName) {
+        NameSuggester suggester = skillSuggester;
+        if (suggester == null) {
+            suggester = new NameSuggester(skills.stream().map(s -> new NameSuggester.Candidate(s.name(), s.originalName())).toList());
+            skillSuggester = suggester;
+        }
+        return suggester.suggest(unknownName);
+    }
+
     @Override
     public String toString() {
         return "Catalog[" + tools.size() + " tools, " + prompts.size() + " prompts, " + resources.size() + " resources, "
-                + resourceTemplates.size() + " resource templates, " + collisions.size() + " collisions]";
+                + resourceTemplates.size() + " resource templates, " + skills.size() + " skills, "
+                + collisions.size() + " collisions]";
     }
 }

@@ -5,6 +5,7 @@ import static io.mcphost.protocol.internal.Settings.positive;
 import io.mcphost.auth.AuthorizationHandler;
 import io.mcphost.client.CallOptions;
 import io.mcphost.client.ClientSettings;
+import io.mcphost.client.LoadedSkill;
 import io.mcphost.client.McpClient;
 import io.mcphost.client.internal.ToolArgumentsConversion;
 import io.mcphost.config.McpConfig;
@@ -36,8 +37,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Many MCP servers used as one: starts them in parallel, aggregates their tools, prompts and
- * resources into one {@link Catalog} (prefixed, filtered, collision-free), routes each call to the
+ * Many MCP servers used as one: starts them in parallel, aggregates their tools, prompts,
+ * resources and skills into one {@link Catalog} (prefixed, filtered, collision-free), routes each call to the
  * server that offers it, reconnects servers that die, and closes everything within one deadline.
  *
  * <p><b>Failure isolation.</b> A server that cannot start is reported in {@link #servers()} and by a
@@ -199,6 +200,32 @@ public final class McpHost implements AutoCloseable {
     /** The resource templates of the READY servers. */
     public List<HostResourceTemplate> resourceTemplates() {
         return catalog().resourceTemplates();
+    }
+
+    /**
+     * The skills (Skills extension, {@code io.modelcontextprotocol/skills}) of the READY servers that announce
+     * it, with their exposed names; see {@link HostSkill}. Entries only, listed with the catalog: no file is
+     * read to list them. Never blocks.
+     */
+    public List<HostSkill> skills() {
+        return catalog().skills();
+    }
+
+    /**
+     * Loads a skill by its exposed name (e.g. {@code github__pdf-processing}) from the server that listed it,
+     * never from another server that lists the same URI: the entry is checked (limits, listed files), then
+     * its {@code SKILL.md} is read and verified (size, digest, frontmatter), as {@link io.mcphost.client.ClientSkills#load}
+     * does. The other files are read, verified, from the same server by {@link LoadedSkill#file}. Not passed
+     * through the interceptors (a load is the application's own act, not a model's call). Blocks for at most
+     * the server's request timeout (plus the reconnect wait, when the host waits).
+     *
+     * @throws McpNotFoundException if no available server lists a skill of that name, with a did-you-mean
+     * @throws ServerUnavailableException if its server is down or reconnecting
+     * @throws io.mcphost.client.SkillVerificationException if the entry or its {@code SKILL.md} is refused
+     */
+    public LoadedSkill loadSkill(String exposedName) {
+        supervisor.ensureOpen();
+        return routing.loadSkill(exposedName);
     }
 
     /** Calls a tool by its exposed name with the server's default deadline; see {@link #callTool(String, JsonNode, CallOptions)}. */

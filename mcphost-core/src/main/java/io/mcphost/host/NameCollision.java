@@ -18,10 +18,11 @@ import java.util.Objects;
  * adding a server never renames the tools of the servers before it. Each other tool or prompt
  * claimant falls back to its qualified form {@code prefix + separator + original} (with unprefixed
  * naming), then to that form plus {@code "_"} and a short hash; {@link #resolution()} says which name
- * each one got. Each other resource claimant is left out of the catalog (the URI goes to the first
+ * each one got (skills, named by their frontmatter {@code name}, likewise). Each other resource
+ * claimant is left out of the catalog (the URI goes to the first
  * server). A server that lists the same name twice keeps the first entry only.
  *
- * @param name          the contested name: an exposed tool or prompt name, a resource URI or a URI template
+ * @param name          the contested name: an exposed tool, prompt or skill name, a resource URI or a URI template
  * @param servers       the servers of the claimants, the one that kept the name first; a server
  *                      appears more than once when its own entries collided
  * @param resolution    what happened, in one sentence for a log, e.g.
@@ -31,7 +32,7 @@ import java.util.Objects;
  */
 public record NameCollision(String name, List<String> servers, String resolution, Kind kind, List<String> originalNames) {
     /** What kind of catalog entries collided. */
-    public enum Kind { TOOL, PROMPT, RESOURCE, RESOURCE_TEMPLATE }
+    public enum Kind { TOOL, PROMPT, RESOURCE, RESOURCE_TEMPLATE, SKILL }
 
     public NameCollision {
         Objects.requireNonNull(name, "name");

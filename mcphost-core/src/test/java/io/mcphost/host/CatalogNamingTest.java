@@ -201,6 +201,35 @@ class CatalogNamingTest {
     }
 
     @Test
+    void skillsAreNamedLikeToolsInTheirOwnNamespaceAndKeepTheirNamesAcrossRebuilds() {
+        Catalog first = catalog(ToolNaming.unprefixed(),
+                offer("alpha").tools("pdf").prompts("pdf").skills("pdf", "csv-tools").build(),
+                offer("beta").skills("pdf").build());
+
+        assertThat(first.skills()).extracting(HostSkill::name).containsExactly("pdf", "csv-tools", "beta__pdf");
+        assertThat(first.skill("beta__pdf")).get().satisfies(s -> {
+            assertThat(s.server()).isEqualTo("beta");
+            assertThat(s.originalName()).isEqualTo("pdf");
+            assertThat(s.uri()).isEqualTo("skill://beta/pdf/SKILL.md");
+        });
+        assertThat(first.tool("pdf")).isPresent();
+        assertThat(first.prompt("pdf")).isPresent();
+        assertThat(first.collisions()).singleElement().satisfies(c -> {
+            assertThat(c.kind()).isEqualTo(NameCollision.Kind.SKILL);
+            assertThat(c.resolution()).contains("skill 'pdf' of 'beta' is exposed as 'beta__pdf'");
+        });
+        assertThat(first.suggestSkill("csv_tools")).hasValue("csv-tools");
+
+        // beta listed first now: the name 'pdf' stays with alpha's skill, which still offers it.
+        Catalog second = new CatalogBuilder(ToolNaming.unprefixed(), ToolFilter.all())
+                .add(offer("beta").skills("pdf").build())
+                .add(offer("alpha").skills("pdf").build())
+                .after(first).build();
+        assertThat(second.skill("pdf")).get().extracting(HostSkill::server).isEqualTo("alpha");
+        assertThat(second.skill("beta__pdf")).get().extracting(HostSkill::server).isEqualTo("beta");
+    }
+
+    @Test
     void aServerCanBeAddedOnlyOnce() {
         CatalogBuilder builder = new CatalogBuilder(ToolNaming.prefixed(), ToolFilter.all()).add(server("s", "a"));
 

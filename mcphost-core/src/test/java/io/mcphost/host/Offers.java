@@ -6,6 +6,7 @@ import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.prompts.Prompt;
 import io.mcphost.protocol.resources.Resource;
 import io.mcphost.protocol.resources.ResourceTemplate;
+import io.mcphost.protocol.skills.Skill;
 import io.mcphost.protocol.tools.Tool;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -61,6 +62,7 @@ final class Offers {
         private final List<Prompt> prompts = new ArrayList<>();
         private final List<Resource> resources = new ArrayList<>();
         private final List<ResourceTemplate> templates = new ArrayList<>();
+        private final List<Skill> skills = new ArrayList<>();
 
         private Offer(String server) {
             this.server = server;
@@ -102,8 +104,15 @@ final class Offers {
             return this;
         }
 
+        /** Skill entries named {@code names}, each at {@code skill://<server>/<name>/SKILL.md}, listing no files. */
+        Offer skills(String... names) {
+            Arrays.stream(names).forEach(n -> skills.add(Skill.of("skill://" + server + "/" + n + "/SKILL.md",
+                    JsonCodec.get().newObject().put("name", n).put("description", "Skill " + n), List.of())));
+            return this;
+        }
+
         ServerOffer build() {
-            return new ServerOffer(server, prefix, filter, tools, prompts, resources, templates);
+            return new ServerOffer(server, prefix, filter, tools, prompts, resources, templates, skills);
         }
     }
 }

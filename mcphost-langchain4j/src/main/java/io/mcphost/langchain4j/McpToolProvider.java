@@ -60,6 +60,11 @@ import tools.jackson.databind.json.JsonMapper;
  * {@link Builder#promptTool(boolean)}; {@link McpContents} turns them into LangChain4j messages and
  * content for applications that put them into the conversation themselves.
  *
+ * <p><b>Skills</b> (the Skills extension) can be offered as three synthetic tools, {@code list_skills},
+ * {@code load_skill(name)} and {@code read_skill_file(name, path)}, see {@link Builder#skills(boolean)}: a
+ * skill's instructions reach the model only when it asks, verified against what its server listed and
+ * tagged as that server's untrusted text; a refused skill or file is an error result saying why.
+ *
  * <p>Thread-safe: one provider may serve many AI services and concurrent conversations. Tool
  * executions block the calling thread for at most the call's deadline (see {@link CallOptions}).
  */
@@ -72,6 +77,8 @@ public final class McpToolProvider implements ToolProvider {
     private final Function<InvocationContext, CallOptions> callOptions;
     private final Predicate<HostTool> filter;
     private final SyntheticTools synthetic;
+    /** Null unless {@link Builder#skills(boolean)} enabled them. */
+    private final SkillTools skills;
     /** "tool: issue" lines already logged, so each problem is logged once, not on every request. */
     private final Set<String> warned = ConcurrentHashMap.newKeySet();
     /** The catalog as the framework sees it, translated again only when the catalog changed. */
@@ -84,6 +91,7 @@ public final class McpToolProvider implements ToolProvider {
         this.filter = builder.filter;
         this.synthetic = new SyntheticTools(builder.host, builder.resourceTool ? builder.resourceToolName : null,
                 builder.promptTool ? builder.promptToolName : null);
+        this.skills = builder.skills ? new SkillTools(builder.host) : null;
     }
 
     /** A provider for all the host's tools, without synthetic resource and prompt tools. */
@@ -145,6 +153,9 @@ public final class McpToolProvider implements ToolProvider {
             issues.addAll(mapper.issues());
         }
         synthetic.addTo(result, catalog);
+        if (skills != null) {
+            skills.addTo(result, catalog);
+        }
         report(issues);
         return new Translation(result.build(), List.copyOf(issues));
     }
@@ -232,6 +243,7 @@ public final class McpToolProvider implements ToolProvider {
         private Predicate<HostTool> filter = tool -> true;
         private boolean resourceTool;
         private boolean promptTool;
+        private boolean skills;
         private String resourceToolName = "read_resource";
         private String promptToolName = "get_prompt";
 
@@ -283,6 +295,23 @@ public final class McpToolProvider implements ToolProvider {
          */
         public Builder promptTool(boolean enabled) {
             this.promptTool = enabled;
+            return this;
+        }
+
+        /**
+         * Whether to offer the host's skills (Skills extension) as three synthetic tools, while the catalog has
+         * skills: {@code list_skills} (each skill's name, server and description), {@code load_skill(name)}
+         * (its instructions, only after their size, digest and frontmatter matched the skill's entry, read from
+         * the server that listed it, tagged as that server's untrusted text; the description of this tool lists
+         * the skills too) and {@code read_skill_file(name, path)} (one file the loaded skill's entry lists, from
+         * the same server, verified the same way). A refused skill or file, an unlisted file, an unknown skill
+         * and an unavailable server are error results that say so; nothing unverified reaches the model.
+         * Frontmatter fields such as {@code allowed-tools} are never applied: a skill grants nothing. See
+         * {@link io.mcphost.host.ModelSkills}. Default: off, because a skill is text from a server that the
+         * model is asked to follow, and because loading it is not a tool call (tool interceptors do not see it).
+         */
+        public Builder skills(boolean enabled) {
+            this.skills = enabled;
             return this;
         }
 

@@ -65,12 +65,13 @@ final class SyntheticTools {
         }
     }
 
-    private static boolean isFree(String name, Catalog catalog) {
+    /** Whether no catalog tool has this name; says so at WARN when one has (then the synthetic tool is not offered). */
+    static boolean isFree(String name, Catalog catalog) {
         if (catalog.tool(name).isEmpty()) {
             return true;
         }
-        log.warn("The synthetic tool '{}' is not offered: a server's tool has the same name; choose another "
-                + "name with McpToolProvider.Builder", name);
+        log.warn("The synthetic tool '{}' is not offered: a server's tool has the same name (the resource and prompt "
+                + "tools can be renamed with McpToolProvider.Builder; the skill tools cannot)", name);
         return false;
     }
 

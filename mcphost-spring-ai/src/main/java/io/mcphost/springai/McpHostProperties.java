@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -40,14 +41,26 @@ import tools.jackson.databind.json.JsonMapper;
  *                those of mcphost.servers; a name in both is an error.
  * @param servers The servers by name, in the order the property source lists them; each takes the keys of
  *                an mcp.json entry (command, args, env, url, headers, oauth, prefix, allow-tools, ...).
+ * @param skills  The servers' skills (Skills extension) offered to the model as tools.
  */
 @ConfigurationProperties("mcphost")
-public record McpHostProperties(Path config, Map<String, Server> servers) {
+public record McpHostProperties(Path config, Map<String, Server> servers, Skills skills) {
     private static final JsonMapper JSON = JsonMapper.shared();
 
-    /** Copies; a missing {@code servers} is empty. */
+    /** Copies; a missing {@code servers} is empty, missing {@code skills} settings are the defaults. */
     public McpHostProperties {
         servers = servers == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(servers));
+        skills = skills == null ? new Skills(false) : skills;
+    }
+
+    /**
+     * The servers' skills (Skills extension) as the tools {@code list_skills}, {@code load_skill} and
+     * {@code read_skill_file} ({@link McpSkillCallbackProvider}).
+     *
+     * @param enabled Whether to create the McpSkillCallbackProvider bean: each skill's instructions and files
+     *                offered to the model on request, verified against what its server listed (default false).
+     */
+    public record Skills(@DefaultValue("false") boolean enabled) {
     }
 
     /** Whether there is anything to start: a file or at least one server. */

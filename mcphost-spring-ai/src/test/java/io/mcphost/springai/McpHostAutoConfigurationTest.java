@@ -35,6 +35,26 @@ class McpHostAutoConfigurationTest {
     }
 
     @Test
+    void mcphostSkillsEnabledAddsTheSkillCallbackProvider(@TempDir Path dir) throws Exception {
+        List<String> demo = DemoServer.command();
+        Path config = dir.resolve("mcp.json");
+        Files.writeString(config, Servers.JSON.writeValueAsString(Map.of("mcpServers",
+                Map.of("demo", Map.of("command", demo.getFirst(), "args", demo.subList(1, demo.size()))))));
+        ApplicationContextRunner configured = runner.withPropertyValues("mcphost.config=" + config);
+
+        configured.run(context -> {
+            assertThat(context).doesNotHaveBean(McpSkillCallbackProvider.class);
+            assertThat(context.getBean(McpHostProperties.class).skills().enabled()).isFalse();
+        });
+        configured.withPropertyValues("mcphost.skills.enabled=true").run(context -> {
+            assertThat(context).hasSingleBean(McpSkillCallbackProvider.class).hasSingleBean(McpToolCallbackProvider.class);
+            assertThat(context.getBean(McpHostProperties.class).skills().enabled()).isTrue();
+            // The demo server serves no skills: the tools are offered once a server does.
+            assertThat(context.getBean(McpSkillCallbackProvider.class).getToolCallbacks()).isEmpty();
+        });
+    }
+
+    @Test
     void withoutTheConfigPropertyNothingIsCreated() {
         runner.run(context -> assertThat(context).doesNotHaveBean(McpHost.class).doesNotHaveBean(McpToolCallbackProvider.class));
     }

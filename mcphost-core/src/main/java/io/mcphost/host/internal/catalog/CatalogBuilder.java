@@ -4,11 +4,13 @@ import io.mcphost.host.Catalog;
 import io.mcphost.host.HostPrompt;
 import io.mcphost.host.HostResource;
 import io.mcphost.host.HostResourceTemplate;
+import io.mcphost.host.HostSkill;
 import io.mcphost.host.HostTool;
 import io.mcphost.host.NameCollision;
 import io.mcphost.host.ToolFilter;
 import io.mcphost.host.ToolNaming;
 import io.mcphost.protocol.prompts.Prompt;
+import io.mcphost.protocol.skills.Skill;
 import io.mcphost.protocol.tools.Tool;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,7 +31,8 @@ import java.util.stream.Collectors;
  * had not listed it; the rest is named by {@link NameAllocator}, server by server in the order added;
  * then the global filter hides what it refuses (by exposed or original name). A tool the global
  * filter hides keeps its name reserved, so changing the global filter never renames another tool.
- * Prompts are named the same way, without filters. Resources and templates keep their URIs; a
+ * Prompts are named the same way, without filters, and so are skills (by their frontmatter {@code name},
+ * the same allocator in a namespace of its own). Resources and templates keep their URIs; a
  * URI (or template) already offered by an earlier server is left out.
  */
 public final class CatalogBuilder {
@@ -76,10 +79,12 @@ public final class CatalogBuilder {
         Map<String, ServerOffer> byServer = new HashMap<>();
         Map<String, Set<String>> toolsOf = new HashMap<>();
         Map<String, Set<String>> promptsOf = new HashMap<>();
+        Map<String, Set<String>> skillsOf = new HashMap<>();
         for (ServerOffer offer : offers) {
             byServer.put(offer.server(), offer);
             toolsOf.put(offer.server(), offer.tools().stream().map(Tool::name).collect(Collectors.toSet()));
             promptsOf.put(offer.server(), offer.prompts().stream().map(Prompt::name).collect(Collectors.toSet()));
+            skillsOf.put(offer.server(), offer.skills().stream().map(Skill::name).collect(Collectors.toSet()));
         }
 
         NameAllocator toolNames = new NameAllocator(naming, NameCollision.Kind.TOOL);
@@ -123,11 +128,31 @@ public final class CatalogBuilder {
         }
         collisions.addAll(promptNames.collisions());
 
+        NameAllocator skillNames = new NameAllocator(naming, NameCollision.Kind.SKILL);
+        for (HostSkill skill : previous.skills()) {
+            if (skillsOf.getOrDefault(skill.server(), Set.of()).contains(skill.originalName())) {
+                skillNames.keep(skill.name(), skill.server(), skill.originalName());
+            }
+        }
+        List<HostSkill> skills = new ArrayList<>();
+        for (ServerOffer offer : offers) {
+            Map<String, String> names = skillNames.allocate(offer.server(), offer.prefix(),
+                    offer.skills().stream().map(Skill::name).toList());
+            Set<String> seen = new HashSet<>();
+            for (Skill skill : offer.skills()) {
+                // Two entries of one server with the same name: the first is kept, the repeat is a reported collision.
+                if (seen.add(skill.name())) {
+                    skills.add(new HostSkill(names.get(skill.name()), offer.server(), skill));
+                }
+            }
+        }
+        collisions.addAll(skillNames.collisions());
+
         List<HostResource> resources = firstByKey(NameCollision.Kind.RESOURCE, ServerOffer::resources,
                 r -> r.uri(), HostResource::new, collisions);
         List<HostResourceTemplate> templates = firstByKey(NameCollision.Kind.RESOURCE_TEMPLATE, ServerOffer::templates,
                 t -> t.uriTemplate(), HostResourceTemplate::new, collisions);
-        return Catalog.of(tools, prompts, resources, templates, collisions);
+        return Catalog.of(tools, prompts, resources, templates, skills, collisions);
     }
 
     private interface Entry<T, H> {

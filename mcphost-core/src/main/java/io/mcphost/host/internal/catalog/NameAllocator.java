@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Gives the entries of one namespace (tools, or prompts) their exposed names, server by server, and
+ * Gives the entries of one namespace (tools, prompts, or skills) their exposed names, server by server, and
  * records every contest for a name. Not thread-safe: one allocator builds one catalog.
  *
  * <p>A name is made in three steps, each used only when the one before gives a name already taken:
@@ -158,7 +158,11 @@ public final class NameAllocator {
     }
 
     private NameCollision toCollision(Contest contest) {
-        String noun = kind == NameCollision.Kind.PROMPT ? "prompt" : "tool";
+        String noun = switch (kind) {
+            case PROMPT -> "prompt";
+            case SKILL -> "skill";
+            default -> "tool";
+        };
         List<Claimant> claimants = contest.claimants();
         StringBuilder text = new StringBuilder();
         if (contest.isDuplicate()) {

@@ -4,6 +4,7 @@ import io.mcphost.host.ToolFilter;
 import io.mcphost.protocol.prompts.Prompt;
 import io.mcphost.protocol.resources.Resource;
 import io.mcphost.protocol.resources.ResourceTemplate;
+import io.mcphost.protocol.skills.Skill;
 import io.mcphost.protocol.tools.Tool;
 import java.util.List;
 import java.util.Objects;
@@ -20,9 +21,10 @@ import java.util.Objects;
  * @param prompts   its prompts
  * @param resources its resources
  * @param templates its resource templates
+ * @param skills    its skill entries (Skills extension), as listed; empty when it does not announce the extension
  */
 public record ServerOffer(String server, String prefix, ToolFilter filter, List<Tool> tools, List<Prompt> prompts,
-                          List<Resource> resources, List<ResourceTemplate> templates) {
+                          List<Resource> resources, List<ResourceTemplate> templates, List<Skill> skills) {
     public ServerOffer {
         Objects.requireNonNull(server, "server");
         Objects.requireNonNull(prefix, "prefix");
@@ -31,6 +33,13 @@ public record ServerOffer(String server, String prefix, ToolFilter filter, List<
         prompts = List.copyOf(prompts);
         resources = List.copyOf(resources);
         templates = List.copyOf(templates);
+        skills = List.copyOf(skills);
+    }
+
+    /** An offer without skills. */
+    public ServerOffer(String server, String prefix, ToolFilter filter, List<Tool> tools, List<Prompt> prompts,
+                       List<Resource> resources, List<ResourceTemplate> templates) {
+        this(server, prefix, filter, tools, prompts, resources, templates, List.of());
     }
 
     /** A server that offers only tools, prefixed by its name and unfiltered. */

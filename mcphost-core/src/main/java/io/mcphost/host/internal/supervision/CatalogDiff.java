@@ -44,6 +44,7 @@ final class CatalogDiff {
         compare(before.prompts(), after.prompts(), p -> p.server(), ListKind.PROMPTS, changed);
         compare(before.resources(), after.resources(), r -> r.server(), ListKind.RESOURCES, changed);
         compare(before.resourceTemplates(), after.resourceTemplates(), t -> t.server(), ListKind.RESOURCES, changed);
+        compare(before.skills(), after.skills(), s -> s.server(), ListKind.RESOURCES, changed); // skills are listed with resources
         List<HostEvent> events = new ArrayList<>();
         changed.forEach((server, which) -> events.add(new HostEvent.CatalogChanged(now, server, Set.copyOf(which))));
         Map<String, HostTool> earlier = new HashMap<>();

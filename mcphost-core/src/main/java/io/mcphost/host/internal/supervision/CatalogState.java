@@ -74,7 +74,8 @@ public final class CatalogState {
             for (ManagedServer server : servers) {
                 server.offer().ifPresent(offer -> {
                     ServerOffer o = new ServerOffer(server.name(), server.spec().prefix().orElse(server.name()),
-                            server.spec().filter(), offer.tools(), offer.prompts(), offer.resources(), offer.templates());
+                            server.spec().filter(), offer.tools(), offer.prompts(), offer.resources(), offer.templates(),
+                            offer.skills());
                     known.add(o);
                     if (server.state() == ServerState.READY) {
                         ready.add(o);

@@ -1,10 +1,12 @@
 package io.mcphost.host.internal.supervision;
 
 import io.mcphost.client.CallOptions;
+import io.mcphost.client.LoadedSkill;
 import io.mcphost.client.McpClient;
 import io.mcphost.host.HostEvent;
 import io.mcphost.host.HostInterceptor;
 import io.mcphost.host.HostPrompt;
+import io.mcphost.host.HostSkill;
 import io.mcphost.host.HostTool;
 import io.mcphost.host.Invocation;
 import io.mcphost.host.PromptInvocation;
@@ -109,6 +111,21 @@ public final class Routing {
         McpClient client = liveClient(server, options);
         ResourceInvocation first = new ResourceInvocation(callIds.incrementAndGet(), server, uri, options);
         return InterceptorChain.run(interceptors, first, next -> client.readResource(next.target(), next.options()));
+    }
+
+    /**
+     * See {@link io.mcphost.host.McpHost#loadSkill}. Resolved by exposed name to (server, entry) and loaded
+     * through that server's client, so the files come from the server that listed the entry, whatever other
+     * server lists the same URI. Not an interceptor operation: {@link io.mcphost.host.Invocation} is a closed set
+     * of the routed MCP methods, and a load is several reads the client verifies as one.
+     */
+    public LoadedSkill loadSkill(String name) {
+        Objects.requireNonNull(name, "name");
+        HostSkill skill = catalog.current().skill(name)
+                .or(() -> catalog.everKnown().skill(name))
+                .orElseThrow(() -> new McpNotFoundException("no available skill is named '" + name + "'",
+                        catalog.current().suggestSkill(name).orElse(null)));
+        return liveClient(skill.server(), CallOptions.defaults()).skills().load(skill.skill());
     }
 
     private McpClient liveClient(String server, CallOptions options) {
