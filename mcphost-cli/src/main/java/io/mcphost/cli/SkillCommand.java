@@ -21,7 +21,7 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "skill", description = "Print a skill's verified SKILL.md, or write all its files: skill <name> [-o DIR].",
         footer = {"", "Examples:", "  mcphost --config mcp.json skill docs__pdf-processing",
             "  mcphost --config mcp.json skill docs__pdf-processing -o skills",
-            "      # writes skills/docs/pdf-processing/SKILL.md and the rest, after verification"})
+            "      # writes skills/docs/pdf-processing/..., every file verified"})
 final class SkillCommand implements Callable<Integer> {
     @ParentCommand
     McpHostCommand root;
