@@ -131,7 +131,7 @@ class CliSkillsTest {
 
         assertThat(alpha.code()).as(alpha.err()).isZero();
         assertThat(alpha.out()).isEmpty();
-        assertThat(alpha.err()).contains("wrote 2 file(s)", "alpha__pdf-processing", out.resolve("alpha/pdf-processing").toString());
+        assertThat(alpha.err()).contains("wrote 2 file(s)", "alpha__pdf-processing", out.toRealPath().resolve("alpha/pdf-processing").toString());
         assertThat(beta.code()).as(beta.err()).isZero();
         assertThat(out.resolve("alpha/pdf-processing/SKILL.md")).hasContent(skillMd("alpha").stripTrailing());
         assertThat(out.resolve("alpha/pdf-processing/references/FORMS.md")).hasContent("Forms of alpha");
