@@ -5,7 +5,11 @@ import io.mcphost.client.McpClient;
 import io.mcphost.host.HostPrompt;
 import io.mcphost.host.HostResource;
 import io.mcphost.host.HostResourceTemplate;
+import io.mcphost.host.HostSkill;
 import io.mcphost.host.HostTool;
+import io.mcphost.client.LoadedSkill;
+import io.mcphost.host.internal.catalog.NameSuggester;
+import io.mcphost.protocol.McpNotFoundException;
 import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.resources.ReadResourceResult;
 import io.mcphost.protocol.tools.CallToolResult;
@@ -107,6 +111,26 @@ record ClientTarget(McpClient client, Duration closeBudget, String prefix) imple
     @Override
     public GetPromptResult getPrompt(String name, Map<String, String> arguments) {
         return client.getPrompt(name, arguments);
+    }
+
+    /** The server's skills under their frontmatter names; a name listed twice is found as its first entry. */
+    @Override
+    public List<HostSkill> skills() {
+        return client.skills().list().stream().map(s -> new HostSkill(s.name(), client.name(), s)).toList();
+    }
+
+    @Override
+    public HostSkill skill(String name) {
+        List<HostSkill> skills = skills();
+        return skills.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow(() -> new McpNotFoundException(
+                "server '" + client.name() + "' offers no skill '" + name + "'",
+                new NameSuggester(skills.stream().map(s -> new NameSuggester.Candidate(s.name(), s.originalName())).toList())
+                        .suggest(name).orElse(null)));
+    }
+
+    @Override
+    public LoadedSkill loadSkill(HostSkill skill) {
+        return client.skills().load(skill.skill());
     }
 
     @Override

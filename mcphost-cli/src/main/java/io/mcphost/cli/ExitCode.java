@@ -37,6 +37,11 @@ final class ExitCode {
     static final int TIMEOUT = 5;
     /** The server wants authorisation (HTTP 401 or 403). */
     static final int UNAUTHORISED = 6;
+    /**
+     * What the server sent failed the host's own checks, so nothing of it was used: a skill whose file's size,
+     * digest or frontmatter differs from its entry, or whose entry lists an unsafe path ({@code mcphost skill}).
+     */
+    static final int VERIFICATION = 7;
     /** Ended by Ctrl-C (128 + SIGINT, as shells report it). */
     static final int CANCELLED = 130;
 
@@ -51,6 +56,8 @@ final class ExitCode {
         "  4  cannot connect, or the connection failed",
         "  5  timeout",
         "  6  authorisation needed (HTTP 401/403)",
+        "  7  a skill failed verification (size, digest, frontmatter, unsafe",
+        "     path): nothing of it was printed or written",
         "130  ended by Ctrl-C (a call in progress is cancelled at the server;",
         "     subscribe, which runs until Ctrl-C, ends with 0)",
     };
@@ -67,6 +74,7 @@ final class ExitCode {
             return CONNECTION;
         }
         return switch (e) {
+            case io.mcphost.client.SkillVerificationException verification -> VERIFICATION;
             case McpError error -> REFUSED;
             case McpNotFoundException notFound -> REFUSED;
             case McpCapabilityException capability -> REFUSED;

@@ -11,6 +11,7 @@ import io.mcphost.config.ServerConfig;
 import io.mcphost.host.HostPrompt;
 import io.mcphost.host.HostResource;
 import io.mcphost.host.HostResourceTemplate;
+import io.mcphost.host.HostSkill;
 import io.mcphost.host.HostTool;
 import io.mcphost.host.McpHost;
 import io.mcphost.host.McpHostBuilder;
@@ -349,6 +350,23 @@ final class HostTarget implements Target {
     @Override
     public GetPromptResult getPrompt(String name, Map<String, String> arguments) {
         return host.getPrompt(name, arguments);
+    }
+
+    @Override
+    public List<HostSkill> skills() {
+        return host.skills();
+    }
+
+    @Override
+    public HostSkill skill(String name) {
+        return host.catalog().skill(name).orElseThrow(() -> new McpNotFoundException("no available skill is named '" + name + "'",
+                host.catalog().suggestSkill(name).orElse(null)));
+    }
+
+    /** Through the host, which loads from the skill's own server (never routed by URI: two servers may list one). */
+    @Override
+    public io.mcphost.client.LoadedSkill loadSkill(HostSkill skill) {
+        return host.loadSkill(skill.name());
     }
 
     @Override

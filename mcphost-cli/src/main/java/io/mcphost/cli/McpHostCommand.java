@@ -49,6 +49,8 @@ final class McpHostCommand implements Callable<Integer> {
             new Listed(ReadCommand.class, "read"),
             new Listed(PromptsCommand.class, "prompts"),
             new Listed(PromptCommand.class, "prompt"),
+            new Listed(SkillsCommand.class, "skills"),
+            new Listed(SkillCommand.class, "skill"),
             new Listed(CompleteCommand.class, "complete"),
             new Listed(SubscribeCommand.class, "subscribe"),
             new Listed(ServeCommand.class, "serve"),

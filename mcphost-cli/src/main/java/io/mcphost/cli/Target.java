@@ -4,6 +4,7 @@ import io.mcphost.client.CallOptions;
 import io.mcphost.host.HostPrompt;
 import io.mcphost.host.HostResource;
 import io.mcphost.host.HostResourceTemplate;
+import io.mcphost.host.HostSkill;
 import io.mcphost.host.HostTool;
 import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.resources.ReadResourceResult;
@@ -69,6 +70,22 @@ sealed interface Target extends AutoCloseable permits ClientTarget, HostTarget {
 
     /** Renders a prompt. */
     GetPromptResult getPrompt(String name, Map<String, String> arguments);
+
+    /**
+     * Every skill (Skills extension): entries only, no file read. One server that does not announce the
+     * extension refuses ({@link io.mcphost.protocol.McpCapabilityException}); of a host, such servers add none.
+     */
+    List<HostSkill> skills();
+
+    /**
+     * The skill listed under {@code name} (as {@link #skills} names it).
+     *
+     * @throws io.mcphost.protocol.McpNotFoundException with a did-you-mean when none is
+     */
+    HostSkill skill(String name);
+
+    /** Loads a listed skill from its own server, verified ({@link io.mcphost.client.ClientSkills#load}). */
+    io.mcphost.client.LoadedSkill loadSkill(HostSkill skill);
 
     /** Closes the server or servers within their close budget. */
     @Override

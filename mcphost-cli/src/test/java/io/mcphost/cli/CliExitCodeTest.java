@@ -86,7 +86,7 @@ class CliExitCodeTest {
         }
         String help = String.join("\n", ExitCode.TABLE);
         for (int code : new int[] {ExitCode.OK, ExitCode.TOOL_ERROR, ExitCode.USAGE, ExitCode.REFUSED, ExitCode.CONNECTION,
-            ExitCode.TIMEOUT, ExitCode.UNAUTHORISED, ExitCode.CANCELLED}) {
+            ExitCode.TIMEOUT, ExitCode.UNAUTHORISED, ExitCode.VERIFICATION, ExitCode.CANCELLED}) {
             assertThat(help).containsPattern("(?m)^ *" + code + "  \\S");
             assertThat(documented).contains("| `" + code + "` |");
         }
