@@ -18,11 +18,13 @@ import java.util.function.Supplier;
 
 /**
  * The end-to-end benchmark: McpHost against the official MCP Java SDK and a raw-pipe floor, in
- * the same run, interleaved round by round. Prints one table and writes a JSON file.
+ * the same run, interleaved round by round. Prints one table and writes a JSON file and SVG charts
+ * of it ({@link Charts}) beside it. The 2026-07-28 clients ({@code mcphost-2026}, {@code sdk-2026})
+ * join the stdio call scenarios only.
  *
  * <pre>
  * java -jar mcphost-bench/target/mcphost-bench.jar [--quick] [--calls N] [--rounds N] [--callers N,...]
- *      [--only roundtrip,throughput,...] [--libraries mcphost,sdk-sync,sdk-async,ts-sdk,floor]
+ *      [--only roundtrip,throughput,...] [--libraries mcphost,mcphost-2026,sdk-sync,sdk-async,sdk-2026,ts-sdk,floor]
  *      [--servers floor,demo,everything] [--out FILE]
  * java -jar mcphost-bench/target/mcphost-bench.jar jmh [JMH options]   # the micro-benchmarks
  * </pre>
@@ -54,16 +56,20 @@ public final class Bench {
         } catch (IllegalArgumentException e) {
             System.err.println("mcphost-bench: " + e.getMessage());
             System.err.println("usage: mcphost-bench [--quick] [--calls N] [--rounds N] [--callers N,...] [--only " + String.join(",", SCENARIOS)
-                    + "] [--libraries mcphost,sdk-sync,sdk-async,ts-sdk,floor] [--servers floor,demo,everything] [--out FILE]"
+                    + "] [--libraries mcphost,mcphost-2026,sdk-sync,sdk-async,sdk-2026,ts-sdk,floor] [--servers floor,demo,everything] [--out FILE]"
                     + " | jmh [JMH options]");
             System.exit(2);
             return;
         }
+        double loadBefore = Report.loadAverage();
         List<Row> rows = run(options, servers);
         Report.table(rows, System.out);
         Report.json(rows, options, options.output());
         System.out.println("results: " + options.output().toAbsolutePath().normalize()
                 + (options.quick() ? "  (--quick: smoke-run sizes, not measurements)" : ""));
+        for (Path chart : Charts.write(rows, options.output(), Report.machine(loadBefore) + (options.quick() ? ", --quick" : ""))) {
+            System.out.println("chart: " + chart.normalize());
+        }
         System.exit(0); // the SDK's Reactor threads are not all daemons
     }
 
