@@ -27,6 +27,7 @@ import java.util.function.Supplier;
  *      [--only roundtrip,throughput,...] [--libraries mcphost,mcphost-2026,sdk-sync,sdk-async,sdk-2026,ts-sdk,floor]
  *      [--servers floor,demo,everything] [--out FILE]
  * java -jar mcphost-bench/target/mcphost-bench.jar jmh [JMH options]   # the micro-benchmarks
+ * java -jar mcphost-bench/target/mcphost-bench.jar charts FILE.json [SUBTITLE]   # redraw a saved run's charts
  * </pre>
  */
 public final class Bench {
@@ -41,6 +42,18 @@ public final class Bench {
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("jmh")) {
             org.openjdk.jmh.Main.main(Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
+        if (args.length > 0 && args[0].equals("charts")) {
+            // Redraws the charts of a saved run (its JSON file), e.g. after the charts changed.
+            if (args.length < 2) {
+                System.err.println("usage: mcphost-bench charts FILE.json [SUBTITLE]");
+                System.exit(2);
+            }
+            Path json = Path.of(args[1]);
+            for (Path chart : Charts.write(Report.readRows(json), json, args.length > 2 ? args[2] : Report.readMachine(json))) {
+                System.out.println("chart: " + chart.normalize());
+            }
             return;
         }
         if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
@@ -64,10 +77,11 @@ public final class Bench {
         double loadBefore = Report.loadAverage();
         List<Row> rows = run(options, servers);
         Report.table(rows, System.out);
-        Report.json(rows, options, options.output());
+        String machine = Report.machine(loadBefore) + (options.quick() ? ", --quick" : "");
+        Report.json(rows, options, options.output(), machine);
         System.out.println("results: " + options.output().toAbsolutePath().normalize()
                 + (options.quick() ? "  (--quick: smoke-run sizes, not measurements)" : ""));
-        for (Path chart : Charts.write(rows, options.output(), Report.machine(loadBefore) + (options.quick() ? ", --quick" : ""))) {
+        for (Path chart : Charts.write(rows, options.output(), machine)) {
             System.out.println("chart: " + chart.normalize());
         }
         System.exit(0); // the SDK's Reactor threads are not all daemons

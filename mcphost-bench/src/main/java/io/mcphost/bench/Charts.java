@@ -27,8 +27,8 @@ final class Charts {
     private static final int HEIGHT = 380;
     private static final int LEFT = 70;
     private static final int RIGHT = 150;
-    private static final int TOP = 40;
-    private static final int BOTTOM = 50;
+    private static final int TOP = 56;
+    private static final int BOTTOM = 56;
     private static final Pattern CALLS = Pattern.compile("(\\d+(?:\\.\\d+)?) calls/s");
     private static final Pattern CPU = Pattern.compile("CPU (\\d+(?:\\.\\d+)?) us/call");
     private static final Pattern CALLERS = Pattern.compile("callers=(\\d+)");
@@ -68,7 +68,7 @@ final class Charts {
         Set<String> categories = new LinkedHashSet<>();
         for (Row row : rows) {
             if (row.scenario().equals(scenario) && row.n() > 0 && row.unit().equals("us")) {
-                String variant = row.variant().replace("stdio server=", "");
+                String variant = row.variant().replace("stdio server=", "server ").replaceAll("^callers=(\\d+)$", "$1 callers");
                 categories.add(variant + " p50");
                 categories.add(variant + " p99");
                 Map<String, Double> values = byLibrary.computeIfAbsent(row.library(), l -> new LinkedHashMap<>());
@@ -80,7 +80,7 @@ final class Charts {
             return null;
         }
         String title = (scenario.equals("roundtrip") ? "Sequential round trip over stdio" : "Per-call latency under load over stdio")
-                + " (µs, lower is better)";
+                + " (µs, log scale, lower is better)";
         return bars(title, subtitle, List.copyOf(categories), ordered(byLibrary));
     }
 
@@ -114,10 +114,55 @@ final class Charts {
         return ordered;
     }
 
+    /**
+     * Where values sit on the y axis: linear from 0 to {@code max}, or logarithmic over whole decades
+     * (latencies: a p99 may be 100× its p50, and both must stay readable).
+     */
+    record Scale(double min, double max, boolean log) {
+        static Scale linear(Map<String, Map<String, Double>> series) {
+            return new Scale(0, niceMax(series), false);
+        }
+
+        static Scale logarithmic(Map<String, Map<String, Double>> series) {
+            double lo = values(series).filter(v -> v > 0).min().orElse(1);
+            double hi = values(series).max().orElse(10);
+            double min = Math.pow(10, Math.floor(Math.log10(lo)));
+            double max = Math.pow(10, Math.ceil(Math.log10(hi)));
+            return new Scale(min, max > min ? max : min * 10, true);
+        }
+
+        /** The fraction of the plot's height at which {@code value} sits, 0 (bottom) to 1. */
+        double fraction(double value) {
+            if (log) {
+                return value <= min ? 0 : Math.log10(value / min) / Math.log10(max / min);
+            }
+            return value / max;
+        }
+
+        /** The grid lines' values: every decade, or five even steps. */
+        List<Double> ticks() {
+            List<Double> ticks = new ArrayList<>();
+            if (log) {
+                for (double v = min; v <= max * 1.001; v *= 10) {
+                    ticks.add(v);
+                }
+            } else {
+                for (int i = 0; i <= 5; i++) {
+                    ticks.add(max * i / 5);
+                }
+            }
+            return ticks;
+        }
+    }
+
+    private static java.util.stream.DoubleStream values(Map<String, Map<String, Double>> series) {
+        return series.values().stream().flatMap(m -> m.values().stream()).filter(v -> !v.isNaN()).mapToDouble(Double::doubleValue);
+    }
+
     private static String bars(String title, String subtitle, List<String> categories, Map<String, Map<String, Double>> series) {
-        double max = niceMax(series);
+        Scale scale = Scale.logarithmic(series);
         StringBuilder svg = open(title, subtitle);
-        axes(svg, max, categories);
+        axes(svg, scale, categories, true);
         double slot = plotWidth() / (double) categories.size();
         double bar = Math.min(18, (slot - 8) / series.size());
         int s = 0;
@@ -130,7 +175,7 @@ final class Charts {
                     continue;
                 }
                 double x = LEFT + c * slot + (slot - bar * series.size()) / 2 + s * bar;
-                double h = value / max * plotHeight();
+                double h = scale.fraction(value) * plotHeight();
                 svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"><title>%s %s: %s</title></rect>%n",
                         x, TOP + plotHeight() - h, bar - 1, h, escape(entry.getKey()), escape(categories.get(c)), number(value)));
             }
@@ -142,9 +187,9 @@ final class Charts {
     }
 
     private static String lines(String title, String subtitle, List<String> categories, Map<String, Map<String, Double>> series) {
-        double max = niceMax(series);
+        Scale scale = Scale.linear(series);
         StringBuilder svg = open(title, subtitle);
-        axes(svg, max, categories.stream().map(c -> c + " callers").toList());
+        axes(svg, scale, categories.stream().map(c -> c + " callers").toList(), false);
         double slot = plotWidth() / (double) categories.size();
         int s = 0;
         for (Map.Entry<String, Map<String, Double>> entry : series.entrySet()) {
@@ -159,7 +204,7 @@ final class Charts {
                     continue;
                 }
                 double x = LEFT + c * slot + slot / 2;
-                double y = TOP + plotHeight() - value / max * plotHeight();
+                double y = TOP + plotHeight() - scale.fraction(value) * plotHeight();
                 points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
                 dots.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\"><title>%s, %s callers: %s</title></circle>%n",
                         x, y, escape(entry.getKey()), categories.get(c), number(value)));
@@ -181,25 +226,41 @@ final class Charts {
         svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", WIDTH, HEIGHT));
         svg.append("<text x=\"").append(LEFT).append("\" y=\"18\" font-size=\"14\" font-weight=\"bold\">").append(escape(title)).append("</text>\n");
         if (subtitle != null && !subtitle.isBlank()) {
-            svg.append("<text x=\"").append(LEFT).append("\" y=\"33\" fill=\"#555\">").append(escape(subtitle)).append("</text>\n");
+            svg.append("<text x=\"").append(LEFT).append("\" y=\"34\" fill=\"#555\" font-size=\"10\">").append(escape(subtitle)).append("</text>\n");
         }
         return svg;
     }
 
-    /** Horizontal grid lines with value labels, and the category labels under the plot. */
-    private static void axes(StringBuilder svg, double max, List<String> categories) {
+    /**
+     * Horizontal grid lines with value labels, and the category labels under the plot. With
+     * {@code grouped}, a label "GROUP LEAF" (e.g. "64 callers p99") shows LEAF under its own slot and
+     * GROUP once on a second line, centred under the run of slots that share it, so neighbouring
+     * labels do not collide.
+     */
+    private static void axes(StringBuilder svg, Scale scale, List<String> categories, boolean grouped) {
         svg.append("<g class=\"axes\" stroke=\"#ddd\" fill=\"#333\">\n");
-        for (int i = 0; i <= 5; i++) {
-            double value = max * i / 5;
-            double y = TOP + plotHeight() - plotHeight() * i / 5.0;
+        for (double value : scale.ticks()) {
+            double y = TOP + plotHeight() - scale.fraction(value) * plotHeight();
             svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>%n", LEFT, y, LEFT + plotWidth(), y));
             svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" stroke=\"none\">%s</text>%n",
                     LEFT - 6, y + 4, number(value)));
         }
         double slot = plotWidth() / (double) categories.size();
+        int first = 0;
         for (int c = 0; c < categories.size(); c++) {
+            String label = categories.get(c);
+            int cut = grouped ? label.lastIndexOf(' ') : -1;
+            String group = cut < 0 ? "" : label.substring(0, cut);
             svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" stroke=\"none\" font-size=\"11\">%s</text>%n",
-                    LEFT + c * slot + slot / 2, TOP + plotHeight() + 18, escape(categories.get(c))));
+                    LEFT + c * slot + slot / 2, TOP + plotHeight() + 16, escape(cut < 0 ? label : label.substring(cut + 1))));
+            boolean last = c + 1 == categories.size() || !categories.get(c + 1).startsWith(group + " ");
+            if (!group.isEmpty() && last) {
+                svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" stroke=\"none\" font-size=\"11\">%s</text>%n",
+                        LEFT + (first + c + 1) * slot / 2, TOP + plotHeight() + 32, escape(group)));
+            }
+            if (last) {
+                first = c + 1;
+            }
         }
         svg.append("</g>\n");
     }
@@ -219,8 +280,7 @@ final class Charts {
 
     /** The smallest 1, 2 or 5 × 10^k at or above every value, so grid lines fall on round numbers. */
     static double niceMax(Map<String, Map<String, Double>> series) {
-        double max = series.values().stream().flatMap(m -> m.values().stream()).filter(v -> !v.isNaN())
-                .mapToDouble(Double::doubleValue).max().orElse(1);
+        double max = values(series).max().orElse(1);
         if (max <= 0) {
             return 1;
         }

@@ -46,6 +46,11 @@ final class Report {
     }
 
     static void json(List<Row> rows, Options options, Path file) throws IOException {
+        json(rows, options, file, null);
+    }
+
+    /** As {@link #json(List, Options, Path)}, with {@code machine} ({@link #machine}: what the charts are subtitled with). */
+    static void json(List<Row> rows, Options options, Path file, String machine) throws IOException {
         JsonNodeFactory nodes = JsonNodeFactory.instance;
         ObjectNode root = nodes.objectNode();
         root.put("schema", "mcphost-bench/1");
@@ -53,6 +58,9 @@ final class Report {
         root.put("commit", commit());
         root.put("java", System.getProperty("java.version"));
         root.put("officialSdk", officialSdkVersion());
+        if (machine != null) {
+            root.put("machine", machine);
+        }
         root.put("cpus", Runtime.getRuntime().availableProcessors());
         root.put("quick", options.quick());
         root.put("rounds", options.rounds());
@@ -80,6 +88,33 @@ final class Report {
             Files.createDirectories(parent);
         }
         Files.writeString(file, JsonMapper.builder().build().writerWithDefaultPrettyPrinter().writeValueAsString(root));
+    }
+
+    /** The rows of a JSON file {@link #json} wrote (null values read back as NaN). */
+    static List<Row> readRows(Path file) throws IOException {
+        List<Row> rows = new java.util.ArrayList<>();
+        for (tools.jackson.databind.JsonNode r : JsonMapper.builder().build().readTree(Files.readString(file)).path("rows")) {
+            rows.add(new Row(r.path("scenario").asString(""), r.path("variant").asString(""), r.path("library").asString(""),
+                    r.path("unit").asString(""), r.path("n").asInt(), number(r, "p50"), number(r, "p99"), number(r, "mean"),
+                    number(r, "vsSdk"), number(r, "vsSdkAsync"), number(r, "vsFloor"), number(r, "vsTs"), number(r, "vsSdkModern"),
+                    r.path("note").asString("")));
+        }
+        return rows;
+    }
+
+    /** The machine line of a JSON file {@link #json} wrote; for older files, one made of its commit, CPUs and JDK. */
+    static String readMachine(Path file) throws IOException {
+        tools.jackson.databind.JsonNode root = JsonMapper.builder().build().readTree(Files.readString(file));
+        if (root.hasNonNull("machine")) {
+            return root.path("machine").asString();
+        }
+        return "commit " + root.path("commit").asString("?") + ", " + root.path("cpus").asInt() + " CPUs, JDK "
+                + root.path("java").asString("?");
+    }
+
+    private static double number(tools.jackson.databind.JsonNode row, String key) {
+        tools.jackson.databind.JsonNode value = row.path(key);
+        return value.isNumber() ? value.asDouble() : Double.NaN;
     }
 
     /** The 1-minute load average of this machine, NaN where the JVM does not say. */

@@ -53,6 +53,19 @@ class ChartsTest {
         assertThat(Charts.write(noThroughput, dir.resolve("other.json"), "machine")).hasSize(1);
     }
 
+    @Test
+    void aSavedRunRedrawsTheSameCharts(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("run.json");
+        Report.json(rows(), io.mcphost.bench.scenario.Options.smoke(), json, "commit x, load 1.0 before / 2.0 after");
+
+        List<Row> read = Report.readRows(json);
+
+        assertThat(Report.readMachine(json)).isEqualTo("commit x, load 1.0 before / 2.0 after");
+        assertThat(Charts.latency(read, "m")).isEqualTo(Charts.latency(rows(), "m"));
+        assertThat(read).extracting(Row::note).containsExactlyElementsOf(rows().stream().map(Row::note).toList());
+        assertThat(read.getFirst().vsSdkModern()).isNaN();
+    }
+
     /** Roundtrip rows and throughput rows at 16/64/256 callers, for every library, as the scenarios write them. */
     private static List<Row> rows() {
         List<Row> rows = new ArrayList<>();
