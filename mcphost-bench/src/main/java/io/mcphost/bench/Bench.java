@@ -18,13 +18,16 @@ import java.util.function.Supplier;
 
 /**
  * The end-to-end benchmark: McpHost against the official MCP Java SDK and a raw-pipe floor, in
- * the same run, interleaved round by round. Prints one table and writes a JSON file.
+ * the same run, interleaved round by round. Prints one table and writes a JSON file and SVG charts
+ * of it ({@link Charts}) beside it. The 2026-07-28 clients ({@code mcphost-2026}, {@code sdk-2026})
+ * join the stdio call scenarios only.
  *
  * <pre>
  * java -jar mcphost-bench/target/mcphost-bench.jar [--quick] [--calls N] [--rounds N] [--callers N,...]
- *      [--only roundtrip,throughput,...] [--libraries mcphost,sdk-sync,sdk-async,ts-sdk,floor]
+ *      [--only roundtrip,throughput,...] [--libraries mcphost,mcphost-2026,sdk-sync,sdk-async,sdk-2026,ts-sdk,floor]
  *      [--servers floor,demo,everything] [--out FILE]
  * java -jar mcphost-bench/target/mcphost-bench.jar jmh [JMH options]   # the micro-benchmarks
+ * java -jar mcphost-bench/target/mcphost-bench.jar charts FILE.json [SUBTITLE]   # redraw a saved run's charts
  * </pre>
  */
 public final class Bench {
@@ -41,6 +44,18 @@ public final class Bench {
             org.openjdk.jmh.Main.main(Arrays.copyOfRange(args, 1, args.length));
             return;
         }
+        if (args.length > 0 && args[0].equals("charts")) {
+            // Redraws the charts of a saved run (its JSON file), e.g. after the charts changed.
+            if (args.length < 2) {
+                System.err.println("usage: mcphost-bench charts FILE.json [SUBTITLE]");
+                System.exit(2);
+            }
+            Path json = Path.of(args[1]);
+            for (Path chart : Charts.write(Report.readRows(json), json, args.length > 2 ? args[2] : Report.readMachine(json))) {
+                System.out.println("chart: " + chart.normalize());
+            }
+            return;
+        }
         if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
             // Both libraries log a server's stderr and lifecycle at info; the table must stay readable.
             System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "error");
@@ -54,16 +69,21 @@ public final class Bench {
         } catch (IllegalArgumentException e) {
             System.err.println("mcphost-bench: " + e.getMessage());
             System.err.println("usage: mcphost-bench [--quick] [--calls N] [--rounds N] [--callers N,...] [--only " + String.join(",", SCENARIOS)
-                    + "] [--libraries mcphost,sdk-sync,sdk-async,ts-sdk,floor] [--servers floor,demo,everything] [--out FILE]"
+                    + "] [--libraries mcphost,mcphost-2026,sdk-sync,sdk-async,sdk-2026,ts-sdk,floor] [--servers floor,demo,everything] [--out FILE]"
                     + " | jmh [JMH options]");
             System.exit(2);
             return;
         }
+        double loadBefore = Report.loadAverage();
         List<Row> rows = run(options, servers);
         Report.table(rows, System.out);
-        Report.json(rows, options, options.output());
+        String machine = Report.machine(loadBefore) + (options.quick() ? ", --quick" : "");
+        Report.json(rows, options, options.output(), machine);
         System.out.println("results: " + options.output().toAbsolutePath().normalize()
                 + (options.quick() ? "  (--quick: smoke-run sizes, not measurements)" : ""));
+        for (Path chart : Charts.write(rows, options.output(), machine)) {
+            System.out.println("chart: " + chart.normalize());
+        }
         System.exit(0); // the SDK's Reactor threads are not all daemons
     }
 

@@ -32,6 +32,16 @@ class BenchOptionsTest {
     }
 
     @Test
+    void theModernClientsJoinByDefaultAndWhenNamed() {
+        assertThat(Bench.parse(new String[] {}).options().modern()).containsExactly(Library.MCPHOST_MODERN, Library.SDK_MODERN);
+        Options named = Bench.parse(new String[] {"--libraries", "mcphost,sdk-2026,floor"}).options();
+        assertThat(named.libraries()).containsExactly(Library.MCPHOST, Library.FLOOR);
+        assertThat(named.modern()).containsExactly(Library.SDK_MODERN);
+        assertThat(named.callLibraries()).containsExactly(Library.MCPHOST, Library.FLOOR, Library.SDK_MODERN);
+        assertThat(Bench.parse(new String[] {"--libraries", "mcphost,sdk-async,floor"}).options().modern()).isEmpty();
+    }
+
+    @Test
     void callersOptionPicksTheThroughputCallerCounts() {
         assertThat(Bench.parse(new String[] {"--callers", "16,64"}).options().callers()).containsExactly(16, 64);
         assertThat(Bench.parse(new String[] {}).options().callers()).containsExactly(1, 16, 64, 256);

@@ -269,9 +269,12 @@ public final class CallScenarios {
         /** Every in-JVM library in this JVM; with {@code withTs}, also the TypeScript SDK when {@link Options#tsSdk()}. */
         static Clients connect(Options options, ServerKind server, boolean withTs) {
             Clients clients = new Clients(options, server, 0);
-            for (Library library : options.libraries()) {
+            for (Library library : options.callLibraries()) {
                 try {
-                    clients.subjects.put(library, Subjects.connect(library, server, options.timeout()));
+                    clients.subjects.put(library, Subjects.connect(library, clients.serverFor(library), options.timeout()));
+                    if (library.modernEra()) {
+                        clients.notes.put(library, clients.serverNote(library).substring(2));
+                    }
                 } catch (RuntimeException e) {
                     clients.notes.put(library, "could not connect: " + e);
                 }
@@ -289,10 +292,10 @@ public final class CallScenarios {
          */
         static Clients isolated(Options options, ServerKind server, int warmup, boolean withTs) {
             Clients clients = new Clients(options, server, warmup);
-            for (Library library : options.libraries()) {
+            for (Library library : options.callLibraries()) {
                 try {
                     clients.processes.put(library, clients.startWarm(library));
-                    clients.notes.put(library, "in a JVM of its own");
+                    clients.notes.put(library, "in a JVM of its own" + clients.serverNote(library));
                 } catch (RuntimeException e) {
                     clients.notes.put(library, "could not connect: " + e);
                 }
@@ -301,6 +304,28 @@ public final class CallScenarios {
                 clients.connectTs();
             }
             return clients;
+        }
+
+        /**
+         * The server {@code library} is connected to: the scenario's, or for a 2026-07-28 client the
+         * scenario's counterpart of that era ({@link ServerKind#modern()}).
+         *
+         * @throws IllegalStateException if the scenario's server has no 2026-07-28 counterpart
+         */
+        ServerKind serverFor(Library library) {
+            if (!library.modernEra()) {
+                return server;
+            }
+            ServerKind modern = server.modern();
+            if (modern == null) {
+                throw new IllegalStateException("server " + server.name() + " answers the legacy era only");
+            }
+            return modern;
+        }
+
+        /** ", 2026-07-28 against server X" for a modern client on another server than the scenario's; else empty. */
+        String serverNote(Library library) {
+            return library.modernEra() ? ", 2026-07-28 against server " + serverFor(library).name() : "";
         }
 
         private void connectTs() {
@@ -327,7 +352,7 @@ public final class CallScenarios {
         private SubjectProcess startWarm(Library library) {
             for (int attempt = 1; ; attempt++) {
                 SubjectProcess process = library == Library.TS_SDK ? SubjectProcess.node(server, options.timeout())
-                        : BurstWorker.start(library, server, options.timeout());
+                        : BurstWorker.start(library, serverFor(library), options.timeout());
                 if (warmup == 0) {
                     return process;
                 }

@@ -100,13 +100,14 @@ public final class Comparison {
                 rows.add(Row.note(scenario, variant, library.label(), note));
                 continue;
             }
-            boolean host = library == Library.MCPHOST;
+            boolean host = library.mcphost();
             rows.add(new Row(scenario, variant, library.label(), unit, s.size(),
                     s.quantile(0.5) / nanosPerUnit, s.quantile(0.99) / nanosPerUnit, s.mean() / nanosPerUnit,
-                    host ? ratio(Library.SDK_SYNC) : Double.NaN,
-                    host ? ratio(Library.SDK_ASYNC) : Double.NaN,
-                    host ? ratio(Library.FLOOR) : Double.NaN,
-                    host ? ratio(Library.TS_SDK) : Double.NaN, note));
+                    host ? ratio(library, Library.SDK_SYNC) : Double.NaN,
+                    host ? ratio(library, Library.SDK_ASYNC) : Double.NaN,
+                    host ? ratio(library, Library.FLOOR) : Double.NaN,
+                    host ? ratio(library, Library.TS_SDK) : Double.NaN,
+                    host ? ratio(library, Library.SDK_MODERN) : Double.NaN, note));
         }
         return rows;
     }
@@ -133,7 +134,12 @@ public final class Comparison {
 
     /** Median over rounds of McpHost's headline divided by {@code other}'s in the same round. */
     public double ratio(Library other) {
-        return medianRatio(headlines.getOrDefault(Library.MCPHOST, Map.of()), headlines.getOrDefault(other, Map.of()));
+        return ratio(Library.MCPHOST, other);
+    }
+
+    /** Median over rounds of {@code mine}'s headline divided by {@code other}'s in the same round. */
+    public double ratio(Library mine, Library other) {
+        return medianRatio(headlines.getOrDefault(mine, Map.of()), headlines.getOrDefault(other, Map.of()));
     }
 
     /** The median of mine/theirs over the rounds both have; NaN when none. */

@@ -22,18 +22,25 @@ import java.util.Set;
  * @param libraries      the in-JVM libraries compared (never {@link Library#TS_SDK})
  * @param tsSdk          whether the TypeScript SDK joins the stdio {@code roundtrip} and {@code throughput}
  *                       scenarios (skipped with a note there when node or the SDK is not found)
+ * @param modern         the 2026-07-28 clients ({@link Library#modern()}) that join the stdio call scenarios
+ *                       ({@code roundtrip}, {@code throughput}, {@code concurrent}), each against a server of
+ *                       that era ({@link io.mcphost.bench.subject.ServerKind#modern()})
  * @param only           scenario names to run; empty runs all
  * @param output         where the JSON results go
  */
 public record Options(boolean quick, int rounds, int calls, int throughputCalls, List<Integer> callers,
                       int concurrentRuns, List<Integer> closeCounts, int idleClients, Duration timeout,
-                      List<Library> libraries, boolean tsSdk, Set<String> only, Path output) {
+                      List<Library> libraries, boolean tsSdk, List<Library> modern, Set<String> only, Path output) {
     public Options {
         callers = List.copyOf(callers);
         closeCounts = List.copyOf(closeCounts);
         libraries = List.copyOf(libraries);
+        modern = List.copyOf(modern);
         if (libraries.contains(Library.TS_SDK)) {
             throw new IllegalArgumentException("ts-sdk is not an in-JVM library: use tsSdk");
+        }
+        if (libraries.stream().anyMatch(Library::modernEra) || !modern.stream().allMatch(Library::modernEra)) {
+            throw new IllegalArgumentException("the 2026-07-28 clients go in modern, the others in libraries");
         }
         only = Set.copyOf(only);
     }
@@ -41,13 +48,13 @@ public record Options(boolean quick, int rounds, int calls, int throughputCalls,
     /** Sizes for real runs: ≥ 200k calls per throughput setting. */
     public static Options real() {
         return new Options(false, 10, 3_000, 200_000, List.of(1, 16, 64, 256), 40, List.of(1, 20, 100), 1000,
-                Duration.ofSeconds(30), Library.inJvm(), true, Set.of(), Path.of("mcphost-bench/target/bench-results.json"));
+                Duration.ofSeconds(30), Library.inJvm(), true, Library.modern(), Set.of(), Path.of("mcphost-bench/target/bench-results.json"));
     }
 
     /** Sizes for a smoke run: every scenario, a few seconds each. */
     public static Options smoke() {
         return new Options(true, 3, 300, 3_000, List.of(1, 16, 64, 256), 3, List.of(1, 20), 100,
-                Duration.ofSeconds(10), Library.inJvm(), true, Set.of(), Path.of("mcphost-bench/target/bench-results.json"));
+                Duration.ofSeconds(10), Library.inJvm(), true, Library.modern(), Set.of(), Path.of("mcphost-bench/target/bench-results.json"));
     }
 
     /**
@@ -82,37 +89,47 @@ public record Options(boolean quick, int rounds, int calls, int throughputCalls,
     /** A copy with a different throughput call count. */
     public Options withThroughputCalls(int n) {
         return new Options(quick, rounds, calls, n, callers, concurrentRuns, closeCounts, idleClients, timeout,
-                libraries, tsSdk, only, output);
+                libraries, tsSdk, modern, only, output);
     }
 
     /** A copy running only {@code names}. */
     public Options withOnly(Set<String> names) {
         return new Options(quick, rounds, calls, throughputCalls, callers, concurrentRuns, closeCounts, idleClients,
-                timeout, libraries, tsSdk, names, output);
+                timeout, libraries, tsSdk, modern, names, output);
     }
 
-    /** A copy comparing only {@code list} ({@link Library#TS_SDK} in it sets {@link #tsSdk()}). */
+    /**
+     * A copy comparing only {@code list} ({@link Library#TS_SDK} in it sets {@link #tsSdk()}, the
+     * 2026-07-28 clients in it go to {@link #modern()}).
+     */
     public Options withLibraries(List<Library> list) {
         return new Options(quick, rounds, calls, throughputCalls, callers, concurrentRuns, closeCounts, idleClients,
-                timeout, list.stream().filter(l -> l != Library.TS_SDK).toList(), list.contains(Library.TS_SDK),
-                only, output);
+                timeout, list.stream().filter(l -> l != Library.TS_SDK && !l.modernEra()).toList(), list.contains(Library.TS_SDK),
+                list.stream().filter(Library::modernEra).toList(), only, output);
+    }
+
+    /** The in-JVM libraries of the stdio call scenarios: {@link #libraries()} and then {@link #modern()}. */
+    public List<Library> callLibraries() {
+        List<Library> all = new java.util.ArrayList<>(libraries);
+        all.addAll(modern);
+        return List.copyOf(all);
     }
 
     /** A copy writing JSON to {@code path}. */
     public Options withOutput(Path path) {
         return new Options(quick, rounds, calls, throughputCalls, callers, concurrentRuns, closeCounts, idleClients,
-                timeout, libraries, tsSdk, only, path);
+                timeout, libraries, tsSdk, modern, only, path);
     }
 
     /** A copy running the throughput scenario at {@code counts} callers only. */
     public Options withCallers(List<Integer> counts) {
         return new Options(quick, rounds, calls, throughputCalls, counts, concurrentRuns, closeCounts, idleClients,
-                timeout, libraries, tsSdk, only, output);
+                timeout, libraries, tsSdk, modern, only, output);
     }
 
     /** A copy with {@code n} rounds. */
     public Options withRounds(int n) {
         return new Options(quick, n, calls, throughputCalls, callers, concurrentRuns, closeCounts, idleClients,
-                timeout, libraries, tsSdk, only, output);
+                timeout, libraries, tsSdk, modern, only, output);
     }
 }

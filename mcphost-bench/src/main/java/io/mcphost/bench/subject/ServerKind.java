@@ -49,6 +49,27 @@ public record ServerKind(String name, List<String> command, String echoArg) {
         static final Path PATH = PackagedFile.extract(FloorServer.class, "floor.sh", "mcphost-bench-floor", ".sh");
     }
 
+    /**
+     * McpHost's server toolkit serving one echo tool ({@link ToolkitEchoServer}) in a JVM sized as the
+     * floor server's: the server of the 2026-07-28 rows, which the floor server cannot serve.
+     */
+    public static ServerKind toolkit() {
+        return new ServerKind("toolkit", java(ToolkitEchoServer.class.getName()), "text");
+    }
+
+    /**
+     * The server a 2026-07-28 client meets in a scenario run on this one: the toolkit echo server in
+     * place of the floor server (legacy only); McpHost's demo server itself (it answers both eras);
+     * null for server-everything, which answers the legacy era only.
+     */
+    public ServerKind modern() {
+        return switch (name) {
+            case "floor", "toolkit" -> toolkit();
+            case "demo" -> this;
+            default -> null;
+        };
+    }
+
     /** McpHost's demo server (mcphost-server), on this JVM's class path. */
     public static ServerKind demo() {
         return new ServerKind("demo", java("io.mcphost.server.demo.DemoServer"), "text");

@@ -3,6 +3,7 @@ package io.mcphost.bench.subject;
 import io.mcphost.bench.floor.RawClient;
 import io.mcphost.bench.floor.RawHttpClient;
 import io.mcphost.client.McpClient;
+import io.mcphost.protocol.Era;
 import io.mcphost.protocol.content.ContentBlock;
 import io.mcphost.protocol.content.TextContent;
 import io.mcphost.protocol.tools.CallToolResult;
@@ -14,6 +15,7 @@ import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTranspor
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.modern.client.transport.StdioMcpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.net.URI;
 import java.time.Duration;
@@ -37,9 +39,11 @@ public final class Subjects {
      */
     public static Subject connect(Library library, ServerKind server, Duration timeout) {
         return switch (library) {
-            case MCPHOST -> mcphost(server, timeout);
+            case MCPHOST -> mcphost(server, timeout, Era.AUTO);
+            case MCPHOST_MODERN -> mcphost(server, timeout, Era.MODERN);
             case SDK_SYNC -> sdkSync(server, timeout);
             case SDK_ASYNC -> sdkAsync(server, timeout);
+            case SDK_MODERN -> sdkModern(server, timeout);
             case FLOOR -> RawClient.connect(server.command(), server.echoArg(), timeout);
             case TS_SDK -> throw new IllegalArgumentException("ts-sdk runs in node: see SubjectProcess");
         };
@@ -84,7 +88,7 @@ public final class Subjects {
                 yield new SdkAsyncSubject(client, "text", timeout);
             }
             case FLOOR -> RawHttpClient.connect(endpoint, timeout, tls);
-            case TS_SDK -> throw new IllegalArgumentException("ts-sdk is measured over stdio only");
+            case TS_SDK, MCPHOST_MODERN, SDK_MODERN -> throw new IllegalArgumentException(library.label() + " is measured over stdio only");
         };
     }
 
@@ -96,9 +100,10 @@ public final class Subjects {
         return builder.build();
     }
 
-    private static Subject mcphost(ServerKind server, Duration timeout) {
+    private static Subject mcphost(ServerKind server, Duration timeout, Era era) {
         McpClient client = McpClient.builder(StdioTransport.builder(server.command()).build())
                 .name(server.name())
+                .era(era)
                 .requestTimeout(timeout)
                 .initializeTimeout(timeout)
                 .connect();
@@ -106,11 +111,35 @@ public final class Subjects {
     }
 
     private static StdioClientTransport sdkTransport(ServerKind server) {
+        return new StdioClientTransport(sdkParameters(server), McpJsonDefaults.getMapper());
+    }
+
+    private static ServerParameters sdkParameters(ServerKind server) {
         List<String> command = server.command();
-        ServerParameters parameters = ServerParameters.builder(command.getFirst())
+        return ServerParameters.builder(command.getFirst())
                 .args(command.subList(1, command.size()))
                 .build();
-        return new StdioClientTransport(parameters, McpJsonDefaults.getMapper());
+    }
+
+    /**
+     * The SDK's 2026-07-28 client (2.2.0, {@code io.modelcontextprotocol.modern.client}): no handshake,
+     * so "connected" is the first answered request; a {@code tools/list} stands in for {@code initialize}
+     * and proves the server speaks the era before any call is timed.
+     */
+    private static Subject sdkModern(ServerKind server, Duration timeout) {
+        StdioMcpClientTransport transport = StdioMcpClientTransport.builder(sdkParameters(server))
+                .jsonMapper(McpJsonDefaults.getMapper())
+                .start();
+        try {
+            io.modelcontextprotocol.modern.client.McpSyncClient client = io.modelcontextprotocol.modern.client.McpClient
+                    .sync(transport).callTimeout(timeout).build();
+            SdkModernSubject subject = new SdkModernSubject(client, transport, server.echoArg());
+            subject.listTools();
+            return subject;
+        } catch (RuntimeException e) {
+            transport.close();
+            throw e;
+        }
     }
 
     private static Subject sdkSync(ServerKind server, Duration timeout) {
@@ -186,6 +215,27 @@ public final class Subjects {
         @Override
         public void close() {
             client.closeGracefully().block(timeout);
+        }
+    }
+
+    /** The SDK's 2026-07-28 sync client: arguments as a Map; closing it is closing its transport (the client has no close). */
+    record SdkModernSubject(io.modelcontextprotocol.modern.client.McpSyncClient client, StdioMcpClientTransport transport,
+                            String arg) implements Subject {
+        @Override
+        public String echo(String text) {
+            io.modelcontextprotocol.modern.McpSchema.CallToolResult result = client.tool("echo").arguments(Map.of(arg, text)).call();
+            return result.content().getFirst() instanceof io.modelcontextprotocol.modern.McpSchema.TextContent t ? t.text() : null;
+        }
+
+        @Override
+        public int listTools() {
+            // skipCache: 2026-07-28 lists may be cached by the client; every library here asks the server.
+            return client.listTools().skipCache().list().tools().size();
+        }
+
+        @Override
+        public void close() {
+            transport.close();
         }
     }
 
