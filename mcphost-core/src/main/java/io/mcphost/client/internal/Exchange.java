@@ -161,6 +161,66 @@ final class Exchange {
         return typed;
     }
 
+    /**
+     * Like {@link #send(String, JsonNode, CallOptions, Function)} for a request whose answer may create
+     * something only the answer names (a tool call a 2026-07-28 server answers with a task): a caller who
+     * cancels, or the deadline, calls the request off as for any request (its input rounds stop), but an
+     * answer the caller does not get goes to {@code onAbandoned}, on a virtual thread, to undo what it made
+     * (tasks/cancel). That is an answer already on its way when the request was given up, which
+     * {@link PendingRequests} keeps waiting for, or one the caller gave up on while it passed the stages.
+     * {@code onAbandoned} may see an answer that made nothing (an input round's, a plain result): it tells.
+     * The answer is decoded on the thread that completes it.
+     */
+    <T> CompletableFuture<T> sendUndoable(String method, JsonNode params, CallOptions options,
+                                          Function<JsonNode, T> decode, Consumer<JsonNode> onAbandoned) {
+        CompletableFuture<T> typed = new CompletableFuture<>();
+        // The latest answer of any attempt, until the caller gets it or it goes to onAbandoned: whoever
+        // takes it out (getAndSet) owns it, so a tap racing the caller's cancel hands it on exactly once.
+        java.util.concurrent.atomic.AtomicReference<JsonNode> unclaimed = new java.util.concurrent.atomic.AtomicReference<>();
+        Consumer<JsonNode> abandon = answer -> Thread.ofVirtual().name("mcphost-abandoned-" + name)
+                .start(() -> onAbandoned.accept(answer));
+        Consumer<JsonNode> tap = answer -> {
+            unclaimed.set(answer);
+            if (typed.isCompletedExceptionally()) { // given up already: nobody else will look
+                JsonNode mine = unclaimed.getAndSet(null);
+                if (mine != null) {
+                    abandon.accept(mine);
+                }
+            }
+        };
+        ObjectNode body = objectParams(params, "params");
+        CompletableFuture<JsonNode> raw = pipeline.proceed(new OutboundRequest(method,
+                body == null ? CODEC.newObject() : body.deepCopy(), options, id -> { }, Map.of(), tap));
+        raw.whenComplete((result, error) -> {
+            if (error != null) {
+                typed.completeExceptionally(error);
+                return;
+            }
+            if (typed.isDone()) {
+                return; // given up: the tap saw this answer first, and the give-up below handed it on
+            }
+            try {
+                if (typed.complete(decode(method, result, decode))) {
+                    unclaimed.set(null); // the caller's now
+                } else {
+                    abandon.accept(result); // given up while decoding: undo what the decoding kept too
+                }
+            } catch (RuntimeException e) {
+                typed.completeExceptionally(e);
+            }
+        });
+        typed.whenComplete((value, error) -> {
+            if (error != null) {
+                JsonNode mine = unclaimed.getAndSet(null);
+                if (mine != null) {
+                    abandon.accept(mine);
+                }
+            }
+        });
+        propagateCancel(typed, raw);
+        return typed;
+    }
+
     private <T> T decode(String method, JsonNode result, Function<JsonNode, T> decode) {
         try {
             return decode.apply(result);
@@ -209,7 +269,8 @@ final class Exchange {
         PendingRequests.Pending entry;
         try {
             entry = pending.register(request.method(), handshake ? Deadline.Policy.fixed(handshakeDeadline)
-                    : Deadline.Policy.of(request.options(), config), request.options().onProgress(), request.options());
+                    : Deadline.Policy.of(request.options(), config), request.options().onProgress(), request.options(),
+                    request.tap());
         } catch (McpException e) {
             return CompletableFuture.failedFuture(e);
         }

@@ -107,7 +107,8 @@ final class ModernTasks implements TaskDialect {
         CallOptions.Builder sent = options.toBuilder();
         options.requestTimeout().ifPresent(sent::timeout);
         options.meta().ifPresent(sent::meta);
-        return exchange.send(McpMethod.TOOLS_CALL, params, sent.build(), result -> handle(tool, result, awaitTimeout, book, options));
+        return exchange.sendUndoable(McpMethod.TOOLS_CALL, params, sent.build(),
+                result -> handle(tool, result, awaitTimeout, book, options), answer -> abandoned(answer, book));
     }
 
     /**
@@ -124,11 +125,20 @@ final class ModernTasks implements TaskDialect {
         }
         Duration timeout = options.requestTimeout().orElse(config.requestTimeout());
         long deadline = System.nanoTime() + timeout.toNanos();
-        return book.chain(exchange.send(McpMethod.TOOLS_CALL, params, options.toBuilder().timeout(timeout).build(),
-                        result -> handle(tool, result, timeout, book, options)),
+        // Given up while the server answered with a task (the answer on its way, or arriving late): the
+        // task is cancelled, not left running (sendUndoable); once the handle is made, Chain's onDropped.
+        return book.chain(exchange.sendUndoable(McpMethod.TOOLS_CALL, params, options.toBuilder().timeout(timeout).build(),
+                        result -> handle(tool, result, timeout, book, options), answer -> abandoned(answer, book)),
                 handle -> handle.taskId().startsWith(IMMEDIATE_PREFIX)
                         ? result(handle.taskId(), Optional.of(tool), CallOptions.defaults(), book)
                         : book.awaitOwned(handle, TaskBook.remaining(deadline), timeout), book::abandoned);
+    }
+
+    /** A tools/call answer nobody got: if it made a task, the task is cancelled (an input round or a result made nothing). */
+    private void abandoned(JsonNode answer, TaskBook book) {
+        if (EraTranslation.isTaskHandle(answer)) {
+            book.abandonedTask(EraTranslation.legacyTask(answer).taskId());
+        }
     }
 
     /** The handle of a tools/call answer: a task handle, or an ended one holding the result at once. */

@@ -33,14 +33,28 @@ final class PendingRequests implements DeadlineTimers.Owner {
     private final ConcurrentHashMap<RequestId, Pending> pending = new ConcurrentHashMap<>();
     /** The deadline slot this client joined last: consecutive requests falling due in it need not join again. */
     private volatile DeadlineTimers.Slot lastSlot;
+    /**
+     * Requests given up (cancelled, timed out) whose answer is still wanted by their {@link Pending#tap}:
+     * a request that may create something only its answer names (a task) must see a late answer to undo
+     * it. Kept until that answer, the end of the connection ({@link #failAll}), or one more timeout.
+     */
+    private final ConcurrentHashMap<RequestId, Late> late = new ConcurrentHashMap<>();
+
+    /** No tap: nobody wants this request's answer once it was given up. */
+    static final Consumer<JsonNode> NO_TAP = answer -> { };
+
+    private record Late(Consumer<JsonNode> tap, long untilNanos) {
+    }
 
     /**
      * One request in flight; {@code options} are its caller's (per-call input handlers, see {@link Attribution});
-     * {@code callbacksQueued}: its progress and log callbacks queued and not yet run, which its answer waits behind.
+     * {@code callbacksQueued}: its progress and log callbacks queued and not yet run, which its answer waits behind;
+     * {@code tap}: sees the request's answer first, on the reader's thread, also when it comes after the
+     * request was given up ({@link #NO_TAP} for nearly every request).
      */
     record Pending(RequestId id, String method, CompletableFuture<JsonNode> future,
                    Optional<Consumer<Progress>> onProgress, Deadline deadline, CallOptions options,
-                   AtomicInteger callbacksQueued) {
+                   AtomicInteger callbacksQueued, Consumer<JsonNode> tap) {
         /** Whether the request asks the server for progress (carries a progress token). */
         boolean wantsProgress() {
             return onProgress.isPresent() || deadline.needsProgress();
@@ -63,6 +77,16 @@ final class PendingRequests implements DeadlineTimers.Owner {
 
     /** Like {@link #register(String, Deadline.Policy, Optional)}, keeping the caller's {@code options} with the entry. */
     Pending register(String method, Deadline.Policy policy, Optional<Consumer<Progress>> onProgress, CallOptions options) {
+        return register(method, policy, onProgress, options, NO_TAP);
+    }
+
+    /**
+     * Like {@link #register(String, Deadline.Policy, Optional, CallOptions)}; {@code tap} sees the answer
+     * before the future completes with it, and also an answer that arrives after the request was
+     * cancelled or timed out (until one more of its timeouts has passed), which nothing else sees.
+     */
+    Pending register(String method, Deadline.Policy policy, Optional<Consumer<Progress>> onProgress, CallOptions options,
+                     Consumer<JsonNode> tap) {
         if (size.incrementAndGet() > maxPending) {
             size.decrementAndGet();
             throw new ServerUnavailableException(server, method + ": too many pending requests (limit "
@@ -70,7 +94,7 @@ final class PendingRequests implements DeadlineTimers.Owner {
         }
         RequestId id = RequestId.of(nextId.getAndIncrement());
         Pending entry = new Pending(id, method, new CompletableFuture<>(), onProgress, new Deadline(policy), options,
-                new AtomicInteger());
+                new AtomicInteger(), tap);
         entry.deadline().onExpired(() -> entry.future().completeExceptionally(
                 new McpTimeoutException(server, method + " (request " + id + ") " + entry.deadline().expiry())));
         boolean logs = options.onLog().isPresent();
@@ -87,8 +111,19 @@ final class PendingRequests implements DeadlineTimers.Owner {
                     withLogListener.decrementAndGet();
                 }
             }
+            if (tap != NO_TAP && (error instanceof java.util.concurrent.CancellationException
+                    || error instanceof McpTimeoutException)) {
+                linger(id, tap, policy.timeout());
+            }
         });
         return entry;
+    }
+
+    /** A given-up request whose answer its tap still wants: kept for one more {@code timeout}, then forgotten. */
+    private void linger(RequestId id, Consumer<JsonNode> tap, java.time.Duration timeout) {
+        long now = System.nanoTime();
+        late.values().removeIf(waiting -> waiting.untilNanos() - now < 0); // few entries: the rare given-up creating call
+        late.put(id, new Late(tap, now + timeout.toNanos()));
     }
 
     /** Makes sure a slot sweeps this client when {@code key} comes due; usually one volatile read. */
@@ -122,17 +157,34 @@ final class PendingRequests implements DeadlineTimers.Owner {
      */
     boolean complete(RequestId id, JsonNode result) {
         Pending entry = pending.get(id);
-        return entry != null && entry.future().complete(result);
+        if (entry != null) {
+            entry.tap().accept(result); // first: a caller giving up right now must find the answer there
+            if (entry.future().complete(result)) {
+                return true;
+            }
+            late.remove(id); // given up meanwhile: the tap has the answer
+            return entry.tap() != NO_TAP;
+        }
+        Late waiting = late.remove(id);
+        if (waiting != null) {
+            waiting.tap().accept(result); // the answer to a request given up before it came
+            return true;
+        }
+        return false;
     }
 
     /** Fails the request; returns false when nothing waited for this id. */
     boolean fail(RequestId id, McpException error) {
         Pending entry = pending.get(id);
-        return entry != null && entry.future().completeExceptionally(error);
+        if (entry != null) {
+            return entry.future().completeExceptionally(error);
+        }
+        return late.remove(id) != null; // a given-up request the server refused: it made nothing to undo
     }
 
     /** Fails every waiting request with the error the function makes for it. */
     void failAll(Function<Pending, McpException> error) {
+        late.clear(); // the connection ended: no late answer will come
         List<Pending> all = new ArrayList<>(pending.values());
         for (Pending entry : all) {
             entry.future().completeExceptionally(error.apply(entry));

@@ -48,6 +48,12 @@ interface TaskBook {
     /** Nobody waits for the task that {@code handle} created any more: forget it and cancel it at the server. */
     void abandoned(ToolTask handle);
 
+    /**
+     * Nobody waits for the task {@code taskId} that a request given up on created (its answer came late):
+     * forget its handle if one was made, and cancel it at the server.
+     */
+    void abandonedTask(String taskId);
+
     /** What the server said of a task reaches the handle that waits on it. */
     Task observed(Task task);
 

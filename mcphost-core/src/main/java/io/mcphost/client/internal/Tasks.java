@@ -189,6 +189,17 @@ final class Tasks implements ClientTasks, TaskBook {
     }
 
     @Override
+    public void abandonedTask(String taskId) {
+        RealToolTask handle = handles.get(taskId);
+        if (handle != null) {
+            abandoned(handle);
+        } else {
+            LOG.debug("server '{}': task {} was created for a call given up on; cancelling it", server(), taskId);
+            cancelQuietly(taskId);
+        }
+    }
+
+    @Override
     public Task observed(Task task) {
         RealToolTask handle = handles.get(task.taskId());
         if (handle != null) {

@@ -61,11 +61,14 @@ public final class StreamableHttpEngine implements HttpEngine {
     private final ModernPost modern;
     private final RequestRunner runner;
     private final String where;
-    private final AtomicReference<String> sessionId = new AtomicReference<>();
+    /**
+     * The session and the one the server forgot, in one reference: a request that finds no session must
+     * also find that it expired, or it goes out without one and the server's 400 reads as a failure, not
+     * as an expiry to recover from. (Two fields, cleared and set one after the other, left that gap.)
+     */
+    private final AtomicReference<SessionState> session = new AtomicReference<>(SessionState.NONE);
     private volatile String protocolVersion;
     private volatile boolean established;
-    /** The session the server forgot, until a new initialize succeeds; null when none was lost. */
-    private volatile String expiredSession;
     /** Bumped whenever the listening stream must stop (session gone, new handshake, close). */
     private final AtomicLong listenGeneration = new AtomicLong();
 
@@ -107,7 +110,15 @@ public final class StreamableHttpEngine implements HttpEngine {
 
     /** The {@code Mcp-Session-Id} the server assigned; empty before it did, or when it assigns none. */
     public Optional<String> sessionId() {
-        return Optional.ofNullable(sessionId.get());
+        return Optional.ofNullable(session.get().id());
+    }
+
+    /**
+     * {@code id}: the {@code Mcp-Session-Id} in use (null: none yet, none assigned, or forgotten);
+     * {@code expired}: the session the server forgot, until a new initialize succeeds (null when none was lost).
+     */
+    private record SessionState(String id, String expired) {
+        static final SessionState NONE = new SessionState(null, null);
     }
 
     @Override
@@ -148,9 +159,10 @@ public final class StreamableHttpEngine implements HttpEngine {
 
     /** The POST of {@code request} when it may be sent at once (see {@link RequestRunner}), else null. */
     private RequestRunner.Direct direct(JsonRpcRequest request) {
-        String used = sessionId.get();
+        SessionState now = session.get();
+        String used = now.id();
         boolean initialize = McpMethod.INITIALIZE.equals(request.method());
-        if (used == null && expiredSession != null && !initialize) {
+        if (used == null && now.expired() != null && !initialize) {
             return null; // between an expiry and the new handshake: post says so
         }
         return new RequestRunner.Direct(postRequest(request, used), used, initialize);
@@ -167,9 +179,10 @@ public final class StreamableHttpEngine implements HttpEngine {
 
     /** One POST and its answer; returns why it failed, or null. */
     private McpTransportException post(JsonRpcMessage message) {
-        String used = sessionId.get();
+        SessionState now = session.get();
+        String used = now.id();
         boolean initialize = message instanceof JsonRpcRequest r && McpMethod.INITIALIZE.equals(r.method());
-        String lost = expiredSession;
+        String lost = now.expired();
         if (used == null && lost != null && !initialize) {
             // Between an expiry and the new handshake: sent now, the message would carry no session and the
             // server's 400 would not read as an expiry. The client retries it once the new session exists.
@@ -201,9 +214,12 @@ public final class StreamableHttpEngine implements HttpEngine {
                             + " with characters other than visible ASCII (0x21 to 0x7E), which MCP forbids; refused");
                 }
                 established = true;
-                assigned.ifPresent(id -> sessionId.compareAndSet(used, id));
-                if (initialize) {
-                    expiredSession = null; // a new session (or a server that stopped using them)
+                if (assigned.isPresent() || initialize) {
+                    // The assigned id replaces the one the request was sent in (not a newer one); a successful
+                    // initialize ends the expiry: a new session (or a server that stopped using them).
+                    session.updateAndGet(s -> new SessionState(
+                            assigned.isPresent() && java.util.Objects.equals(s.id(), used) ? assigned.get() : s.id(),
+                            initialize ? null : s.expired()));
                 }
                 return answer(message, response, used);
             }
@@ -312,7 +328,7 @@ public final class StreamableHttpEngine implements HttpEngine {
             }
             // A server closes a dead session's streams: such a stream cannot be resumed in another session
             // (replaced already, or found gone by a probe when there is no event id), so the request is resent.
-            if (awaited != null && session != null && (!session.equals(sessionId.get()) || lastId.isEmpty()
+            if (awaited != null && session != null && (!session.equals(this.session.get().id()) || lastId.isEmpty()
                     && SessionChecks.gone(exchanges, withSession(exchanges.request(settings.endpoint()), session)))) {
                 expire(session);
                 return new McpSessionExpiredException(settings.name(), "session " + SessionChecks.abbreviate(session)
@@ -429,12 +445,16 @@ public final class StreamableHttpEngine implements HttpEngine {
 
     /** The session is gone: forget its id (unless a newer one replaced it) and stop listening on it. */
     private void expire(String used) {
-        if (sessionId.compareAndSet(used, null)) {
-            expiredSession = used;
-            protocolVersion = null;
-            listenGeneration.incrementAndGet();
-            LOG.debug("server '{}': session {} expired", settings.name(), SessionChecks.abbreviate(used));
-        }
+        SessionState before;
+        do {
+            before = session.get();
+            if (!used.equals(before.id())) {
+                return; // replaced by a newer session already, or forgotten by another request
+            }
+        } while (!session.compareAndSet(before, new SessionState(null, used)));
+        protocolVersion = null;
+        listenGeneration.incrementAndGet();
+        LOG.debug("server '{}': session {} expired", settings.name(), SessionChecks.abbreviate(used));
     }
 
     @Override
@@ -459,7 +479,7 @@ public final class StreamableHttpEngine implements HttpEngine {
     /** The optional GET stream for server-initiated messages; a 405 means the server offers none. */
     private void listen(long generation, CountDownLatch answered) {
         Incoming response;
-        String session = sessionId.get();
+        String session = this.session.get().id();
         try {
             response = openGet("", session);
         } finally {
@@ -479,7 +499,7 @@ public final class StreamableHttpEngine implements HttpEngine {
     @Override
     public void close(Duration budget) {
         listenGeneration.incrementAndGet();
-        String used = sessionId.getAndSet(null);
+        String used = session.getAndUpdate(s -> new SessionState(null, s.expired())).id();
         if (used != null && !exchanges.isClosed()) {
             // Spec: a client that no longer needs the session SHOULD delete it. Half the budget at most.
             Outgoing delete = exchanges.request(settings.endpoint()).DELETE();
