@@ -132,7 +132,7 @@ final class Exchanges {
         if (closed.get()) {
             return new IOException("the exchange was aborted: the transport is closed", cause);
         }
-        return cause instanceof IOException io ? io : new IOException(StreamableHttpEngine.describe(cause), cause);
+        return cause instanceof IOException io ? io : new IOException(HttpErrors.describe(cause), cause);
     }
 
     /** The library's request for {@code outgoing}: no redirects, no idle limit (a stream may be silent for hours). */

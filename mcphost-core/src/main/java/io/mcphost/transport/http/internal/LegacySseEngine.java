@@ -96,7 +96,7 @@ public final class LegacySseEngine implements HttpEngine {
                 }
             }
         } catch (IOException e) {
-            why = "the SSE stream broke: " + StreamableHttpEngine.describe(e);
+            why = "the SSE stream broke: " + HttpErrors.describe(e);
         } finally {
             exchanges.done(body);
         }

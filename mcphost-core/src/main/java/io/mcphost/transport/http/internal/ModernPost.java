@@ -165,7 +165,7 @@ final class ModernPost {
             text = HttpErrors.readBounded(body, settings.maxMessageBytes());
         } catch (IOException e) {
             return exchanges.isClosed() ? null : new McpStreamBrokenException(settings.name(), "reading the answer from "
-                    + where + " failed: " + StreamableHttpEngine.describe(e), e);
+                    + where + " failed: " + HttpErrors.describe(e), e);
         }
         if (text.isBlank()) {
             return new McpTransportException(settings.name(), "HTTP " + status + " from " + where
@@ -201,7 +201,7 @@ final class ModernPost {
                     + " of request " + awaited + " before answering it");
         } catch (IOException e) {
             return answered || exchanges.isClosed() ? null : new McpStreamBrokenException(settings.name(),
-                    "the response stream of request " + awaited + " broke: " + StreamableHttpEngine.describe(e), e);
+                    "the response stream of request " + awaited + " broke: " + HttpErrors.describe(e), e);
         }
     }
 

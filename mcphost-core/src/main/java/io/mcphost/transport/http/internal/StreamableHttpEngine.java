@@ -253,7 +253,7 @@ public final class StreamableHttpEngine implements HttpEngine {
             body = HttpErrors.readBounded(response.body(), settings.maxMessageBytes());
         } catch (IOException e) {
             return exchanges.isClosed() ? null
-                    : new McpTransportException(settings.name(), "reading the answer from " + where + " failed: " + describe(e), e);
+                    : new McpTransportException(settings.name(), "reading the answer from " + where + " failed: " + HttpErrors.describe(e), e);
         }
         if (body.isBlank()) {
             return awaited == null || response.statusCode() == 202 ? null
@@ -317,7 +317,7 @@ public final class StreamableHttpEngine implements HttpEngine {
                     Drain.afterAnswer(reader, body, exchanges, late -> deliver(late, awaited));
                 }
             } catch (IOException e) {
-                why = "the stream broke: " + describe(e);
+                why = "the stream broke: " + HttpErrors.describe(e);
             } finally {
                 exchanges.done(body);
             }
@@ -508,9 +508,5 @@ public final class StreamableHttpEngine implements HttpEngine {
             LOG.debug("server '{}': DELETE of the session answered {}", settings.name(), status);
         }
         exchanges.abortAll();
-    }
-
-    static String describe(Throwable e) {
-        return HttpErrors.describe(e);
     }
 }
