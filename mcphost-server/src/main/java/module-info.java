@@ -12,8 +12,8 @@ module io.mcphost.server {
     requires org.eclipse.jetty.util;
 
     exports io.mcphost.server;
-    // The demo server is the CLI's default server, not an API of its own.
-    exports io.mcphost.server.demo to io.mcphost.cli;
+    // The demo server is the CLI's default server and a testkit fixture, not an API of its own.
+    exports io.mcphost.server.demo to io.mcphost.cli, io.mcphost.testkit;
     exports io.mcphost.server.http;
     exports io.mcphost.server.skills;
 }

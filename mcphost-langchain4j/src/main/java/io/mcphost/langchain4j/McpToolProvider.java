@@ -1,11 +1,9 @@
 package io.mcphost.langchain4j;
 
 import io.mcphost.host.ModelText;
-import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.invocation.InvocationContext;
 import dev.langchain4j.service.tool.ToolExecutionResult;
-import dev.langchain4j.service.tool.ToolExecutor;
 import dev.langchain4j.service.tool.ToolProvider;
 import dev.langchain4j.service.tool.ToolProviderRequest;
 import dev.langchain4j.service.tool.ToolProviderResult;
@@ -27,7 +25,6 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -190,16 +187,11 @@ public final class McpToolProvider implements ToolProvider {
                 .orElse("");
     }
 
-    /** Parses the model's arguments; blank means none. */
-    static JsonNode arguments(String json) {
-        return json == null || json.isBlank() ? JSON.createObjectNode() : JSON.readTree(json);
-    }
-
     /** The catalog snapshot a result was translated from, so a changed catalog is noticed by identity. */
     private record Translation(ToolProviderResult result, List<SchemaIssue> issues) { }
 
     /** Runs one catalog tool through the host. */
-    private final class HostToolExecutor implements ToolExecutor {
+    private final class HostToolExecutor extends ModelToolExecutor {
         private final String name;
 
         HostToolExecutor(String name) {
@@ -207,33 +199,10 @@ public final class McpToolProvider implements ToolProvider {
         }
 
         @Override
-        public String execute(ToolExecutionRequest request, Object memoryId) {
-            return run(request, InvocationContext.builder().chatMemoryId(memoryId).timestampNow().build()).resultText();
+        ToolExecutionResult call(JsonNode arguments, InvocationContext context) {
+            CallToolResult result = host.callTool(name, arguments, callOptions.apply(context));
+            return ToolExecutionResult.builder().isError(result.isError()).resultText(ModelText.of(result)).build();
         }
-
-        @Override
-        public ToolExecutionResult executeWithContext(ToolExecutionRequest request, InvocationContext context) {
-            return run(request, context);
-        }
-
-        private ToolExecutionResult run(ToolExecutionRequest request, InvocationContext context) {
-            JsonNode arguments;
-            try {
-                arguments = arguments(request.arguments());
-            } catch (JacksonException e) {
-                return error("the arguments are not valid JSON: " + e.getOriginalMessage());
-            }
-            try {
-                CallToolResult result = host.callTool(name, arguments, callOptions.apply(context));
-                return ToolExecutionResult.builder().isError(result.isError()).resultText(ModelText.of(result)).build();
-            } catch (McpException e) {
-                return error(e.getMessage());
-            }
-        }
-    }
-
-    static ToolExecutionResult error(String text) {
-        return ToolExecutionResult.builder().isError(true).resultText(text).build();
     }
 
     /** Settings for a {@link McpToolProvider}. Not thread-safe; {@link #build()} makes an immutable provider. */

@@ -1,20 +1,16 @@
 package io.mcphost.langchain4j;
 
-import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.invocation.InvocationContext;
 import dev.langchain4j.model.chat.request.json.JsonEnumSchema;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.langchain4j.model.chat.request.json.JsonStringSchema;
 import dev.langchain4j.service.tool.ToolExecutionResult;
-import dev.langchain4j.service.tool.ToolExecutor;
 import dev.langchain4j.service.tool.ToolProviderResult;
 import io.mcphost.host.Catalog;
 import io.mcphost.host.HostSkill;
 import io.mcphost.host.McpHost;
 import io.mcphost.host.ModelSkills;
-import io.mcphost.protocol.McpException;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -56,7 +52,7 @@ final class SkillTools {
     }
 
     /** Runs one skill tool; every failure is an error result the model reads. */
-    private final class Executor implements ToolExecutor {
+    private final class Executor extends ModelToolExecutor {
         private final ModelSkills.Tool tool;
 
         Executor(ModelSkills.Tool tool) {
@@ -64,27 +60,8 @@ final class SkillTools {
         }
 
         @Override
-        public String execute(ToolExecutionRequest request, Object memoryId) {
-            return run(request).resultText();
-        }
-
-        @Override
-        public ToolExecutionResult executeWithContext(ToolExecutionRequest request, InvocationContext context) {
-            return run(request);
-        }
-
-        private ToolExecutionResult run(ToolExecutionRequest request) {
-            JsonNode arguments;
-            try {
-                arguments = McpToolProvider.arguments(request.arguments());
-            } catch (JacksonException e) {
-                return McpToolProvider.error("the arguments are not valid JSON: " + e.getOriginalMessage());
-            }
-            try {
-                return ToolExecutionResult.builder().resultText(skills.call(tool, arguments)).build();
-            } catch (McpException | IllegalArgumentException e) {
-                return McpToolProvider.error(e.getMessage());
-            }
+        ToolExecutionResult call(JsonNode arguments, InvocationContext context) {
+            return text(skills.call(tool, arguments));
         }
     }
 }

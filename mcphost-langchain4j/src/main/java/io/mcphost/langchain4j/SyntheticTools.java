@@ -1,20 +1,17 @@
 package io.mcphost.langchain4j;
 
-import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.invocation.InvocationContext;
 import dev.langchain4j.model.chat.request.json.JsonEnumSchema;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.langchain4j.model.chat.request.json.JsonStringSchema;
 import dev.langchain4j.service.tool.ToolExecutionResult;
-import dev.langchain4j.service.tool.ToolExecutor;
 import dev.langchain4j.service.tool.ToolProviderResult;
 import io.mcphost.host.Catalog;
 import io.mcphost.host.HostPrompt;
 import io.mcphost.host.HostResource;
 import io.mcphost.host.HostResourceTemplate;
 import io.mcphost.host.McpHost;
-import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.prompts.PromptArgument;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,7 +19,6 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -120,7 +116,7 @@ final class SyntheticTools {
     }
 
     /** Executes either synthetic tool; failures are error results the model reads. */
-    private final class Executor implements ToolExecutor {
+    private final class Executor extends ModelToolExecutor {
         private final boolean resource;
 
         Executor(boolean resource) {
@@ -128,31 +124,10 @@ final class SyntheticTools {
         }
 
         @Override
-        public String execute(ToolExecutionRequest request, Object memoryId) {
-            return run(request).resultText();
-        }
-
-        @Override
-        public ToolExecutionResult executeWithContext(ToolExecutionRequest request,
-                                                      InvocationContext context) {
-            return run(request);
-        }
-
-        private ToolExecutionResult run(ToolExecutionRequest request) {
-            JsonNode arguments;
-            try {
-                arguments = McpToolProvider.arguments(request.arguments());
-            } catch (JacksonException e) {
-                return McpToolProvider.error("the arguments are not valid JSON: " + e.getOriginalMessage());
-            }
-            try {
-                String text = resource
-                        ? McpContents.text(host.readResource(arguments.path("uri").asString("")))
-                        : McpContents.text(host.getPrompt(arguments.path("name").asString(""), stringMap(arguments.path("arguments"))));
-                return ToolExecutionResult.builder().resultText(text).build();
-            } catch (McpException e) {
-                return McpToolProvider.error(e.getMessage());
-            }
+        ToolExecutionResult call(JsonNode arguments, InvocationContext context) {
+            return text(resource
+                    ? McpContents.text(host.readResource(arguments.path("uri").asString("")))
+                    : McpContents.text(host.getPrompt(arguments.path("name").asString(""), stringMap(arguments.path("arguments")))));
         }
 
         private static Map<String, String> stringMap(JsonNode object) {

@@ -60,9 +60,7 @@ class SkillToolsTest {
     }
 
     private McpHost docsAndDemo() {
-        McpServer docs = SkillServers.skillServer("docs", dir);
-        return start(McpHost.builder().server(Servers.demo("demo", toClose))
-                .server(Servers.inProcess("docs", () -> docs, toClose)));
+        return SkillServers.docsAndDemo(dir, toClose);
     }
 
     private static ToolProviderRequest request() {

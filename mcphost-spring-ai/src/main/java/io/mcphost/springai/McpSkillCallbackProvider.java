@@ -18,9 +18,7 @@ import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.ToolCallbackProvider;
 import org.springframework.ai.tool.definition.ToolDefinition;
 import org.springframework.ai.tool.execution.ToolExecutionException;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -56,7 +54,6 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class McpSkillCallbackProvider implements ToolCallbackProvider {
     private static final Logger log = LoggerFactory.getLogger(McpSkillCallbackProvider.class);
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final ModelSkills skills;
     private final Set<String> warned = ConcurrentHashMap.newKeySet();
@@ -96,7 +93,7 @@ public final class McpSkillCallbackProvider implements ToolCallbackProvider {
 
     /** The input schema: an object of required strings, the skill name as an enum of the catalog's skills. */
     private static String schema(ModelSkills.Tool tool, Catalog catalog) {
-        ObjectNode schema = JSON.createObjectNode().put("type", "object");
+        ObjectNode schema = ToolInput.JSON.createObjectNode().put("type", "object");
         ObjectNode properties = schema.putObject("properties");
         for (ModelSkills.Parameter parameter : tool.parameters()) {
             ObjectNode property = properties.putObject(parameter.name()).put("type", "string")
@@ -129,13 +126,7 @@ public final class McpSkillCallbackProvider implements ToolCallbackProvider {
 
         @Override
         public String call(String toolInput) {
-            JsonNode arguments;
-            try {
-                arguments = toolInput == null || toolInput.isBlank() ? JSON.createObjectNode() : JSON.readTree(toolInput);
-            } catch (JacksonException e) {
-                throw new ToolExecutionException(definition, new IllegalArgumentException(
-                        "the arguments are not valid JSON: " + e.getOriginalMessage(), e));
-            }
+            JsonNode arguments = ToolInput.arguments(definition, toolInput);
             try {
                 return skills.call(tool, arguments);
             } catch (McpException | IllegalArgumentException e) {

@@ -10,9 +10,7 @@ import org.springframework.ai.chat.model.ToolContext;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.definition.ToolDefinition;
 import org.springframework.ai.tool.execution.ToolExecutionException;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * One tool of an {@link McpHost} as a Spring AI {@link ToolCallback}; made by
@@ -27,8 +25,6 @@ import tools.jackson.databind.json.JsonMapper;
  * model then reads (see {@link McpToolErrorException}).
  */
 public final class McpToolCallback implements ToolCallback {
-    private static final JsonMapper JSON = JsonMapper.builder().build();
-
     private final McpHost host;
     private final ToolDefinition definition;
     private final CallOptions options;
@@ -52,13 +48,7 @@ public final class McpToolCallback implements ToolCallback {
      */
     @Override
     public String call(String toolInput) {
-        JsonNode arguments;
-        try {
-            arguments = toolInput == null || toolInput.isBlank() ? JSON.createObjectNode() : JSON.readTree(toolInput);
-        } catch (JacksonException e) {
-            throw new ToolExecutionException(definition, new IllegalArgumentException(
-                    "the arguments are not valid JSON: " + e.getOriginalMessage(), e));
-        }
+        JsonNode arguments = ToolInput.arguments(definition, toolInput);
         CallToolResult result;
         try {
             result = host.callTool(definition.name(), arguments, options);

@@ -59,9 +59,7 @@ class McpSkillCallbackProviderTest {
     }
 
     private McpHost docsAndDemo() {
-        McpServer docs = SkillServers.skillServer("docs", dir);
-        return start(McpHost.builder().server(Servers.demo("demo", toClose))
-                .server(Servers.inProcess("docs", () -> docs, toClose)));
+        return SkillServers.docsAndDemo(dir, toClose);
     }
 
     private static ToolCallback callback(McpSkillCallbackProvider provider, String name) {

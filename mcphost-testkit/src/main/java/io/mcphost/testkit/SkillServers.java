@@ -1,9 +1,11 @@
 package io.mcphost.testkit;
 
+import io.mcphost.host.McpHost;
 import io.mcphost.host.ServerSpec;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcResponse;
 import io.mcphost.server.McpServer;
+import io.mcphost.server.demo.DemoServer;
 import io.mcphost.transport.ForwardingTransport;
 import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.memory.MemoryTransport;
@@ -11,6 +13,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import tools.jackson.databind.node.ObjectNode;
@@ -56,6 +59,21 @@ public final class SkillServers {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * A started {@link McpHost} of two in-process toolkit servers: the demo server as {@code demo} (tools, no
+     * skill) and {@link #skillServer(String, Path) docs}, whose skill is exposed as {@code docs__pdf-processing}.
+     * The host and every server session are added to {@code toClose}, to be closed in reverse order.
+     */
+    public static McpHost docsAndDemo(Path dir, List<AutoCloseable> toClose) {
+        McpServer docs = skillServer("docs", dir);
+        McpHost host = McpHost.builder()
+                .server(ServerSpecs.inProcess("demo", DemoServer::server, toClose).build())
+                .server(ServerSpecs.inProcess("docs", () -> docs, toClose).build())
+                .startupTimeout(Duration.ofSeconds(30)).start();
+        toClose.add(host);
+        return host;
     }
 
     /**
