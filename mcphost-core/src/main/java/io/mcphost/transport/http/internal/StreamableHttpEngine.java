@@ -3,7 +3,6 @@ package io.mcphost.transport.http.internal;
 import io.mcphost.protocol.JsonRpcErrorResponse;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcRequest;
-import io.mcphost.protocol.JsonRpcResponse;
 import io.mcphost.protocol.McpClosedException;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpMethod;
@@ -12,20 +11,15 @@ import io.mcphost.protocol.McpTransportException;
 import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
-import io.mcphost.protocol.internal.LogLimit;
 import java.io.IOException;
-import java.io.InputStream;
 import org.eclipse.jetty.client.HttpClient;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.event.Level;
 
 /**
  * The Streamable HTTP transport (revisions 2025-03-26 … 2025-11-25): every message is a POST;
@@ -33,15 +27,13 @@ import org.slf4j.event.Level;
  * notifications and responses expect 202. The session id the server assigns is sent back on
  * every request, the negotiated revision too; a GET stream carries server-initiated messages.
  *
- * <p>A dropped SSE stream is resumed with a GET carrying {@code Last-Event-ID}, after the delay
- * the server asked for with {@code retry}, at most {@code maxReconnectAttempts} times in a row.
- * A 404 (or a 400 complaining about the session) for a request that carried a session id means
+ * <p>SSE streams (a request's answer, the listening GET) are read and resumed by {@link SseStreams}; the
+ * session's state is {@link HttpSession}'s. A 404 (or a 400 complaining about the session) for a request that carried a session id means
  * the session is gone: the id is forgotten and the request fails with
  * {@link McpSessionExpiredException}, so the client can run the handshake again.
  */
 public final class StreamableHttpEngine implements HttpEngine {
     private static final Logger LOG = LoggerFactory.getLogger(StreamableHttpEngine.class);
-    private final LogLimit junkLogs = new LogLimit(5, Duration.ofSeconds(10));
     private static final JsonCodec CODEC = JsonCodec.get();
 
     /** Takes over a first message the server refused with 400, 404 or 405 (fallback to HTTP+SSE). */
@@ -61,16 +53,9 @@ public final class StreamableHttpEngine implements HttpEngine {
     private final ModernPost modern;
     private final RequestRunner runner;
     private final String where;
-    /**
-     * The session and the one the server forgot, in one reference: a request that finds no session must
-     * also find that it expired, or it goes out without one and the server's 400 reads as a failure, not
-     * as an expiry to recover from. (Two fields, cleared and set one after the other, left that gap.)
-     */
-    private final AtomicReference<SessionState> session = new AtomicReference<>(SessionState.NONE);
-    private volatile String protocolVersion;
+    private final HttpSession session;
+    private final SseStreams streams;
     private volatile boolean established;
-    /** Bumped whenever the listening stream must stop (session gone, new handshake, close). */
-    private final AtomicLong listenGeneration = new AtomicLong();
 
     public StreamableHttpEngine(HttpSettings settings, Delivery delivery, HttpClient http, Fallback fallback) {
         this.settings = settings;
@@ -79,6 +64,8 @@ public final class StreamableHttpEngine implements HttpEngine {
         this.fallback = fallback;
         this.modern = new ModernPost(settings, delivery, exchanges);
         this.where = HttpErrors.safe(settings.endpoint());
+        this.session = new HttpSession(settings.name());
+        this.streams = new SseStreams(settings, delivery, exchanges, session, where);
         this.runner = new RequestRunner(settings, delivery, exchanges, where, new RequestRunner.Posts() {
             @Override
             public McpTransportException post(JsonRpcMessage request) {
@@ -110,15 +97,7 @@ public final class StreamableHttpEngine implements HttpEngine {
 
     /** The {@code Mcp-Session-Id} the server assigned; empty before it did, or when it assigns none. */
     public Optional<String> sessionId() {
-        return Optional.ofNullable(session.get().id());
-    }
-
-    /**
-     * {@code id}: the {@code Mcp-Session-Id} in use (null: none yet, none assigned, or forgotten);
-     * {@code expired}: the session the server forgot, until a new initialize succeeds (null when none was lost).
-     */
-    private record SessionState(String id, String expired) {
-        static final SessionState NONE = new SessionState(null, null);
+        return Optional.ofNullable(session.id());
     }
 
     @Override
@@ -159,7 +138,7 @@ public final class StreamableHttpEngine implements HttpEngine {
 
     /** The POST of {@code request} when it may be sent at once (see {@link RequestRunner}), else null. */
     private RequestRunner.Direct direct(JsonRpcRequest request) {
-        SessionState now = session.get();
+        HttpSession.State now = session.state();
         String used = now.id();
         boolean initialize = McpMethod.INITIALIZE.equals(request.method());
         if (used == null && now.expired() != null && !initialize) {
@@ -174,12 +153,12 @@ public final class StreamableHttpEngine implements HttpEngine {
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
                 .POST(CODEC.encodeBytes(message)); // no String in between
-        return withSession(builder, used);
+        return session.withSession(builder, used);
     }
 
     /** One POST and its answer; returns why it failed, or null. */
     private McpTransportException post(JsonRpcMessage message) {
-        SessionState now = session.get();
+        HttpSession.State now = session.state();
         String used = now.id();
         boolean initialize = message instanceof JsonRpcRequest r && McpMethod.INITIALIZE.equals(r.method());
         String lost = now.expired();
@@ -214,13 +193,7 @@ public final class StreamableHttpEngine implements HttpEngine {
                             + " with characters other than visible ASCII (0x21 to 0x7E), which MCP forbids; refused");
                 }
                 established = true;
-                if (assigned.isPresent() || initialize) {
-                    // The assigned id replaces the one the request was sent in (not a newer one); a successful
-                    // initialize ends the expiry: a new session (or a server that stopped using them).
-                    session.updateAndGet(s -> new SessionState(
-                            assigned.isPresent() && java.util.Objects.equals(s.id(), used) ? assigned.get() : s.id(),
-                            initialize ? null : s.expired()));
-                }
+                session.answered(assigned.orElse(null), used, initialize);
                 return answer(message, response, used);
             }
             String excerpt = HttpErrors.excerpt(response);
@@ -229,7 +202,7 @@ public final class StreamableHttpEngine implements HttpEngine {
                 return null;
             }
             if (used != null && (status == 404 || status == 400 && excerpt.toLowerCase(Locale.ROOT).contains("session"))) {
-                expire(used);
+                session.expire(used);
                 return new McpSessionExpiredException(settings.name(), "the server no longer knows session "
                         + SessionChecks.abbreviate(used) + " (HTTP " + status + excerpt + ")");
             }
@@ -245,8 +218,7 @@ public final class StreamableHttpEngine implements HttpEngine {
         RequestId awaited = message instanceof JsonRpcRequest r ? r.id() : null;
         if (type.startsWith("text/event-stream")) {
             // An initialize answer names the session it creates; every other answer belongs to the one it was sent in.
-            String session = response.header("Mcp-Session-Id").orElse(used);
-            return readStream(response.body(), awaited, "", listenGeneration.get(), session);
+            return streams.read(response.body(), awaited, session.generation(), response.header("Mcp-Session-Id").orElse(used));
         }
         String body;
         try {
@@ -265,12 +237,12 @@ public final class StreamableHttpEngine implements HttpEngine {
             for (JsonRpcMessage inbound : CODEC.decode(body)) {
                 if (used != null && SessionChecks.forgotSession(inbound, awaited)) {
                     // Some servers answer an unknown session with 200 and a JSON-RPC error, not 404.
-                    expire(used);
+                    session.expire(used);
                     return new McpSessionExpiredException(settings.name(), "the server no longer knows session "
                             + SessionChecks.abbreviate(used) + " (" + ((JsonRpcErrorResponse) inbound).error().message() + ")");
                 }
                 delivery.message(inbound);
-                answered |= answers(inbound, awaited);
+                answered |= SseStreams.answers(inbound, awaited);
             }
         } catch (McpException e) {
             if (awaited == null) {
@@ -289,183 +261,14 @@ public final class StreamableHttpEngine implements HttpEngine {
                 : new McpTransportException(settings.name(), "the JSON answer from " + where + " did not answer request " + awaited);
     }
 
-    /**
-     * Reads an SSE stream until it ends, resuming it with {@code Last-Event-ID} when it drops
-     * before {@code awaited} is answered ({@code awaited} null: the listening GET stream, which is
-     * resumed until {@code generation} changes). {@code session} is the session the stream belongs to,
-     * which a resume must name even when a newer session has replaced it since.
-     */
-    private McpTransportException readStream(InputStream first, RequestId awaited, String resumeFrom, long generation,
-                                             String session) {
-        InputStream body = first;
-        String lastId = resumeFrom;
-        long retry = settings.defaultRetry().toMillis();
-        int attempts = 0;
-        while (true) {
-            SseReader reader = new SseReader(body, settings.maxMessageBytes(), lastId);
-            boolean answered = false;
-            boolean progressed = false;
-            String why = "the server ended the stream";
-            try {
-                SseEvent event;
-                // A request's stream is done once it carried the answer, even if the server keeps it open.
-                while (!answered && (event = reader.next()) != null) {
-                    progressed = true;
-                    answered = deliver(event, awaited);
-                }
-                if (answered) {
-                    Drain.afterAnswer(reader, body, exchanges, late -> deliver(late, awaited));
-                }
-            } catch (IOException e) {
-                why = "the stream broke: " + HttpErrors.describe(e);
-            } finally {
-                exchanges.done(body);
-            }
-            lastId = reader.lastEventId();
-            retry = reader.retryMillis().orElse(retry);
-            if (answered || exchanges.isClosed() || awaited == null && listenGeneration.get() != generation) {
-                return null;
-            }
-            // A server closes a dead session's streams: such a stream cannot be resumed in another session
-            // (replaced already, or found gone by a probe when there is no event id), so the request is resent.
-            if (awaited != null && session != null && (!session.equals(this.session.get().id()) || lastId.isEmpty()
-                    && SessionChecks.gone(exchanges, withSession(exchanges.request(settings.endpoint()), session)))) {
-                expire(session);
-                return new McpSessionExpiredException(settings.name(), "session " + SessionChecks.abbreviate(session)
-                        + " ended before the server answered request " + awaited);
-            }
-            if (awaited != null && lastId.isEmpty()) {
-                return new McpTransportException(settings.name(), why + " before answering request " + awaited
-                        + " and gave no event id to resume from");
-            }
-            attempts = progressed ? 1 : attempts + 1;
-            if (attempts > settings.maxReconnectAttempts()) {
-                return awaited == null ? null : new McpTransportException(settings.name(), why + " before answering request "
-                        + awaited + "; resuming failed " + settings.maxReconnectAttempts() + " times");
-            }
-            if (!pause(retry)) {
-                return null;
-            }
-            LOG.debug("server '{}': resuming an SSE stream after event '{}' ({})", settings.name(), lastId, why);
-            Incoming response = openGet(lastId, session);
-            if (response == null) {
-                if (exchanges.isClosed()) {
-                    return null;
-                }
-                body = InputStream.nullInputStream();
-                continue;
-            }
-            int status = response.statusCode();
-            if (status == 200 && HttpErrors.contentType(response).startsWith("text/event-stream")) {
-                body = response.body();
-                continue;
-            }
-            String excerpt = HttpErrors.excerpt(response);
-            exchanges.done(response.body());
-            String used = session;
-            if (status == 404 && used != null) {
-                expire(used);
-                return awaited == null ? null : new McpSessionExpiredException(settings.name(),
-                        "the server no longer knows session " + SessionChecks.abbreviate(used) + " while resuming a stream (HTTP 404)");
-            }
-            if (status == 405 || status / 100 == 4) {
-                return awaited == null ? null : new McpTransportException(settings.name(), why + " before answering request "
-                        + awaited + ", and resuming it was refused: HTTP " + status + excerpt);
-            }
-            body = InputStream.nullInputStream(); // a 5xx: count it as one failed attempt and try again
-        }
-    }
-
-    /** Adds the session's headers (its id when there is one, the negotiated revision once agreed); returns {@code builder}. */
-    private Outgoing withSession(Outgoing builder, String session) {
-        if (session != null) {
-            builder.header("Mcp-Session-Id", session);
-        }
-        String version = protocolVersion;
-        if (version != null) {
-            builder.header("MCP-Protocol-Version", version);
-        }
-        return builder;
-    }
-
-    /** Delivers one event's message(s); returns whether one answers {@code awaited}. */
-    private boolean deliver(SseEvent event, RequestId awaited) {
-        if (!"message".equals(event.type()) || event.data().isBlank()) {
-            return false; // priming events (id, empty data) and foreign event types carry no message
-        }
-        boolean answered = false;
-        try {
-            for (JsonRpcMessage inbound : CODEC.decode(event.data())) {
-                delivery.message(inbound, awaited);
-                answered |= answers(inbound, awaited);
-            }
-        } catch (McpException e) {
-            // Rate-limited and bounded like junk on stdio: the server decides how many such events come.
-            junkLogs.log(LOG, Level.WARN, "skipped SSE events of server '" + settings.name() + "'",
-                    "server '{}': skipped an SSE event that is not JSON-RPC: {}", settings.name(), LogLimit.bounded(e.getMessage()));
-        }
-        return answered;
-    }
-
-    private static boolean answers(JsonRpcMessage message, RequestId awaited) {
-        if (awaited == null) {
-            return false;
-        }
-        return switch (message) {
-            case JsonRpcResponse r -> r.id().equals(awaited);
-            case JsonRpcErrorResponse e -> e.id().map(awaited::equals).orElse(false);
-            default -> false;
-        };
-    }
-
-    /** A GET on the endpoint, resuming after {@code lastEventId} when not empty; null when it failed to connect. */
-    private Incoming openGet(String lastEventId, String session) {
-        Outgoing builder = exchanges.request(settings.endpoint()).header("Accept", "text/event-stream").GET();
-        withSession(builder, session);
-        if (!lastEventId.isEmpty()) {
-            builder.header("Last-Event-ID", lastEventId);
-        }
-        try {
-            return exchanges.send(builder);
-        } catch (IOException e) {
-            LOG.debug("server '{}': GET {} failed: {}", settings.name(), where, HttpErrors.describe(e, settings.endpoint()));
-            return null;
-        }
-    }
-
-    private boolean pause(long millis) {
-        try {
-            Thread.sleep(Math.max(0, millis));
-            return !exchanges.isClosed();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-    }
-
-    /** The session is gone: forget its id (unless a newer one replaced it) and stop listening on it. */
-    private void expire(String used) {
-        SessionState before;
-        do {
-            before = session.get();
-            if (!used.equals(before.id())) {
-                return; // replaced by a newer session already, or forgotten by another request
-            }
-        } while (!session.compareAndSet(before, new SessionState(null, used)));
-        protocolVersion = null;
-        listenGeneration.incrementAndGet();
-        LOG.debug("server '{}': session {} expired", settings.name(), SessionChecks.abbreviate(used));
-    }
-
     @Override
     public void handshakeCompleted(ProtocolVersion version) {
-        protocolVersion = version.id();
-        long generation = listenGeneration.incrementAndGet();
+        long generation = session.negotiated(version.id());
         if (!settings.listen()) {
             return;
         }
         CountDownLatch answered = new CountDownLatch(1);
-        Thread.ofVirtual().name("mcphost-http-listen-" + settings.name()).start(() -> listen(generation, answered));
+        Thread.ofVirtual().name("mcphost-http-listen-" + settings.name()).start(() -> streams.listen(generation, answered));
         // Wait (briefly) until the server has answered the GET, so the listening stream exists before the
         // first request: a message the server sends for that request on the GET stream then has a
         // reader, and the GET cannot arrive after the request it would race.
@@ -476,34 +279,13 @@ public final class StreamableHttpEngine implements HttpEngine {
         }
     }
 
-    /** The optional GET stream for server-initiated messages; a 405 means the server offers none. */
-    private void listen(long generation, CountDownLatch answered) {
-        Incoming response;
-        String session = this.session.get().id();
-        try {
-            response = openGet("", session);
-        } finally {
-            answered.countDown();
-        }
-        if (response == null) {
-            return;
-        }
-        if (response.statusCode() == 200 && HttpErrors.contentType(response).startsWith("text/event-stream")) {
-            readStream(response.body(), null, "", generation, session);
-            return;
-        }
-        LOG.debug("server '{}': no listening stream (GET answered HTTP {})", settings.name(), response.statusCode());
-        exchanges.done(response.body());
-    }
-
     @Override
     public void close(Duration budget) {
-        listenGeneration.incrementAndGet();
-        String used = session.getAndUpdate(s -> new SessionState(null, s.expired())).id();
+        String used = session.end();
         if (used != null && !exchanges.isClosed()) {
             // Spec: a client that no longer needs the session SHOULD delete it. Half the budget at most.
             Outgoing delete = exchanges.request(settings.endpoint()).DELETE();
-            withSession(delete, used);
+            session.withSession(delete, used);
             int status = exchanges.sendDiscarding(delete, budget.dividedBy(2));
             LOG.debug("server '{}': DELETE of the session answered {}", settings.name(), status);
         }
