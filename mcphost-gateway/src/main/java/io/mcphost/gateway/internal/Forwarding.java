@@ -52,13 +52,14 @@ public final class Forwarding {
         if (mayRunAsTask) {
             // A task lives longer than a request: the upstream's request timeout must not end it.
             options.timeout(TaskRelay.UPSTREAM_TIMEOUT);
+            TaskRelay.startAsTask(call); // before the upstream can ask anything: see TaskRelay
         }
         AtomicReference<CompletableFuture<?>> upstream = new AtomicReference<>();
         InputRelay relay = InputRelay.attach(options, call, () -> cancel(upstream));
         try {
             CompletableFuture<CallToolResult> result = host.callToolAsync(name, call.arguments(), options.build());
             upstream.set(result);
-            return mayRunAsTask ? TaskRelay.await(result, call, relay) : Upstream.await(result, call::isCancelled, relay);
+            return Upstream.await(result, call::isCancelled, relay);
         } catch (McpNotFoundException gone) {
             // Listed a moment ago, gone now (its server went away): the spec's wording for an unknown tool.
             throw new ErrorReply(JsonRpcError.of(JsonRpcError.INVALID_PARAMS, "Unknown tool: " + name));

@@ -7,14 +7,10 @@ import io.mcphost.client.SamplingHandler;
 import io.mcphost.client.ServerRequestContext;
 import io.mcphost.protocol.McpException;
 import io.mcphost.server.ClientInput;
-import io.mcphost.server.ToolCall;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * The questions an upstream asks during one forwarded call (elicitation, sampling, roots), put to the
@@ -35,11 +31,6 @@ public final class InputRelay {
     private final ClientInput downstream;
     private final AtomicReference<RuntimeException> unwinding = new AtomicReference<>();
     private final Runnable callOff;
-    /**
-     * Held shared while a question is put downstream, exclusively while the call becomes a task: a
-     * question goes either to the request (an input round) or to the task, never half to each.
-     */
-    private final ReentrantReadWriteLock asking = new ReentrantReadWriteLock();
 
     private InputRelay(ClientInput downstream, Runnable callOff) {
         this.downstream = downstream;
@@ -66,31 +57,6 @@ public final class InputRelay {
         return unwinding.get();
     }
 
-    /**
-     * Moves the downstream call to a task ({@link ToolCall#continueAsTask()}) unless its request is
-     * being unwound for another round, waiting at most {@code wait} for a question still being put to
-     * the request. Returns whether the call runs as a task now.
-     */
-    boolean continueAsTask(ToolCall call, Duration wait) {
-        if (unwinding.get() != null) {
-            return false;
-        }
-        Lock exclusive = asking.writeLock();
-        try {
-            if (!exclusive.tryLock(wait.toNanos(), TimeUnit.NANOSECONDS)) {
-                return false; // a question is out: it decides this round
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-        try {
-            return unwinding.get() == null && call.continueAsTask();
-        } finally {
-            exclusive.unlock();
-        }
-    }
-
     private interface Question<T> {
         T ask(Duration timeout);
     }
@@ -99,8 +65,6 @@ public final class InputRelay {
     private <T> CompletableFuture<T> ask(ServerRequestContext context, Question<T> question) {
         CompletableFuture<T> answer = new CompletableFuture<>();
         Thread.ofVirtual().name("mcphost-gateway-ask").start(() -> {
-            Lock shared = asking.readLock();
-            shared.lock();
             try {
                 answer.complete(question.ask(left(context.deadline())));
             } catch (McpException e) {
@@ -111,8 +75,6 @@ public final class InputRelay {
                 unwinding.compareAndSet(null, signal);
                 answer.completeExceptionally(signal);
                 callOff.run();
-            } finally {
-                shared.unlock();
             }
         });
         context.cancelled().thenRun(() -> answer.cancel(true));

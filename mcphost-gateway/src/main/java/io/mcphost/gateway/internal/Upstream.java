@@ -74,12 +74,6 @@ final class Upstream {
      */
     static <T> T await(CompletableFuture<T> upstream, BooleanSupplier downstreamCancelled, InputRelay relay)
             throws InterruptedException {
-        return await(upstream, downstreamCancelled, relay, () -> { });
-    }
-
-    /** {@link #await(CompletableFuture, BooleanSupplier, InputRelay)}, running {@code whileWaiting} at each look while the call runs. */
-    static <T> T await(CompletableFuture<T> upstream, BooleanSupplier downstreamCancelled, InputRelay relay,
-                       Runnable whileWaiting) throws InterruptedException {
         while (true) {
             try {
                 T result = upstream.get(CANCEL_CHECK_MILLIS, TimeUnit.MILLISECONDS);
@@ -96,7 +90,6 @@ final class Upstream {
                     upstream.cancel(true);
                     throw new CancellationException("the downstream request was cancelled");
                 }
-                whileWaiting.run();
             } catch (CancellationException e) {
                 if (relay.unwinding() != null) {
                     throw relay.unwinding();
