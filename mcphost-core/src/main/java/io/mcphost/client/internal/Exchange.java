@@ -55,6 +55,8 @@ final class Exchange {
     /** The log level the application asked for; on a modern session it rides on every request (ModernMeta). */
     private volatile io.mcphost.protocol.logging.LoggingLevel logLevel;
     private final ResultCache cache = new ResultCache();
+    /** What every 2026-07-28 request says of this client, built on first use (ModernMeta): the config never changes. */
+    private volatile ModernMeta.Identity modernIdentity;
     /** How long a cancelling caller waits for its notifications/cancelled to be written (a full pipe: no longer). */
     private static final java.time.Duration CANCEL_WRITE_WAIT = java.time.Duration.ofMillis(250);
 
@@ -432,6 +434,16 @@ final class Exchange {
 
     void logLevel(io.mcphost.protocol.logging.LoggingLevel level) {
         logLevel = level;
+    }
+
+    /** The client's capabilities and info as trees for 2026-07-28 requests; built once per client (a race builds it twice, alike). */
+    ModernMeta.Identity modernIdentity() {
+        ModernMeta.Identity identity = modernIdentity;
+        if (identity == null) {
+            identity = ModernMeta.Identity.of(config);
+            modernIdentity = identity;
+        }
+        return identity;
     }
 
     /** The cache of cacheable results (a stage; notifications invalidate it). */

@@ -5,6 +5,7 @@ import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.McpUnsupportedVersionException;
 import io.mcphost.protocol.ProtocolVersion;
+import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.modern.EraTranslation;
 import java.util.List;
 import java.util.Map;
@@ -90,8 +91,9 @@ final class ModernMeta implements RequestStage {
     static OutboundRequest envelope(Exchange exchange, OutboundRequest request, ProtocolVersion version,
                                     Map<String, List<ModernHeaders.Annotation>> toolHeaders) {
         ClientConfig config = exchange.config();
-        ObjectNode params = EraTranslation.withModernMeta(request.params(), version, capabilities(config),
-                config.clientInfo(), request.options().logLevel().or(() -> Optional.ofNullable(exchange.logLevel())));
+        Identity identity = exchange.modernIdentity();
+        ObjectNode params = EraTranslation.withModernMeta(request.params(), version, identity.capabilities(),
+                identity.clientInfo(), request.options().logLevel().or(() -> Optional.ofNullable(exchange.logLevel())));
         if (config.transport().capability(io.mcphost.transport.HeaderMirroring.class).isEmpty()) {
             return request.withParams(params);
         }
@@ -106,11 +108,17 @@ final class ModernMeta implements RequestStage {
     }
 
     /**
-     * The client capabilities of a modern request: the features the application enabled, as in the
-     * handshake, made modern ({@link EraTranslation#modernCapabilities}).
+     * The client capabilities of a modern request (the features the application enabled, as in the
+     * handshake, made modern: {@link EraTranslation#modernCapabilities}) and its {@code clientInfo}, as
+     * trees. Built once per client: the config they come from never changes, and building them (the
+     * client info through Jackson's tree serialiser) cost more than the rest of a request's envelope.
+     * Never handed out to be changed: each request gets copies.
      */
-    static ObjectNode capabilities(ClientConfig config) {
-        return EraTranslation.modernCapabilities(Handshake.clientCapabilities(config));
+    record Identity(ObjectNode capabilities, ObjectNode clientInfo) {
+        static Identity of(ClientConfig config) {
+            return new Identity(EraTranslation.modernCapabilities(Handshake.clientCapabilities(config)),
+                    (ObjectNode) JsonCodec.get().valueToTree(config.clientInfo()));
+        }
     }
 
     /** A tools/list page without the tools whose x-mcp-header annotations are invalid; the others' are kept. */

@@ -104,7 +104,11 @@ public final class RealMcpClient implements McpClient {
         List<RequestStage> stages = new ArrayList<>();
         observer.ifPresent(stages::add);
         stages.add(this::reopenWhenClosed);
-        stages.add(recovery);
+        if (config.transport().capability(io.mcphost.transport.HttpSessions.class).isPresent()) {
+            // Only a connection that carries a server session can lose one (Streamable HTTP): elsewhere
+            // (stdio, in memory) the stage would only add a future and two callbacks to every call.
+            stages.add(recovery);
+        }
         stages.add(new Authorisation(name, config.transport())); // 401 → OAuth → once more (docs/oauth.md)
         stages.add(sessions);                                  // the current era session's stages (ModernSession, LegacySession)
         exchange.install(stages);

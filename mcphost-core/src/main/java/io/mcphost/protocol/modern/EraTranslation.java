@@ -60,13 +60,23 @@ public final class EraTranslation {
      */
     public static ObjectNode withModernMeta(ObjectNode params, ProtocolVersion version, ObjectNode clientCapabilities,
                                             Implementation clientInfo, Optional<LoggingLevel> logLevel) {
+        return withModernMeta(params, version, clientCapabilities, (ObjectNode) CODEC.valueToTree(clientInfo), logLevel);
+    }
+
+    /**
+     * {@link #withModernMeta(ObjectNode, ProtocolVersion, ObjectNode, Implementation, Optional)} with the client
+     * info already a tree: a client that sends many requests builds its trees once and passes them here (each
+     * request gets a copy of both, so nothing downstream can change the client's own).
+     */
+    public static ObjectNode withModernMeta(ObjectNode params, ProtocolVersion version, ObjectNode clientCapabilities,
+                                            ObjectNode clientInfo, Optional<LoggingLevel> logLevel) {
         ObjectNode copy = params.deepCopy();
         ObjectNode meta = copy.has("_meta") && copy.get("_meta").isObject()
                 ? (ObjectNode) copy.get("_meta") : copy.putObject("_meta");
         meta.put(ModernMeta.PROTOCOL_VERSION, version.id());
         meta.set(ModernMeta.CLIENT_CAPABILITIES, clientCapabilities.deepCopy());
-        meta.set(ModernMeta.CLIENT_INFO, CODEC.valueToTree(clientInfo));
-        logLevel.ifPresent(level -> meta.set(ModernMeta.LOG_LEVEL, CODEC.valueToTree(level)));
+        meta.set(ModernMeta.CLIENT_INFO, clientInfo.deepCopy());
+        logLevel.ifPresent(level -> meta.put(ModernMeta.LOG_LEVEL, level.wireName()));
         return copy;
     }
 
