@@ -16,6 +16,7 @@ import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.resources.ReadResourceResult;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.server.ClientInput;
+import io.mcphost.server.ClientLog;
 import io.mcphost.server.ErrorReply;
 import io.mcphost.server.ToolCall;
 import java.util.Map;
@@ -68,9 +69,9 @@ public final class Forwarding {
         }
     }
 
-    /** {@code prompts/get} of the exposed prompt {@code name}. */
+    /** {@code prompts/get} of the exposed prompt {@code name}; the upstream's log messages for it go to {@code input}. */
     public GetPromptResult getPrompt(String name, Map<String, String> arguments, ClientInput input) {
-        CallOptions.Builder options = CallOptions.builder();
+        CallOptions.Builder options = Upstream.forRequest(input);
         // Called off by interrupting this thread, which blocks in the host's call (that cancels it upstream).
         Thread caller = Thread.currentThread();
         InputRelay relay = InputRelay.attach(options, input, caller::interrupt);
@@ -89,10 +90,13 @@ public final class Forwarding {
         }
     }
 
-    /** {@code resources/read}: the host finds the server by the URI (listed, or matched by a template). */
-    public ReadResourceResult readResource(String uri) {
+    /**
+     * {@code resources/read}: the host finds the server by the URI (listed, or matched by a template);
+     * the upstream's log messages for it go to {@code downstream}.
+     */
+    public ReadResourceResult readResource(String uri, ClientLog downstream) {
         try {
-            return host.readResource(uri);
+            return host.readResource(uri, Upstream.forRequest(downstream).build());
         } catch (McpError upstreamError) {
             throw new ErrorReply(upstreamError.error()); // -32002 is told in the downstream request's era by the toolkit
         }
