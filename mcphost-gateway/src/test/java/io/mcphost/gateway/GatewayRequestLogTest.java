@@ -3,12 +3,15 @@ package io.mcphost.gateway;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcphost.client.CallOptions;
+import io.mcphost.client.ElicitationHandler;
 import io.mcphost.client.McpClient;
 import io.mcphost.host.McpHost;
 import io.mcphost.host.ServerSpec;
 import io.mcphost.protocol.Era;
 import io.mcphost.protocol.Json;
 import io.mcphost.protocol.content.TextResourceContents;
+import io.mcphost.protocol.elicitation.ElicitRequestFormParams;
+import io.mcphost.protocol.elicitation.ElicitResult;
 import io.mcphost.protocol.logging.LoggingLevel;
 import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
 import io.mcphost.protocol.prompts.GetPromptResult;
@@ -41,7 +44,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The upstream's log messages of a forwarded {@code prompts/get} and {@code resources/read} reach the
- * downstream client whose request it is, at that client's level, as a tool call's do. Upstreams:
+ * downstream client whose request it is, at that client's level, as a tool call's do (and a read's
+ * questions reach it too). Upstreams:
  * toolkit servers spoken to in 2026-07-28 in memory (alpha) and over Streamable HTTP (gamma), and in
  * a handshake revision over Streamable HTTP (beta); downstream real clients of both eras over HTTP.
  */
@@ -67,6 +71,16 @@ class GatewayRequestLogTest {
                         (InteractiveResourceReader) (uri, input) -> {
                             chat(input, uri.substring(uri.lastIndexOf('/') + 1));
                             return ReadResourceResult.of(TextResourceContents.of(uri, "text/plain", "read"));
+                        })
+                .resourceTemplate(ResourceTemplate.of("note://" + name + "/ask/{id}", "ask", "Asks its caller first", "text/plain"),
+                        (InteractiveResourceReader) (uri, input) -> {
+                            // Logs only after its question: under 2026-07-28 what comes before it runs once per round.
+                            ElicitResult answer = input.elicit(ElicitRequestFormParams.of("your name?", Json.parse(
+                                    "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}}}")),
+                                    Duration.ofSeconds(20));
+                            String who = answer.content().map(c -> c.path("name").asString("")).orElse("nobody");
+                            input.log(LoggingLevel.INFO, "read for " + who);
+                            return ReadResourceResult.of(TextResourceContents.of(uri, "text/plain", "for " + who));
                         })
                 .build();
     }
@@ -164,6 +178,29 @@ class GatewayRequestLogTest {
         assertThat(heard).containsExactlyElementsOf(expected);
         Await.until(Duration.ofSeconds(5), () -> wire.size() >= expected.size(), "the client-wide log listener");
         assertThat(wire).as("every log message the client received").containsExactlyElementsOf(expected);
+    }
+
+    /**
+     * An upstream reader that asks first asks the downstream client whose read it is (a server-to-client
+     * request, or an input round under 2026-07-28), and its log after the answer reaches that client.
+     */
+    @ParameterizedTest
+    @CsvSource({"LEGACY, alpha", "MODERN, alpha", "LEGACY, beta", "MODERN, beta"})
+    void aResourceReadThatAsksFirstAsksItsCaller(Era era, String server) {
+        McpClient client = McpClient.builder(HttpTransport.builder(gateway.endpoint().orElseThrow()).build())
+                .name("downstream").era(era).requestTimeout(Duration.ofSeconds(30))
+                .elicitation(ElicitationHandler.blocking(request -> ElicitResult.accept(Json.newObject().put("name", "Cy"))))
+                .build();
+        client.connect();
+        toClose.add(client);
+        List<String> heard = new CopyOnWriteArrayList<>();
+
+        ReadResourceResult read = client.readResource("note://" + server + "/ask/1",
+                CallOptions.builder().onLog(LoggingLevel.INFO, m -> heard.add(describe(m))).build());
+
+        assertThat(read.contents().getFirst()).isInstanceOfSatisfying(TextResourceContents.class,
+                c -> assertThat(c.text()).isEqualTo("for Cy"));
+        assertThat(heard).containsExactly("INFO note://" + server + "/ask/1 \"read for Cy\"");
     }
 
     /**

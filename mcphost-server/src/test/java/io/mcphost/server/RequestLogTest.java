@@ -3,10 +3,13 @@ package io.mcphost.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcphost.client.CallOptions;
+import io.mcphost.client.ElicitationHandler;
 import io.mcphost.client.McpClient;
 import io.mcphost.protocol.Era;
 import io.mcphost.protocol.Json;
 import io.mcphost.protocol.content.TextResourceContents;
+import io.mcphost.protocol.elicitation.ElicitRequestFormParams;
+import io.mcphost.protocol.elicitation.ElicitResult;
 import io.mcphost.protocol.logging.LoggingLevel;
 import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
 import io.mcphost.protocol.prompts.GetPromptResult;
@@ -55,6 +58,15 @@ class RequestLogTest {
                     (InteractiveResourceReader) (uri, input) -> {
                         input.log(LoggingLevel.INFO, "item " + uri);
                         return ReadResourceResult.of(TextResourceContents.of(uri, "text/plain", "item"));
+                    })
+            .resourceTemplate(ResourceTemplate.of("note://ask/{id}", "ask", "Asks for a name first", "text/plain"),
+                    (InteractiveResourceReader) (uri, input) -> {
+                        // Logs only after its question: under 2026-07-28 everything before it runs once per round.
+                        ElicitResult answer = input.elicit(ElicitRequestFormParams.of("your name?", Json.parse(
+                                "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}}}")), Duration.ofSeconds(10));
+                        String name = answer.content().map(c -> c.path("name").asString("")).orElse("nobody");
+                        input.log(LoggingLevel.INFO, "read for " + name);
+                        return ReadResourceResult.of(TextResourceContents.of(uri, "text/plain", "for " + name));
                     })
             .resource(Resource.of("note://plain", "plain", "A reader without a channel", "text/plain"),
                     uri -> ReadResourceResult.of(TextResourceContents.of(uri, "text/plain", "plain")))
@@ -143,6 +155,30 @@ class RequestLogTest {
             Thread.onSpinWait();
             Thread.yield();
         }
+    }
+
+    /**
+     * An interactive reader asks the client (a server-to-client request in the handshake era, an
+     * input round under 2026-07-28) and logs, like a tool.
+     */
+    @ParameterizedTest
+    @CsvSource({"LEGACY", "MODERN"})
+    void anInteractiveReaderAsksTheClientAndLogs(Era era) {
+        MemoryTransport.Pair pair = MemoryTransport.pair();
+        toClose.add(server.serve(pair.server()));
+        McpClient client = McpClient.builder(pair.client()).name("test").era(era).requestTimeout(Duration.ofSeconds(10))
+                .elicitation(ElicitationHandler.blocking(request -> ElicitResult.accept(Json.newObject().put("name", "Ada"))))
+                .build();
+        client.connect();
+        toClose.add(client);
+        List<String> heard = new CopyOnWriteArrayList<>();
+
+        ReadResourceResult read = client.readResource("note://ask/1",
+                CallOptions.builder().onLog(LoggingLevel.INFO, m -> heard.add(describe(m))).build());
+
+        assertThat(read.contents().getFirst()).isInstanceOfSatisfying(TextResourceContents.class,
+                c -> assertThat(c.text()).isEqualTo("for Ada"));
+        assertThat(heard).containsExactly("INFO note://ask/1 \"read for Ada\"");
     }
 
     /** The handler types without a channel keep working beside the interactive ones. */

@@ -49,7 +49,8 @@ final class Upstream {
 
     /**
      * The options of the upstream call for a {@code prompts/get} or {@code resources/read}: the
-     * upstream's log messages for it relayed to {@code downstream}, as for a tool call.
+     * upstream's log messages for it relayed to {@code downstream}, as for a tool call (the questions
+     * are {@link InputRelay}'s).
      */
     static CallOptions.Builder forRequest(ClientLog downstream) {
         CallOptions.Builder options = CallOptions.builder();
