@@ -9,7 +9,9 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Asking the client for input while serving one request: elicitation, sampling, roots. The same code
+ * Talking to the client while serving one request (a tool call, a prompt, a resource read): asking it
+ * for input (elicitation, sampling, roots) and, inherited from {@link ClientLog}, sending it log
+ * messages about the request. The same code
  * serves both protocol eras. Under a handshake revision each question is a server-to-client request
  * and the call blocks for its answer. Under 2026-07-28 (stateless) the first unanswered question
  * ends the handler: the client gets an {@code input_required} result, answers, and retries the
@@ -22,7 +24,7 @@ import java.util.List;
  * per kind ({@code elicitation-1}, {@code sampling-1}, {@code roots-1}, ...). Thread-safe; blocking
  * as described.
  */
-public interface ClientInput {
+public interface ClientInput extends ClientLog {
     /**
      * Asks the client's user for input ({@code elicitation/create}), at most {@code timeout} when it
      * is a server-to-client request.

@@ -228,8 +228,26 @@ public final class McpServer {
             return this;
         }
 
+        /**
+         * Registers a resource with a fixed URI whose reader may talk to the client while reading: ask
+         * for input ({@link ClientInput}) or log ({@link ClientLog}).
+         */
+        public Builder resource(Resource resource, InteractiveResourceReader reader) {
+            offer.resource(resource, reader);
+            return this;
+        }
+
         /** A resource template; {@code reader} receives the concrete URIs that match it. */
         public Builder resourceTemplate(ResourceTemplate template, ResourceReader reader) {
+            offer.resourceTemplate(template, reader);
+            return this;
+        }
+
+        /**
+         * A resource template whose reader receives the concrete URIs that match it and may talk to the
+         * client while reading: ask for input ({@link ClientInput}) or log ({@link ClientLog}).
+         */
+        public Builder resourceTemplate(ResourceTemplate template, InteractiveResourceReader reader) {
             offer.resourceTemplate(template, reader);
             return this;
         }
@@ -242,7 +260,8 @@ public final class McpServer {
 
         /**
          * Registers a prompt whose handler may ask the client for input first (elicitation, sampling,
-         * roots; see {@link ClientInput}); its required arguments are checked before {@code handler} runs.
+         * roots; see {@link ClientInput}) or log ({@link ClientLog}); its required arguments are checked
+         * before {@code handler} runs.
          */
         public Builder prompt(Prompt prompt, InteractivePromptHandler handler) {
             offer.prompt(prompt, handler);

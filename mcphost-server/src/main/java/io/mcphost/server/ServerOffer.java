@@ -88,6 +88,15 @@ public final class ServerOffer {
 
         /** Adds a resource with a fixed URI. */
         public Builder resource(Resource resource, ResourceReader reader) {
+            Objects.requireNonNull(reader, "reader");
+            return resource(resource, (uri, input) -> reader.read(uri));
+        }
+
+        /**
+         * Adds a resource with a fixed URI whose reader may talk to the client while reading: ask for
+         * input ({@link ClientInput}) or log ({@link ClientLog}).
+         */
+        public Builder resource(Resource resource, InteractiveResourceReader reader) {
             requireNew(resources, resource.uri(), "resource");
             resources.put(resource.uri(), new Registry.ResourceEntry(resource, Objects.requireNonNull(reader, "reader")));
             return this;
@@ -95,6 +104,15 @@ public final class ServerOffer {
 
         /** Adds a resource template; {@code reader} receives the concrete URIs that match it. */
         public Builder resourceTemplate(ResourceTemplate template, ResourceReader reader) {
+            Objects.requireNonNull(reader, "reader");
+            return resourceTemplate(template, (uri, input) -> reader.read(uri));
+        }
+
+        /**
+         * Adds a resource template whose reader receives the concrete URIs that match it and may talk to
+         * the client while reading: ask for input ({@link ClientInput}) or log ({@link ClientLog}).
+         */
+        public Builder resourceTemplate(ResourceTemplate template, InteractiveResourceReader reader) {
             requireNew(templates, template.uriTemplate(), "resource template");
             templates.put(template.uriTemplate(), Registry.TemplateEntry.of(template, Objects.requireNonNull(reader, "reader")));
             return this;
@@ -108,7 +126,8 @@ public final class ServerOffer {
 
         /**
          * Adds a prompt whose handler may ask the client for input first (elicitation, sampling,
-         * roots; see {@link ClientInput}); its required arguments are checked before {@code handler} runs.
+         * roots; see {@link ClientInput}) or log ({@link ClientLog}); its required arguments are checked
+         * before {@code handler} runs.
          */
         public Builder prompt(Prompt prompt, InteractivePromptHandler handler) {
             requireNew(prompts, prompt.name(), "prompt");

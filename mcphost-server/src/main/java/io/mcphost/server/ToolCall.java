@@ -1,16 +1,14 @@
 package io.mcphost.server;
 
-import io.mcphost.protocol.logging.LoggingLevel;
-import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * One invocation of a tool, as its handler sees it: the arguments, and ways to talk back while
- * working. Each call's handler runs on its own virtual thread; every method here is thread-safe
- * and returns quickly (notifications are written to the transport, never awaited), except the
- * questions to the client inherited from {@link ClientInput}.
+ * working (progress; log messages through {@link ClientLog}, logger = the tool's name; questions
+ * through {@link ClientInput}). Each call's handler runs on its own virtual thread; every method
+ * here is thread-safe and returns quickly (notifications are written to the transport, never
+ * awaited), except the questions to the client inherited from {@link ClientInput}.
  */
 public interface ToolCall extends ClientInput {
     /** The tool's name. */
@@ -34,36 +32,6 @@ public interface ToolCall extends ClientInput {
      * @param message a short human-readable status, or {@code null}
      */
     void progress(double progress, Double total, String message);
-
-    /**
-     * Sends a log message to the client ({@code notifications/message}, logger = the tool's name) when
-     * {@code level} is at least the level the client set with {@code logging/setLevel} (info until it
-     * sets one).
-     * Under 2026-07-28 the level comes from the request's {@code _meta} and nothing is sent when it
-     * names none.
-     *
-     * @param data any JSON: a string, or an object with details
-     */
-    void log(LoggingLevel level, JsonNode data);
-
-    /**
-     * Sends {@code message} as it is (its level, logger and data: a gateway relaying an upstream
-     * server's log), under the same rule as {@link #log(LoggingLevel, JsonNode)}: only while the call
-     * runs, and only when its level is at least {@link #logLevel()}.
-     */
-    void log(LoggingMessageNotificationParams message);
-
-    /**
-     * The lowest level of log message that reaches the client for this call: the level it set with
-     * {@code logging/setLevel} (info until it sets one), or under 2026-07-28 the one its request's
-     * {@code _meta} names; empty when the request names none (then nothing is sent).
-     */
-    Optional<LoggingLevel> logLevel();
-
-    /** Sends a plain-text log message; see {@link #log(LoggingLevel, JsonNode)}. */
-    default void log(LoggingLevel level, String message) {
-        log(level, JsonNodeFactory.instance.stringNode(message));
-    }
 
     /**
      * Moves this call to the background when the request allows it: under 2026-07-28 with the tasks

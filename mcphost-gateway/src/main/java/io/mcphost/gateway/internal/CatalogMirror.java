@@ -87,13 +87,13 @@ public final class CatalogMirror implements AutoCloseable {
         Set<String> uris = new HashSet<>();
         for (HostResource resource : catalog.resources()) {
             if (uris.add(resource.uri())) {
-                offer.resource(resource.resource(), forwarding::readResource);
+                offer.resource(resource.resource(), (uri, input) -> forwarding.readResource(uri, input));
             }
         }
         Set<String> templates = new HashSet<>();
         for (HostResourceTemplate template : catalog.resourceTemplates()) {
             if (templates.add(template.uriTemplate())) {
-                offer.resourceTemplate(template.template(), forwarding::readResource);
+                offer.resourceTemplate(template.template(), (uri, input) -> forwarding.readResource(uri, input));
             }
         }
         return offer.build();

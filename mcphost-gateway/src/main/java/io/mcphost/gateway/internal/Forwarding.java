@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
 /**
  * The handlers behind every entry of the gateway's offer: each forwards one downstream request
@@ -68,33 +69,49 @@ public final class Forwarding {
         }
     }
 
-    /** {@code prompts/get} of the exposed prompt {@code name}. */
+    /**
+     * {@code prompts/get} of the exposed prompt {@code name}; the upstream's questions and log messages
+     * for it go to the downstream request ({@code input}).
+     */
     public GetPromptResult getPrompt(String name, Map<String, String> arguments, ClientInput input) {
-        CallOptions.Builder options = CallOptions.builder();
-        // Called off by interrupting this thread, which blocks in the host's call (that cancels it upstream).
-        Thread caller = Thread.currentThread();
-        InputRelay relay = InputRelay.attach(options, input, caller::interrupt);
         try {
-            return host.getPrompt(name, arguments, options.build());
+            return relayingTo(input, options -> host.getPrompt(name, arguments, options));
         } catch (McpNotFoundException gone) {
             throw new ErrorReply(JsonRpcError.of(JsonRpcError.INVALID_PARAMS, "Unknown prompt: " + name));
         } catch (McpError upstreamError) {
             throw new ErrorReply(upstreamError.error());
+        }
+    }
+
+    /**
+     * {@code resources/read}: the host finds the server by the URI (listed, or matched by a template);
+     * the upstream's questions and log messages for it go to the downstream request ({@code input}).
+     */
+    public ReadResourceResult readResource(String uri, ClientInput input) {
+        try {
+            return relayingTo(input, options -> host.readResource(uri, options));
+        } catch (McpError upstreamError) {
+            throw new ErrorReply(upstreamError.error()); // -32002 is told in the downstream request's era by the toolkit
+        }
+    }
+
+    /**
+     * Makes an upstream call whose questions and log messages go to the downstream request, and unwinds
+     * the downstream request when a question needs a new input round (2026-07-28 downstream).
+     */
+    private <T> T relayingTo(ClientInput input, Function<CallOptions, T> upstreamCall) {
+        CallOptions.Builder options = Upstream.forRequest(input);
+        // Called off by interrupting this thread, which blocks in the host's call (that cancels it upstream).
+        Thread caller = Thread.currentThread();
+        InputRelay relay = InputRelay.attach(options, input, caller::interrupt);
+        try {
+            return upstreamCall.apply(options.build());
         } catch (RuntimeException e) {
             if (relay.unwinding() != null) {
                 Thread.interrupted(); // the interrupt was ours, to call the upstream off
                 throw relay.unwinding();
             }
             throw e;
-        }
-    }
-
-    /** {@code resources/read}: the host finds the server by the URI (listed, or matched by a template). */
-    public ReadResourceResult readResource(String uri) {
-        try {
-            return host.readResource(uri);
-        } catch (McpError upstreamError) {
-            throw new ErrorReply(upstreamError.error()); // -32002 is told in the downstream request's era by the toolkit
         }
     }
 

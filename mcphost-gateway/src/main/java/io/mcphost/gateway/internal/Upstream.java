@@ -4,6 +4,7 @@ import io.mcphost.client.CallOptions;
 import io.mcphost.client.Progress;
 import io.mcphost.protocol.Json;
 import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
+import io.mcphost.server.ClientLog;
 import io.mcphost.server.ToolCall;
 import java.util.Map;
 import java.util.Optional;
@@ -42,8 +43,28 @@ final class Upstream {
             options.onProgress((Progress p) -> call.progress(p.progress(),
                     p.total().isPresent() ? p.total().getAsDouble() : null, p.message().orElse(null)));
         }
-        call.logLevel().ifPresent(level -> options.onLog(level, message -> call.log(relayed(message))));
+        relayLog(options, call);
         return options;
+    }
+
+    /**
+     * The options of the upstream call for a {@code prompts/get} or {@code resources/read}: the
+     * upstream's log messages for it relayed to {@code downstream}, as for a tool call (the questions
+     * are {@link InputRelay}'s).
+     */
+    static CallOptions.Builder forRequest(ClientLog downstream) {
+        CallOptions.Builder options = CallOptions.builder();
+        relayLog(options, downstream);
+        return options;
+    }
+
+    /**
+     * Asks the upstream for log messages at the level the downstream client wants for its request (its
+     * session's, or its request's under 2026-07-28), and passes each on to that request; nothing when
+     * the downstream request wants none.
+     */
+    private static void relayLog(CallOptions.Builder options, ClientLog downstream) {
+        downstream.logLevel().ifPresent(level -> options.onLog(level, message -> downstream.log(relayed(message))));
     }
 
     /** An upstream log message as the downstream client gets it: level, logger and data unchanged, its own {@code _meta} only. */

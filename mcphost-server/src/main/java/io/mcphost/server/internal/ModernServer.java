@@ -167,7 +167,7 @@ public final class ModernServer {
             case McpMethod.RESOURCES_TEMPLATES_LIST -> cacheable(requests.listTemplates(require(hasResources(), method, params)),
                     CacheScope.PUBLIC);
             case McpMethod.RESOURCES_READ -> rounds(method, params, scope,
-                    () -> cacheable(requests.readResource(require(hasResources(), method, params)), CacheScope.PRIVATE));
+                    () -> cacheable(requests.readResource(require(hasResources(), method, params), cancelled), CacheScope.PRIVATE));
             case McpMethod.SKILLS_LIST -> cacheable(requests.listSkills(params), CacheScope.PUBLIC);
             case McpMethod.SKILLS_GET -> cacheable(requests.getSkill(params), CacheScope.PUBLIC);
             case McpMethod.RESOURCES_DIRECTORY_READ -> requests.readDirectory(params);

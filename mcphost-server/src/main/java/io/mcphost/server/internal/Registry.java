@@ -8,7 +8,7 @@ import io.mcphost.protocol.tools.Tool;
 import io.mcphost.protocol.tools.ToolExecution;
 import io.mcphost.server.CompletionHandler;
 import io.mcphost.server.InteractivePromptHandler;
-import io.mcphost.server.ResourceReader;
+import io.mcphost.server.InteractiveResourceReader;
 import io.mcphost.server.ServerRequestObserver;
 import io.mcphost.server.SubscriptionListener;
 import io.mcphost.server.ToolHandler;
@@ -233,15 +233,15 @@ public final class Registry {
     public record ToolEntry(Tool tool, ToolHandler handler) {
     }
 
-    public record ResourceEntry(Resource resource, ResourceReader reader) {
+    public record ResourceEntry(Resource resource, InteractiveResourceReader reader) {
     }
 
     public record PromptEntry(Prompt prompt, InteractivePromptHandler handler) {
     }
 
     /** A template with the pattern its URIs match: each {@code {var}} matches one path segment. */
-    public record TemplateEntry(ResourceTemplate template, ResourceReader reader, Pattern pattern) {
-        public static TemplateEntry of(ResourceTemplate template, ResourceReader reader) {
+    public record TemplateEntry(ResourceTemplate template, InteractiveResourceReader reader, Pattern pattern) {
+        public static TemplateEntry of(ResourceTemplate template, InteractiveResourceReader reader) {
             Matcher vars = Pattern.compile("\\{[^}]+}").matcher(template.uriTemplate());
             StringBuilder regex = new StringBuilder();
             int last = 0;
@@ -258,7 +258,7 @@ public final class Registry {
         return prompts().stream().filter(p -> p.prompt().name().equals(name)).findFirst();
     }
 
-    Optional<ResourceReader> readerFor(String uri) {
+    Optional<InteractiveResourceReader> readerFor(String uri) {
         Offer now = current();
         return java.util.stream.Stream.concat(now.resources().stream(), skills.resources().stream())
                 .filter(r -> r.resource().uri().equals(uri)).map(ResourceEntry::reader).findFirst()

@@ -1,7 +1,6 @@
 package io.mcphost.server.internal;
 
 import io.mcphost.protocol.JsonRpcError;
-import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpMethod;
@@ -12,8 +11,6 @@ import io.mcphost.protocol.completion.PromptReference;
 import io.mcphost.protocol.completion.ResourceTemplateReference;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.internal.JsonSchemaValidator;
-import io.mcphost.protocol.logging.LoggingLevel;
-import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
 import io.mcphost.protocol.prompts.GetPromptResult;
 import io.mcphost.protocol.prompts.PromptArgument;
 import io.mcphost.protocol.resources.ReadResourceResult;
@@ -26,12 +23,11 @@ import io.mcphost.protocol.utilities.ProgressNotificationParams;
 import io.mcphost.protocol.utilities.ProgressToken;
 import io.mcphost.server.CompletionHandler;
 import io.mcphost.server.ErrorReply;
-import io.mcphost.server.ResourceReader;
+import io.mcphost.server.InteractiveResourceReader;
 import io.mcphost.server.ToolCall;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
@@ -218,15 +214,18 @@ final class Requests {
         return Optional.empty();
     }
 
-    JsonNode readResource(JsonNode params) {
+    JsonNode readResource(JsonNode params, AtomicBoolean cancelled) {
         String uri = requiredString(params, "uri", "resources/read");
-        ResourceReader reader = registry.readerFor(uri).orElseThrow(() ->
+        InteractiveResourceReader reader = registry.readerFor(uri).orElseThrow(() ->
                 // Spec (2026-07-28 changelog, minor 6): -32602 now, -32002 before; data.uri in both.
                 new RequestException(connection.resourceNotFoundCode(),
                         "Resource not found: " + uri, CODEC.newObject().put("uri", uri)));
         ReadResourceResult result;
+        ScopeInput input = new ScopeInput(connection, uri, cancelled::get, Optional.empty());
         try {
-            result = reader.read(uri);
+            result = reader.read(uri, input);
+        } catch (InputRequiredSignal | RequestException protocol) {
+            throw protocol; // an input round (2026-07-28) or a protocol error the client must see as one
         } catch (McpNotFoundException | ErrorReply missing) {
             if (missing instanceof ErrorReply reply && reply.error().code() != JsonRpcError.RESOURCE_NOT_FOUND) {
                 throw forwarded(reply);
@@ -236,6 +235,8 @@ final class Requests {
                     CODEC.newObject().put("uri", uri));
         } catch (Exception e) {
             throw new RequestException(JsonRpcError.INTERNAL_ERROR, "reading " + uri + " failed: " + e.getMessage());
+        } finally {
+            input.finished.set(true);
         }
         if (result == null) {
             throw new RequestException(JsonRpcError.INTERNAL_ERROR, "reading " + uri + " gave no result");
@@ -260,14 +261,17 @@ final class Requests {
             }
         }
         GetPromptResult result;
+        ScopeInput input = new ScopeInput(connection, name, cancelled::get, Optional.empty());
         try {
-            result = entry.handler().get(Map.copyOf(arguments), new ScopeInput(connection, cancelled::get, Optional.empty()));
+            result = entry.handler().get(Map.copyOf(arguments), input);
         } catch (InputRequiredSignal | RequestException protocol) {
             throw protocol;
         } catch (ErrorReply reply) {
             throw forwarded(reply);
         } catch (Exception e) {
             throw new RequestException(JsonRpcError.INTERNAL_ERROR, "prompt '" + name + "' failed: " + e.getMessage());
+        } finally {
+            input.finished.set(true);
         }
         if (result == null) {
             throw new RequestException(JsonRpcError.INTERNAL_ERROR, "prompt '" + name + "' gave no result");
@@ -336,14 +340,10 @@ final class Requests {
         private final Optional<JsonNode> meta;
         private final Optional<ProgressToken> progressToken;
         private final AtomicBoolean cancelled;
-        /** Set when the handler returned: progress after the response would confuse the client. */
-        final AtomicBoolean finished = new AtomicBoolean();
-        /** Progress and log go on the request's own stream (taken on the thread that serves it). */
-        private final java.util.function.Consumer<JsonRpcMessage> related = connection.relatedSender();
 
         Call(String name, JsonNode arguments, Optional<JsonNode> meta, Optional<ProgressToken> progressToken,
              AtomicBoolean cancelled, Optional<TaskStore.Entry> task) {
-            super(connection, cancelled::get, task);
+            super(connection, name, cancelled::get, task);
             this.name = name;
             this.arguments = arguments;
             this.meta = meta;
@@ -373,28 +373,6 @@ final class Requests {
             }
             ProgressNotificationParams params = ProgressNotificationParams.of(progressToken.get(), progress, total, message);
             related.accept(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_PROGRESS, related(CODEC.valueToTree(params))));
-        }
-
-        @Override
-        public void log(LoggingLevel level, JsonNode data) {
-            Objects.requireNonNull(level, "level");
-            Objects.requireNonNull(data, "data");
-            log(new LoggingMessageNotificationParams(level, Optional.of(name), data, Optional.empty()));
-        }
-
-        @Override
-        public void log(LoggingMessageNotificationParams message) {
-            Objects.requireNonNull(message, "message");
-            Optional<LoggingLevel> floor = connection.logFloor();
-            if (floor.isEmpty() || message.level().compareTo(floor.get()) < 0 || finished.get()) {
-                return;
-            }
-            related.accept(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_MESSAGE, related(CODEC.valueToTree(message))));
-        }
-
-        @Override
-        public Optional<LoggingLevel> logLevel() {
-            return connection.logFloor();
         }
 
         @Override

@@ -1,11 +1,15 @@
 package io.mcphost.server.internal;
 
+import io.mcphost.protocol.JsonRpcMessage;
+import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.McpProtocolException;
 import io.mcphost.protocol.elicitation.ElicitRequestParams;
 import io.mcphost.protocol.elicitation.ElicitResult;
 import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.protocol.logging.LoggingLevel;
+import io.mcphost.protocol.logging.LoggingMessageNotificationParams;
 import io.mcphost.protocol.roots.ListRootsResult;
 import io.mcphost.protocol.roots.Root;
 import io.mcphost.protocol.sampling.CreateMessageRequestParams;
@@ -22,13 +26,17 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@link ClientInput} over a {@link Scope}: numbers unnamed questions per kind in call order, tags
- * what a task asks with the task (2025-11-25 tasks), and decodes answers. Thread-safe.
+ * what a task asks with the task (2025-11-25 tasks), and decodes answers; and the one implementation
+ * of {@link io.mcphost.server.ClientLog} for every kind of request (tool call, prompt, resource read).
+ * Thread-safe. Made on the thread that serves the request: that is where its stream is known.
  */
 class ScopeInput implements ClientInput {
     private static final JsonCodec CODEC = JsonCodec.get();
@@ -37,11 +45,41 @@ class ScopeInput implements ClientInput {
     private final BooleanSupplier cancelled;
     private final Optional<TaskStore.Entry> task;
     private final Map<String, Integer> counters = new ConcurrentHashMap<>();
+    /** The logger name of {@link #log(LoggingLevel, JsonNode)}: the tool's or prompt's name, or the resource's URI. */
+    private final String logger;
+    /** Progress and log go on the request's own stream (taken on the thread that serves it). */
+    final Consumer<JsonRpcMessage> related;
+    /** Set when the handler returned: a log or progress after the response would confuse the client. */
+    final AtomicBoolean finished = new AtomicBoolean();
 
-    ScopeInput(Scope scope, BooleanSupplier cancelled, Optional<TaskStore.Entry> task) {
+    ScopeInput(Scope scope, String logger, BooleanSupplier cancelled, Optional<TaskStore.Entry> task) {
         this.scope = scope;
+        this.logger = Objects.requireNonNull(logger, "logger");
         this.cancelled = cancelled;
         this.task = task;
+        this.related = scope.relatedSender();
+    }
+
+    @Override
+    public void log(LoggingLevel level, JsonNode data) {
+        Objects.requireNonNull(level, "level");
+        Objects.requireNonNull(data, "data");
+        log(new LoggingMessageNotificationParams(level, Optional.of(logger), data, Optional.empty()));
+    }
+
+    @Override
+    public void log(LoggingMessageNotificationParams message) {
+        Objects.requireNonNull(message, "message");
+        Optional<LoggingLevel> floor = scope.logFloor();
+        if (floor.isEmpty() || message.level().compareTo(floor.get()) < 0 || finished.get()) {
+            return;
+        }
+        related.accept(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_MESSAGE, related(CODEC.valueToTree(message))));
+    }
+
+    @Override
+    public Optional<LoggingLevel> logLevel() {
+        return scope.logFloor();
     }
 
     @Override

@@ -223,7 +223,7 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
             case McpMethod.TOOLS_CALL -> requests.callTool(params, cancelled);
             case McpMethod.RESOURCES_LIST -> requests.listResources(params);
             case McpMethod.RESOURCES_TEMPLATES_LIST -> requests.listTemplates(params);
-            case McpMethod.RESOURCES_READ -> requests.readResource(params);
+            case McpMethod.RESOURCES_READ -> requests.readResource(params, cancelled);
             case McpMethod.RESOURCES_SUBSCRIBE -> subscribe(params);
             case McpMethod.RESOURCES_UNSUBSCRIBE -> unsubscribe(params);
             case McpMethod.PROMPTS_LIST -> requests.listPrompts(params);

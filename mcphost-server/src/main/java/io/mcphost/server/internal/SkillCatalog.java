@@ -33,7 +33,7 @@ public final class SkillCatalog {
                 throw new IllegalArgumentException("a skill at '" + skill.uri() + "' is already registered");
             }
             for (Resource resource : skill.resources()) {
-                files.add(new Registry.ResourceEntry(resource, uri -> skill.read(uri).orElseThrow()));
+                files.add(new Registry.ResourceEntry(resource, (uri, input) -> skill.read(uri).orElseThrow()));
                 index(skill.directoryUri(), resource);
             }
         }
