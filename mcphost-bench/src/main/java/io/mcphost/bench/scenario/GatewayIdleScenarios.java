@@ -48,7 +48,7 @@ public final class GatewayIdleScenarios {
     /** How long the gateway's CPU is watched while nothing is called: a legacy keep-alive wave (15 s) and three modern ones (5 s). */
     private static final Duration QUIET = Duration.ofSeconds(15);
     /** Flags that let N idle clients from one address in: sessions, running requests and rate per client. */
-    static final List<String> FLAGS = List.of("--max-sessions", "20000", "--max-concurrent", "20000", "--rate", "1000000");
+    static final List<String> FLAGS = GatewayKinds.LIMITS_LIFTED;
     private static final Pattern CLASS_LINE = Pattern.compile("^\\s*\\d+:\\s+(\\d+)\\s+(\\d+)\\s+(\\S+)");
     private static final Pattern TOTAL_LINE = Pattern.compile("^Total\\s+(\\d+)\\s+(\\d+)");
 

@@ -54,11 +54,19 @@ final class GatewayKinds {
         return Path.of(System.getProperty("mcphost.cli.jar", "mcphost-cli/target/mcphost-cli.jar")).toAbsolutePath().normalize();
     }
 
+    /**
+     * {@code mcphost serve}'s per-client limits lifted: sessions, running requests and rate. Every client of
+     * the bench comes from one address, which the defaults (64 running requests, 200 requests/s) would hold
+     * to what one client may do; the npm gateways have no such limits, so they are compared without them.
+     */
+    static final List<String> LIMITS_LIFTED = List.of("--max-sessions", "20000", "--max-concurrent", "20000", "--rate", "1000000");
+
     /** The gateways compared, in the order rounds start with. */
     static List<GatewayProcess.Kind> kinds() {
         Path npm = gatewaysDir().resolve("node_modules");
         return List.of(
-                GatewayProcess.mcphost("mcphost", "mcphost serve, own JVM", List.of(), List.of()),
+                GatewayProcess.mcphost("mcphost", "mcphost serve, own JVM, " + String.join(" ", LIMITS_LIFTED), List.of(),
+                        LIMITS_LIFTED),
                 new GatewayProcess.Kind("supergateway", "supergateway 4.0.0 --stateful, node " + nodeVersion(), (port, scratch) ->
                         List.of(node().toString(), npm.resolve("supergateway/dist/index.js").toString(), "--stdio", shellLine(floorCommand()),
                                 "--outputTransport", "streamableHttp", "--stateful", "--port", Integer.toString(port),
