@@ -4,6 +4,7 @@ import io.mcphost.client.CallOptions;
 import io.mcphost.client.McpClient;
 import io.mcphost.host.HostPrompt;
 import io.mcphost.host.HostResourceTemplate;
+import io.mcphost.host.HostTool;
 import io.mcphost.host.McpHost;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.McpError;
@@ -20,6 +21,7 @@ import io.mcphost.server.ErrorReply;
 import io.mcphost.server.ToolCall;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -32,9 +34,18 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class Forwarding {
     private final McpHost host;
+    /** Counts tool calls, prompt gets and resource reads when the gateway keeps metrics. */
+    private final Optional<GatewayMetrics> metrics;
 
-    public Forwarding(McpHost host) {
+    private static final String OK = "ok";
+    private static final String TOOL_ERROR = "tool_error";
+    private static final String ERROR = "error";
+    private static final String UNKNOWN = "unknown";
+    private static final String UNLISTED = "unlisted";
+
+    public Forwarding(McpHost host, Optional<GatewayMetrics> metrics) {
         this.host = Objects.requireNonNull(host, "host");
+        this.metrics = Objects.requireNonNull(metrics, "metrics");
     }
 
     /** {@code tools/call} of the exposed tool {@code name}, which runs as no task. */
@@ -48,6 +59,22 @@ public final class Forwarding {
      * becomes a task ({@link TaskRelay}).
      */
     public CallToolResult callTool(String name, boolean mayRunAsTask, ToolCall call) throws InterruptedException {
+        if (metrics.isEmpty()) {
+            return forwardTool(name, mayRunAsTask, call);
+        }
+        String server = host.catalog().tool(name).map(HostTool::server).orElse(UNKNOWN);
+        long start = System.nanoTime();
+        String outcome = ERROR;
+        try {
+            CallToolResult result = forwardTool(name, mayRunAsTask, call);
+            outcome = result.isError() ? TOOL_ERROR : OK;
+            return result;
+        } finally {
+            metrics.get().observe("tool", server, name, outcome, System.nanoTime() - start);
+        }
+    }
+
+    private CallToolResult forwardTool(String name, boolean mayRunAsTask, ToolCall call) throws InterruptedException {
         CallOptions.Builder options = Upstream.forTool(call);
         if (mayRunAsTask) {
             // A task lives longer than a request: the upstream's request timeout must not end it.
@@ -70,6 +97,22 @@ public final class Forwarding {
 
     /** {@code prompts/get} of the exposed prompt {@code name}. */
     public GetPromptResult getPrompt(String name, Map<String, String> arguments, ClientInput input) {
+        if (metrics.isEmpty()) {
+            return forwardPrompt(name, arguments, input);
+        }
+        String server = host.catalog().prompt(name).map(HostPrompt::server).orElse(UNKNOWN);
+        long start = System.nanoTime();
+        String outcome = ERROR;
+        try {
+            GetPromptResult result = forwardPrompt(name, arguments, input);
+            outcome = OK;
+            return result;
+        } finally {
+            metrics.get().observe("prompt", server, name, outcome, System.nanoTime() - start);
+        }
+    }
+
+    private GetPromptResult forwardPrompt(String name, Map<String, String> arguments, ClientInput input) {
         CallOptions.Builder options = CallOptions.builder();
         // Called off by interrupting this thread, which blocks in the host's call (that cancels it upstream).
         Thread caller = Thread.currentThread();
@@ -91,6 +134,24 @@ public final class Forwarding {
 
     /** {@code resources/read}: the host finds the server by the URI (listed, or matched by a template). */
     public ReadResourceResult readResource(String uri) {
+        if (metrics.isEmpty()) {
+            return forwardRead(uri);
+        }
+        String server = host.serverForUri(uri).orElse(UNKNOWN);
+        // A listed URI is a name the upstream chose, like a tool's; a templated one could be anything.
+        String name = host.catalog().resources().stream().anyMatch(r -> r.resource().uri().equals(uri)) ? uri : UNLISTED;
+        long start = System.nanoTime();
+        String outcome = ERROR;
+        try {
+            ReadResourceResult result = forwardRead(uri);
+            outcome = OK;
+            return result;
+        } finally {
+            metrics.get().observe("resource", server, name, outcome, System.nanoTime() - start);
+        }
+    }
+
+    private ReadResourceResult forwardRead(String uri) {
         try {
             return host.readResource(uri);
         } catch (McpError upstreamError) {
