@@ -221,6 +221,8 @@ class GatewayAdminTest {
 
         assertThat(sample(text, "mcphost_gateway_sessions", Map.of())).as("the legacy client's session").contains(1.0);
         assertThat(sample(text, "mcphost_gateway_streams", Map.of())).isPresent();
+        Await.until(Duration.ofSeconds(10), () -> sample(get(admin, "metrics").body(), "mcphost_gateway_streams", Map.of())
+                .orElse(0.0) >= 1, "the legacy client's GET stream counted");
         assertThat(sample(text, "mcphost_gateway_upstream_state", Map.of("server", "alpha", "state", "READY"))).contains(1.0);
         assertThat(sample(text, "mcphost_gateway_upstream_state", Map.of("server", "alpha", "state", "FAILED"))).contains(0.0);
         assertThat(sample(text, "mcphost_gateway_rate_limit_rejections_total", Map.of())).contains(0.0);

@@ -56,7 +56,8 @@ public final class AdminServer implements AutoCloseable {
                                     BooleanSupplier serving, Optional<String> token) {
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(metrics, "metrics");
-        QueuedThreadPool threads = new QueuedThreadPool(4, 1); // probes and scrapes: a few a second at most
+        // Probes and scrapes, a few a second at most: one acceptor, one selector and a few handlers.
+        QueuedThreadPool threads = new QueuedThreadPool(8, 1);
         threads.setName("mcphost-gateway-admin");
         threads.setReservedThreads(0);
         Server server = new Server(threads);

@@ -58,10 +58,11 @@ public final class GatewayMetrics {
 
     public GatewayMetrics(McpHost host) {
         Objects.requireNonNull(host, "host");
-        calls = Counter.builder().name("mcphost_gateway_calls")
+        // No exemplars: the text format does not carry them, and sampling them would look for a trace per call.
+        calls = Counter.builder().withoutExemplars().name("mcphost_gateway_calls")
                 .help("Calls forwarded to upstream servers, by server, kind, exposed name and outcome")
                 .labelNames("server", "kind", "name", "outcome").register(registry);
-        duration = Histogram.builder().name("mcphost_gateway_call_duration_seconds").unit(Unit.SECONDS)
+        duration = Histogram.builder().withoutExemplars().name("mcphost_gateway_call_duration_seconds").unit(Unit.SECONDS)
                 .help("Latency of forwarded calls, from the downstream request to the upstream's answer")
                 .labelNames("server", "kind").classicOnly().classicUpperBounds(BUCKETS).register(registry);
         GaugeWithCallback.builder().name("mcphost_gateway_sessions")
