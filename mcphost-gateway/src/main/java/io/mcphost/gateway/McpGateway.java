@@ -135,7 +135,7 @@ public final class McpGateway implements AutoCloseable {
      */
     public void close(Duration budget) {
         Instant deadline = Instant.now().plus(budget);
-        closed = true; // readiness fails first, so a balancer stops sending while calls finish
+        closed = true; // /readyz answers 503 from the first moment of closing
         mirror.close();
         stdio.ifPresent(s -> s.close(left(deadline)));
         http.ifPresent(h -> h.close(left(deadline)));

@@ -119,6 +119,16 @@ class GatewayAdminTest {
         }
     }
 
+    /** The status line of {@code GET /healthz} sent with this {@code Host} header (java.net.http sets its own). */
+    private static String rawGet(URI base, String hostHeader) throws IOException {
+        try (java.net.Socket socket = new java.net.Socket(base.getHost(), base.getPort())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(("GET /healthz HTTP/1.1\r\nHost: " + hostHeader + "\r\nConnection: close\r\n\r\n")
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            return new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII);
+        }
+    }
+
     /** The value of the one sample of {@code metric} whose labels include {@code labels}; empty when there is none. */
     static Optional<Double> sample(String exposition, String metric, Map<String, String> labels) {
         Pattern line = Pattern.compile("^" + Pattern.quote(metric) + "(?:\\{(.*)})? (\\S+)$", Pattern.MULTILINE);
@@ -150,6 +160,8 @@ class GatewayAdminTest {
         assertThat(health.body()).isEqualTo("ok\n");
         assertThat(get(admin, "readyz").statusCode()).as("alpha, the required upstream, is READY").isEqualTo(200);
         assertThat(get(admin, "mcp").statusCode()).as("no MCP on the admin port").isEqualTo(404);
+        assertThat(rawGet(admin, "localhost")).as("a loopback name").startsWith("HTTP/1.1 200");
+        assertThat(rawGet(admin, "rebound.example:" + admin.getPort())).as("DNS rebinding").startsWith("HTTP/1.1 403");
 
         // A second required upstream, at a port nothing listens on yet.
         int port;

@@ -31,7 +31,8 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * MCP traffic and are never exposed where {@code /mcp} is: {@code GET /healthz} (200 {@code ok} while
  * the process serves), {@code GET /readyz} (200 when every required upstream is READY, 503 naming
  * those that are not) and {@code GET /metrics} ({@link GatewayMetrics} in the Prometheus text
- * format). With a token, every request needs {@code Authorization: Bearer <token>} (401 otherwise).
+ * format). On loopback, a request whose {@code Host} is not a loopback name gets 403 (DNS
+ * rebinding). With a token, every request needs {@code Authorization: Bearer <token>} (401 otherwise).
  * Thread-safe; requests are answered on a small pool of Jetty's threads and never wait on an upstream.
  */
 public final class AdminServer implements AutoCloseable {
@@ -68,9 +69,14 @@ public final class AdminServer implements AutoCloseable {
         connector.setPort(address.getPort());
         server.addConnector(connector);
         byte[] expected = token.map(t -> ("Bearer " + t).getBytes(StandardCharsets.UTF_8)).orElse(null);
+        boolean loopback = address.getAddress().isLoopbackAddress();
         server.setHandler(new Handler.Abstract() { // on a pool thread: a scrape reads the host's statuses
             @Override
             public boolean handle(Request request, Response response, Callback callback) {
+                if (loopback && !loopbackHost(request.getHeaders().get(HttpHeader.HOST))) {
+                    reply(response, callback, 403, TEXT, "forbidden: the Host header must name this machine\n");
+                    return true;
+                }
                 if (expected != null && !authorized(request.getHeaders().get(HttpHeader.AUTHORIZATION), expected)) {
                     response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Bearer");
                     reply(response, callback, 401, TEXT, "unauthorized: this endpoint needs Authorization: Bearer <token>\n");
@@ -126,6 +132,21 @@ public final class AdminServer implements AutoCloseable {
                 .filter(s -> s.required() && s.state() != ServerState.READY && !deferred.contains(s.name()))
                 .map(s -> s.name() + " (" + s.state() + ")")
                 .toList();
+    }
+
+    /**
+     * DNS rebinding: a web page whose host name was re-pointed at 127.0.0.1 could read the metrics as
+     * its own origin, but its requests still name its host; on loopback only loopback names pass
+     * (with any port), as on the MCP endpoint. A request without Host (HTTP/1.0) is no browser's.
+     */
+    static boolean loopbackHost(String header) {
+        if (header == null) {
+            return true;
+        }
+        String host = header.strip().toLowerCase(java.util.Locale.ROOT);
+        int end = host.startsWith("[") ? host.indexOf(']') + 1 : host.indexOf(':');
+        host = end <= 0 ? host : host.substring(0, end);
+        return host.equals("localhost") || host.equals("127.0.0.1") || host.equals("[::1]");
     }
 
     /** Compared in constant time: the token is a secret. */
