@@ -6,6 +6,15 @@ module io.mcphost.gateway {
     requires transitive io.mcphost.core;
     requires transitive io.mcphost.server;
     requires org.slf4j;
+    // The admin endpoint (health, readiness, metrics): Jetty as the toolkit serves MCP, and the
+    // Prometheus Java client for the metrics. Neither appears in the exported package.
+    requires org.eclipse.jetty.server;
+    requires org.eclipse.jetty.http;
+    requires org.eclipse.jetty.io;
+    requires org.eclipse.jetty.util;
+    requires io.prometheus.metrics.core;
+    requires io.prometheus.metrics.model;
+    requires io.prometheus.writer.text;
 
     exports io.mcphost.gateway;
 }

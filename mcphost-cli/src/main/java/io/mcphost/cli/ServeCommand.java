@@ -43,6 +43,7 @@ import picocli.CommandLine.Spec;
             "  mcphost serve --config mcp.json --http 127.0.0.1:9000",
             "  mcphost serve --config mcp.json --stdio",
             "  mcphost serve --config mcp.json --lazy",
+            "  mcphost serve --config mcp.json --admin 127.0.0.1:9090",
             "  mcphost serve --config mcp.json \\", "      --http 0.0.0.0:8080 --token-env MCPHOST_TOKEN",
             "", "Then, e.g.: mcphost --url http://127.0.0.1:8080/mcp tools"})
 final class ServeCommand implements java.util.concurrent.Callable<Integer> {
@@ -87,6 +88,15 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
             + " (that client's first request waits for them).")
     boolean lazy;
 
+    @Option(names = "--admin", paramLabel = "HOST:PORT", description = "Serve GET /healthz, /readyz (ready when every"
+            + " required server is) and /metrics (Prometheus text format) here, apart from the MCP endpoint."
+            + " A non-loopback HOST needs --admin-token-env.")
+    String admin;
+
+    @Option(names = "--admin-token-env", paramLabel = "VAR", description = "Requests to --admin must send"
+            + " 'Authorization: Bearer' with the token in this environment variable.")
+    String adminTokenEnv;
+
     @Override
     public Integer call() throws InterruptedException {
         boolean stdio = root.connection.stdio != null;
@@ -101,6 +111,16 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
         if (address != null && !address.getAddress().isLoopbackAddress() && tokens.isEmpty()) {
             throw usage("refusing to serve " + address.getAddress().getHostAddress() + " without authentication: anyone"
                     + " who reaches it could use every server. Bind 127.0.0.1, or give --token-env or --token-file");
+        }
+        InetSocketAddress adminAddress = admin == null ? null : address("--admin", admin);
+        String adminToken = adminTokenEnv == null ? null : System.getenv(adminTokenEnv);
+        if (adminTokenEnv != null && (adminToken == null || adminToken.isBlank())) {
+            throw usage("--admin-token-env " + adminTokenEnv + ": the variable is not set");
+        }
+        adminToken = adminToken == null ? null : adminToken.strip();
+        if (adminAddress != null && !adminAddress.getAddress().isLoopbackAddress() && adminToken == null) {
+            throw usage("refusing to serve --admin on " + adminAddress.getAddress().getHostAddress() + " without a token:"
+                    + " anyone who reaches it could read the metrics. Bind 127.0.0.1, or give --admin-token-env");
         }
         PrintWriter err = root.err();
         McpHost host = startHost(err);
@@ -126,6 +146,12 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
             if (stdio) {
                 builder.stdio(System.in, System.out);
             }
+            if (adminAddress != null) {
+                builder.adminHttp(adminAddress);
+                if (adminToken != null) {
+                    builder.adminToken(adminToken);
+                }
+            }
             gateway = builder.start();
         } catch (IllegalStateException | IllegalArgumentException e) {
             host.close();
@@ -147,6 +173,8 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
         if (stdio) {
             err.println("mcphost serve: serving on stdin/stdout");
         }
+        gateway.adminEndpoint().ifPresent(url -> err.println("mcphost serve: health, readiness and metrics on " + url
+                + " (healthz, readyz, metrics)"));
         err.flush();
         if (address == null) {
             gateway.awaitStdioClose(); // the client went away: nothing is left to serve
@@ -193,9 +221,13 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
     }
 
     private InetSocketAddress address(String hostPort) {
+        return address("--http", hostPort);
+    }
+
+    private InetSocketAddress address(String flag, String hostPort) {
         int colon = hostPort.lastIndexOf(':');
         if (colon <= 0 || colon == hostPort.length() - 1) {
-            throw usage("--http takes HOST:PORT, e.g. 127.0.0.1:8080, not '" + hostPort + "'");
+            throw usage(flag + " takes HOST:PORT, e.g. 127.0.0.1:8080, not '" + hostPort + "'");
         }
         String name = hostPort.substring(0, colon);
         if (name.startsWith("[") && name.endsWith("]")) {
@@ -205,15 +237,15 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
         try {
             port = Integer.parseInt(hostPort.substring(colon + 1));
         } catch (NumberFormatException e) {
-            throw usage("--http: '" + hostPort.substring(colon + 1) + "' is not a port number");
+            throw usage(flag + ": '" + hostPort.substring(colon + 1) + "' is not a port number");
         }
         if (port < 0 || port > 65_535) {
-            throw usage("--http: port " + port + " is out of range");
+            throw usage(flag + ": port " + port + " is out of range");
         }
         try {
             return new InetSocketAddress(InetAddress.getByName(name), port);
         } catch (UnknownHostException e) {
-            throw usage("--http: unknown host '" + name + "'");
+            throw usage(flag + ": unknown host '" + name + "'");
         }
     }
 

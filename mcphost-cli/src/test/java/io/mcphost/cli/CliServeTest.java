@@ -14,6 +14,17 @@ class CliServeTest {
     }
 
     @Test
+    void aNonLoopbackAdminAddressNeedsATokenSetting() {
+        CliRun r = CliRun.of("serve", "--admin", "0.0.0.0:0");
+        assertThat(r.code()).isEqualTo(McpHostCommand.USAGE);
+        assertThat(r.err()).contains("refusing to serve --admin").contains("--admin-token-env");
+        CliRun unset = CliRun.of("serve", "--admin", "0.0.0.0:0", "--admin-token-env", "MCPHOST_SURELY_UNSET_TOKEN_VARIABLE");
+        assertThat(unset.code()).isEqualTo(McpHostCommand.USAGE);
+        assertThat(unset.err()).contains("the variable is not set");
+        assertThat(CliRun.of("serve", "--admin", "localhost").err()).contains("--admin takes HOST:PORT");
+    }
+
+    @Test
     void badFlagsAreUsageErrors() {
         assertThat(CliRun.of("serve", "--http", "localhost").err()).contains("--http takes HOST:PORT");
         assertThat(CliRun.of("serve", "--http", "127.0.0.1:99999").err()).contains("out of range");

@@ -1,7 +1,9 @@
 package io.mcphost.gateway;
 
+import io.mcphost.gateway.internal.AdminServer;
 import io.mcphost.gateway.internal.CatalogMirror;
 import io.mcphost.gateway.internal.Forwarding;
+import io.mcphost.gateway.internal.GatewayMetrics;
 import io.mcphost.gateway.internal.InputRelay;
 import io.mcphost.gateway.internal.ResourceRelay;
 import io.mcphost.host.McpHost;
@@ -52,6 +54,11 @@ import java.util.Set;
  * {@code Host} are checked against DNS rebinding, bodies are capped, and each client is held to a
  * number of concurrent requests and a request rate (429 with {@code Retry-After} beyond them).
  *
+ * <p>For operators, an admin endpoint on a port of its own ({@link Builder#adminHttp}): {@code /healthz},
+ * {@code /readyz} (ready when every required upstream is) and {@code /metrics} in the Prometheus text
+ * format (calls by server, name and outcome, their latency, sessions, streams, upstream states and
+ * rate-limit refusals; docs/gateway.md lists them).
+ *
  * <p>Thread-safe. {@link #close(Duration)} returns within its budget; it closes the host too when
  * built with {@link Builder#closeHost(boolean) closeHost(true)}.
  */
@@ -61,6 +68,9 @@ public final class McpGateway implements AutoCloseable {
     private final CatalogMirror mirror;
     private final Optional<StreamableHttpServer> http;
     private final Optional<ServerSession> stdio;
+    /** Set once, right after construction, when the builder asked for an admin endpoint. */
+    private volatile Optional<AdminServer> admin = Optional.empty();
+    private volatile boolean closed;
 
     private McpGateway(McpHost host, boolean closeHost, CatalogMirror mirror, Optional<StreamableHttpServer> http,
                        Optional<ServerSession> stdio) {
@@ -69,6 +79,15 @@ public final class McpGateway implements AutoCloseable {
         this.mirror = mirror;
         this.http = http;
         this.stdio = stdio;
+    }
+
+    /**
+     * The admin endpoint's base URL, when the gateway serves one ({@link Builder#adminHttp}), with the
+     * bound port, e.g. {@code http://127.0.0.1:9090/}: {@code healthz}, {@code readyz} and
+     * {@code metrics} are under it.
+     */
+    public Optional<URI> adminEndpoint() {
+        return admin.map(AdminServer::base);
     }
 
     /**
@@ -116,12 +135,14 @@ public final class McpGateway implements AutoCloseable {
      */
     public void close(Duration budget) {
         Instant deadline = Instant.now().plus(budget);
+        closed = true; // /readyz answers 503 from the first moment of closing
         mirror.close();
         stdio.ifPresent(s -> s.close(left(deadline)));
         http.ifPresent(h -> h.close(left(deadline)));
         if (closeHost) {
             host.close(left(deadline));
         }
+        admin.ifPresent(AdminServer::close); // last: /healthz answers while the gateway winds down
     }
 
     /** Closes within five seconds; see {@link #close(Duration)}. */
@@ -151,6 +172,8 @@ public final class McpGateway implements AutoCloseable {
         private double ratePerClient = 200;
         private int burstPerClient = 400;
         private boolean closeHost;
+        private InetSocketAddress adminAddress;
+        private String adminToken;
 
         private Builder(McpHost host) {
             this.host = Objects.requireNonNull(host, "host");
@@ -242,6 +265,37 @@ public final class McpGateway implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Serves the admin endpoint on {@code address} (port 0 picks a free one; see
+         * {@link McpGateway#adminEndpoint()}), apart from the MCP endpoint: {@code GET /healthz} is 200
+         * {@code ok} while the gateway runs; {@code GET /readyz} is 200 once every
+         * {@linkplain io.mcphost.host.ServerStatus#required() required} upstream is READY (servers the
+         * host deferred are left out: they start with the first client), else 503 with a text body
+         * naming those that are not, and 503 once closing began; {@code GET /metrics} is the
+         * gateway's metrics in the Prometheus text format. A non-loopback address needs
+         * {@link #adminToken}: {@link #start()} refuses it otherwise. None unless set.
+         */
+        public Builder adminHttp(InetSocketAddress address) {
+            this.adminAddress = Objects.requireNonNull(address, "address");
+            return this;
+        }
+
+        /**
+         * The bearer token every request to the admin endpoint must carry ({@code Authorization:
+         * Bearer ...}, 401 otherwise; compared in constant time, never logged); none unless set, which
+         * is allowed only while the admin endpoint binds a loopback address.
+         *
+         * @throws IllegalArgumentException if the token is not RFC 6750 {@code b64token} text
+         */
+        public Builder adminToken(String token) {
+            if (token == null || !token.matches("[A-Za-z0-9._~+/-]+=*")) {
+                throw new IllegalArgumentException("the admin token must be RFC 6750 b64token text (letters, digits,"
+                        + " -._~+/ then =s), with no spaces or line breaks");
+            }
+            this.adminToken = token;
+            return this;
+        }
+
         /** Whether {@link McpGateway#close} closes the host too; off unless set (the application owns its host). */
         public Builder closeHost(boolean close) {
             this.closeHost = close;
@@ -264,7 +318,13 @@ public final class McpGateway implements AutoCloseable {
                         + " without authentication: anyone who reaches it could use every upstream server."
                         + " Bind a loopback address (127.0.0.1) or set bearer tokens");
             }
-            Forwarding forwarding = new Forwarding(host);
+            if (adminAddress != null && !isLoopback(adminAddress) && adminToken == null) {
+                throw new IllegalStateException("refusing to serve the admin endpoint on " + adminAddress.getHostString()
+                        + " without a token: anyone who reaches it could read the gateway's metrics and upstreams."
+                        + " Bind a loopback address (127.0.0.1) or set an admin token");
+            }
+            Optional<GatewayMetrics> metrics = Optional.ofNullable(adminAddress).map(a -> new GatewayMetrics(host));
+            Forwarding forwarding = new Forwarding(host, metrics);
             CatalogMirror mirror = new CatalogMirror(host, forwarding);
             ResourceRelay relay = new ResourceRelay(host);
             McpServer server = McpServer.builder().serverInfo(info).offer(mirror.offer()).changingOffer()
@@ -295,7 +355,18 @@ public final class McpGateway implements AutoCloseable {
                 }
                 Optional<ServerSession> stdio = stdin == null ? Optional.empty()
                         : Optional.of(server.serve(StdioTransport.overStreams(info.name(), stdin, stdout)));
-                return new McpGateway(host, closeHost, mirror, http, stdio);
+                McpGateway gateway = new McpGateway(host, closeHost, mirror, http, stdio);
+                if (adminAddress != null) {
+                    http.ifPresent(metrics.get()::readFrom);
+                    try {
+                        gateway.admin = Optional.of(AdminServer.start(adminAddress, host, metrics.get(),
+                                () -> !gateway.closed, Optional.ofNullable(adminToken)));
+                    } catch (RuntimeException e) {
+                        stdio.ifPresent(s -> s.close(Duration.ofSeconds(1))); // HTTP and the mirror: below
+                        throw e;
+                    }
+                }
+                return gateway;
             } catch (RuntimeException e) {
                 mirror.close();
                 for (AutoCloseable c : started) {

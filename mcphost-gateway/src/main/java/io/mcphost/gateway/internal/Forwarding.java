@@ -4,6 +4,7 @@ import io.mcphost.client.CallOptions;
 import io.mcphost.client.McpClient;
 import io.mcphost.host.HostPrompt;
 import io.mcphost.host.HostResourceTemplate;
+import io.mcphost.host.HostTool;
 import io.mcphost.host.McpHost;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.McpError;
@@ -20,6 +21,7 @@ import io.mcphost.server.ErrorReply;
 import io.mcphost.server.ToolCall;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
@@ -33,9 +35,18 @@ import java.util.function.Function;
  */
 public final class Forwarding {
     private final McpHost host;
+    /** Counts tool calls, prompt gets and resource reads when the gateway keeps metrics. */
+    private final Optional<GatewayMetrics> metrics;
 
-    public Forwarding(McpHost host) {
+    private static final String OK = "ok";
+    private static final String TOOL_ERROR = "tool_error";
+    private static final String ERROR = "error";
+    private static final String UNKNOWN = "unknown";
+    private static final String UNLISTED = "unlisted";
+
+    public Forwarding(McpHost host, Optional<GatewayMetrics> metrics) {
         this.host = Objects.requireNonNull(host, "host");
+        this.metrics = Objects.requireNonNull(metrics, "metrics");
     }
 
     /** {@code tools/call} of the exposed tool {@code name}, which runs as no task. */
@@ -49,6 +60,11 @@ public final class Forwarding {
      * becomes a task ({@link TaskRelay}).
      */
     public CallToolResult callTool(String name, boolean mayRunAsTask, ToolCall call) throws InterruptedException {
+        return measured("tool", () -> host.catalog().tool(name).map(HostTool::server), name,
+                result -> result.isError() ? TOOL_ERROR : OK, () -> forwardTool(name, mayRunAsTask, call));
+    }
+
+    private CallToolResult forwardTool(String name, boolean mayRunAsTask, ToolCall call) throws InterruptedException {
         CallOptions.Builder options = Upstream.forTool(call);
         if (mayRunAsTask) {
             // A task lives longer than a request: the upstream's request timeout must not end it.
@@ -74,6 +90,11 @@ public final class Forwarding {
      * for it go to the downstream request ({@code input}).
      */
     public GetPromptResult getPrompt(String name, Map<String, String> arguments, ClientInput input) {
+        return measured("prompt", () -> host.catalog().prompt(name).map(HostPrompt::server), name, result -> OK,
+                () -> forwardPrompt(name, arguments, input));
+    }
+
+    private GetPromptResult forwardPrompt(String name, Map<String, String> arguments, ClientInput input) {
         try {
             return relayingTo(input, options -> host.getPrompt(name, arguments, options));
         } catch (McpNotFoundException gone) {
@@ -88,10 +109,45 @@ public final class Forwarding {
      * the upstream's questions and log messages for it go to the downstream request ({@code input}).
      */
     public ReadResourceResult readResource(String uri, ClientInput input) {
+        // A listed URI is a name the upstream chose, like a tool's; a templated one could be anything.
+        String name = metrics.isPresent() && host.catalog().resources().stream().anyMatch(r -> r.resource().uri().equals(uri))
+                ? uri : UNLISTED;
+        return measured("resource", () -> host.serverForUri(uri), name, result -> OK, () -> forwardRead(uri, input));
+    }
+
+    private ReadResourceResult forwardRead(String uri, ClientInput input) {
         try {
             return relayingTo(input, options -> host.readResource(uri, options));
         } catch (McpError upstreamError) {
             throw new ErrorReply(upstreamError.error()); // -32002 is told in the downstream request's era by the toolkit
+        }
+    }
+
+    /** One forwarded request, which may throw what the downstream handler may. */
+    @FunctionalInterface
+    private interface Forward<T, E extends Exception> {
+        T run() throws E;
+    }
+
+    /**
+     * Runs {@code forward}; when the gateway keeps metrics, counts it by its upstream {@code server} (looked up
+     * only then), {@code kind}, {@code name} and outcome ({@code outcomeOf} its result, else an error) and
+     * times it.
+     */
+    private <T, E extends Exception> T measured(String kind, java.util.function.Supplier<Optional<String>> server,
+                                                String name, Function<T, String> outcomeOf, Forward<T, E> forward) throws E {
+        if (metrics.isEmpty()) {
+            return forward.run();
+        }
+        String upstream = server.get().orElse(UNKNOWN);
+        long start = System.nanoTime();
+        String outcome = ERROR;
+        try {
+            T result = forward.run();
+            outcome = outcomeOf.apply(result);
+            return result;
+        } finally {
+            metrics.get().observe(kind, upstream, name, outcome, System.nanoTime() - start);
         }
     }
 

@@ -136,6 +136,25 @@ public final class StreamableHttpServer implements AutoCloseable {
     }
 
     /**
+     * How many SSE responses are being written right now: request streams, GET streams and
+     * 2026-07-28 streams (a {@code subscriptions/listen}, a request that sent a notification first),
+     * each from its first byte until it ends. A JSON answer is no stream. For metrics; thread-safe,
+     * never blocks, a moment's count.
+     */
+    public int openStreamCount() {
+        return handler.openStreamCount();
+    }
+
+    /**
+     * How many requests the {@linkplain Builder#maxConcurrentRequestsPerClient per-client limits}
+     * (concurrency or rate) refused with {@code 429} since this server started; 0 without limits.
+     * For metrics; thread-safe, never blocks, monotonic.
+     */
+    public long rateLimitedCount() {
+        return handler.limitedCount();
+    }
+
+    /**
      * For tests of client resumption: abruptly ends every open SSE connection (of POSTs and GETs)
      * without ending its stream or its session. Messages for those streams are kept, and a GET with
      * {@code Last-Event-ID} receives them. Returns at once.

@@ -56,10 +56,13 @@ class PerClientLimitsTest {
         assertThat(refused.statusCode()).isEqualTo(429);
         assertThat(refused.headers().firstValue("Retry-After")).hasValue("1");
         assertThat(other.statusCode()).isEqualTo(200);
+        assertThat(http.rateLimitedCount()).as("refusals, for metrics").isEqualTo(1);
+        assertThat(http.openStreamCount()).as("the gated call's SSE stream").isEqualTo(1);
         gate.countDown();
         assertThat(new String(running.body().readAllBytes())).contains("opened");
         // The slot is freed once the exchange ends, just after the client saw the stream end.
         HttpProbe.awaitUntil(() -> alice.post(TOOLS_LIST).statusCode() == 200, "alice's slot to be freed");
+        HttpProbe.awaitUntil(() -> http.openStreamCount() == 0, "the ended stream to leave the count");
     }
 
     @Test
@@ -81,6 +84,7 @@ class PerClientLimitsTest {
             assertThat(legacy.statusCode()).isEqualTo(200);
             assertThat(modern.statusCode()).isEqualTo(200);
             assertThat(modernEvents.next()).isPresent(); // the acknowledgement: the listen stream is open
+            assertThat(http.openStreamCount()).as("the GET stream and the listen stream").isEqualTo(2);
 
             HttpResponse<String> call = probe.post(TOOLS_LIST);
 

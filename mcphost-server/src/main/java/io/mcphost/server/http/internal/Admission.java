@@ -20,6 +20,8 @@ public final class Admission {
 
     private final Optional<BearerAuth> auth;
     private final Optional<ClientLimits> limits;
+    /** Requests refused with 429 by the per-client limits, for operators' metrics. */
+    private final java.util.concurrent.atomic.AtomicLong limited = new java.util.concurrent.atomic.AtomicLong();
 
     private Admission(Optional<BearerAuth> auth, Optional<ClientLimits> limits) {
         this.auth = auth;
@@ -94,11 +96,17 @@ public final class Admission {
         boolean counts = !exchange.method().equals("GET");
         ClientLimits.Refusal refusal = limits.get().acquire(key, counts);
         if (refusal != null) {
+            limited.incrementAndGet();
             exchange.setHeader("Retry-After", Long.toString(refusal.retryAfterSeconds()));
             Replies.error(exchange, 429, JsonRpcError.INTERNAL_ERROR, "Too Many Requests: " + refusal.reason());
             return Optional.empty();
         }
         return Optional.of(new Caller(principal, counts ? limits.get() : null, key));
+    }
+
+    /** How many requests the per-client limits refused (429) since this admission was made. */
+    public long limitedCount() {
+        return limited.get();
     }
 
     /** A 401 whose body is a small JSON object, not JSON-RPC: nothing of MCP is served before authentication. */

@@ -59,6 +59,8 @@ public final class HttpEndpoint {
     private final ReentrantLock activeLock = new ReentrantLock();
     private final Condition idle = activeLock.newCondition();
     private int active;
+    /** Exchanges answering with a stream (SSE) right now, counted by {@link JettyExchange}. */
+    private final java.util.concurrent.atomic.AtomicInteger openStreams = new java.util.concurrent.atomic.AtomicInteger();
 
     private final ModernHttp modern;
 
@@ -100,6 +102,21 @@ public final class HttpEndpoint {
         } finally {
             activeLock.unlock();
         }
+    }
+
+    /** The live count of streamed (SSE) responses in progress; the exchanges update it. */
+    java.util.concurrent.atomic.AtomicInteger openStreams() {
+        return openStreams;
+    }
+
+    /** How many streamed (SSE) responses are in progress now. */
+    public int openStreamCount() {
+        return openStreams.get();
+    }
+
+    /** How many requests the per-client limits refused with 429 so far. */
+    public long limitedCount() {
+        return admission.limitedCount();
     }
 
     /** Ends every 2026-07-28 request and listen stream (they have no session to end them). */

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.io.EofException;
@@ -22,13 +23,16 @@ final class JettyExchange implements Exchange {
     private final Request request;
     private final Response response;
     private final Callback callback;
+    /** The endpoint's count of streamed responses in progress: this one's from startStream to close. */
+    private final AtomicInteger openStreams;
     private Body stream;
     private boolean closed;
 
-    JettyExchange(Request request, Response response, Callback callback) {
+    JettyExchange(Request request, Response response, Callback callback, AtomicInteger openStreams) {
         this.request = request;
         this.response = response;
         this.callback = callback;
+        this.openStreams = openStreams;
     }
 
     @Override
@@ -87,6 +91,9 @@ final class JettyExchange implements Exchange {
     @Override
     public OutputStream startStream(int status) {
         response.setStatus(status);
+        if (stream == null) {
+            openStreams.incrementAndGet();
+        }
         stream = new Body();
         return stream;
     }
@@ -97,6 +104,9 @@ final class JettyExchange implements Exchange {
             return;
         }
         closed = true;
+        if (stream != null) {
+            openStreams.decrementAndGet();
+        }
         if (!response.isCommitted() && stream == null) {
             // Ended without an answer (the request could not be read, the server is stopping): the
             // connection is not reused, as the JDK server closed it; never an empty 200.

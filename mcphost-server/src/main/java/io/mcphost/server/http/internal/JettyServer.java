@@ -82,7 +82,7 @@ public final class JettyServer {
                 // Waiting on the MCP server (a JSON-mode call, a quiet stream between keep-alives) is
                 // not idleness of the connection; reads and writes still time out.
                 request.addIdleTimeoutListener(timeout -> false);
-                endpoint.handle(new JettyExchange(request, response, callback));
+                endpoint.handle(new JettyExchange(request, response, callback, endpoint.openStreams()));
                 return true;
             }
         });
