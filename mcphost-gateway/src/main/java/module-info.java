@@ -6,6 +6,9 @@ module io.mcphost.gateway {
     requires transitive io.mcphost.core;
     requires transitive io.mcphost.server;
     requires org.slf4j;
+    // JWT access tokens are checked with Nimbus JOSE+JWT, inside io.mcphost.gateway.internal only.
+    requires com.nimbusds.jose.jwt;
+    requires java.net.http;
 
     exports io.mcphost.gateway;
 }
