@@ -150,8 +150,17 @@ class GatewayOAuthTest {
         ObjectNode wrongIssuer = as.claims("alice", resource, scopes, Duration.ofMinutes(5)).put("iss", "http://127.0.0.1:1");
         ObjectNode noExpiry = as.claims("alice", resource, scopes, Duration.ofMinutes(5));
         noExpiry.remove("exp");
+        ObjectNode notYet = as.claims("alice", resource, scopes, Duration.ofMinutes(10))
+                .put("nbf", java.time.Instant.now().plus(Duration.ofMinutes(5)).getEpochSecond());
+        ObjectNode noSubject = as.claims("alice", resource, scopes, Duration.ofMinutes(5));
+        noSubject.remove("sub");
+        noSubject.remove("client_id");
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream original = System.err;
+        System.setErr(new java.io.PrintStream(captured, true, StandardCharsets.UTF_8));
+        List<String> refused;
         try (OAuthTestServer other = OAuthTestServer.start()) {
-            List<String> refused = List.of(
+            refused = List.of(
                     "garbage",
                     "a.b.c",
                     other.sign(as.claims("alice", resource, scopes, Duration.ofMinutes(5))), // another key, our iss
@@ -160,6 +169,8 @@ class GatewayOAuthTest {
                     as.sign(as.claims("alice", null, scopes, Duration.ofMinutes(5))), // no aud
                     as.sign(wrongIssuer),
                     as.sign(noExpiry),
+                    as.sign(notYet),
+                    as.sign(noSubject),
                     unsigned(as.claims("alice", resource, scopes, Duration.ofMinutes(5))), // alg none
                     hmacWithThePublicKey(as.claims("alice", resource, scopes, Duration.ofMinutes(5))));
             for (String token : refused) {
@@ -171,7 +182,11 @@ class GatewayOAuthTest {
                 assertThat(challenge + response.body()).doesNotContain(token);
                 assertThat(Json.parse(response.body()).path("error").asString()).isEqualTo("invalid_token");
             }
+        } finally {
+            System.setErr(original);
         }
+        String log = captured.toString(StandardCharsets.UTF_8);
+        assertThat(refused).allSatisfy(token -> assertThat(log).doesNotContain(token));
         // The control: a valid token, and one expired within the 60 s leeway, are accepted.
         assertThat(initialize(as.accessToken("alice", resource, scopes, Duration.ofMinutes(5))).statusCode()).isEqualTo(200);
         assertThat(initialize(as.sign(as.claims("alice", resource, scopes, Duration.ofSeconds(-20)))).statusCode())
@@ -214,6 +229,26 @@ class GatewayOAuthTest {
             assertThat(initialize(forged).statusCode()).isEqualTo(401);
         }
         assertThat(as.requests("jwks").size() - beforeFlood).isLessThanOrEqualTo(1);
+    }
+
+    @Test
+    void anIssuerWhoseKeysCannotBeFetchedIsNotAskedOncePerRequest() throws Exception {
+        try (io.mcphost.testkit.ScriptedHttpServer down = new io.mcphost.testkit.ScriptedHttpServer(
+                (seen, exchange) -> io.mcphost.testkit.ScriptedHttpServer.status(exchange, 503));
+             McpGateway strict = McpGateway.builder(host).http(new InetSocketAddress("127.0.0.1", 0))
+                     .oauthIssuer(as.uri()).oauthJwksUri(URI.create(down.url("/jwks"))).start()) {
+            String own = strict.endpoint().orElseThrow().toString();
+            for (int i = 0; i < 10; i++) {
+                HttpResponse<String> response = raw.send(HttpRequest.newBuilder(strict.endpoint().orElseThrow())
+                        .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                        .header("Authorization", "Bearer " + as.accessToken("alice", own, Set.of(), Duration.ofMinutes(5)))
+                        .POST(HttpRequest.BodyPublishers.ofString(INITIALIZE)).build(), HttpResponse.BodyHandlers.ofString());
+                assertThat(response.statusCode()).isEqualTo(401);
+                assertThat(response.headers().firstValue("WWW-Authenticate").orElseThrow())
+                        .contains("error_description=\"the authorization server's keys could not be fetched\"");
+            }
+            assertThat(down.seen()).as("one fetch for ten requests within the retry interval").hasSize(1);
+        }
     }
 
     @Test

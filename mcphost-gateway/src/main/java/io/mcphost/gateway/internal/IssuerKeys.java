@@ -28,7 +28,8 @@ import tools.jackson.databind.JsonNode;
  * {@code jwks_uri} (RFC 8414, or OpenID Connect discovery) unless a JWKS URL is given, fetched on
  * first use and again once older than {@link #MAX_AGE}. A key id not in the set (the issuer rotated
  * its key) fetches the set again, at most once per {@code minRefetchInterval}: a flood of tokens
- * naming made-up key ids costs one fetch per interval, not one per token. Fetches are serialised.
+ * naming made-up key ids costs one fetch per interval, not one per token, and so does an issuer that
+ * is down (a failed fetch waits as long before the next). Fetches are serialised.
  * Thread-safe; blocks the calling (virtual) thread while fetching.
  */
 final class IssuerKeys implements JWKSource<JwtAuthenticator.Expected> {
@@ -46,6 +47,7 @@ final class IssuerKeys implements JWKSource<JwtAuthenticator.Expected> {
     private volatile JWKSet keys;
     private long fetchedAt;
     private Long lastUnknownKidRefetch;
+    private Long lastFailure;
     private URI jwksUri;
 
     IssuerKeys(String issuer, Optional<URI> jwksUri, Duration minRefetchInterval, LongSupplier nanoTime) {
@@ -82,7 +84,11 @@ final class IssuerKeys implements JWKSource<JwtAuthenticator.Expected> {
         }
     }
 
-    /** The set, fetched if there is none yet or it is older than {@link #MAX_AGE}. */
+    /**
+     * The set, fetched if there is none yet or it is older than {@link #MAX_AGE}. A failed fetch is
+     * not tried again for {@code minRefetchInterval} (an issuer that is down is not asked once per
+     * request); meanwhile the keys fetched before serve, or, with none, every token is refused.
+     */
     private JWKSet current() throws KeySourceException {
         JWKSet set = keys;
         if (set != null && nanoTime.getAsLong() - fetchedAt < MAX_AGE.toNanos()) {
@@ -90,16 +96,24 @@ final class IssuerKeys implements JWKSource<JwtAuthenticator.Expected> {
         }
         lock.lock();
         try {
-            if (keys == null || nanoTime.getAsLong() - fetchedAt >= MAX_AGE.toNanos()) {
+            long now = nanoTime.getAsLong();
+            boolean due = keys == null || now - fetchedAt >= MAX_AGE.toNanos();
+            boolean mayTry = lastFailure == null || now - lastFailure >= minRefetchInterval.toNanos();
+            if (due && mayTry) {
                 try {
                     fetch();
+                    lastFailure = null;
                 } catch (KeySourceException e) {
+                    lastFailure = now;
                     if (keys == null) {
                         throw e;
                     }
                     // An issuer briefly unreachable: the keys it published before are still its keys.
                     LOG.warn("cannot refresh the keys of {}: {}; using those fetched before", issuer, e.getMessage());
                 }
+            }
+            if (keys == null) {
+                throw new KeySourceException("the keys of " + issuer + " could not be fetched a moment ago");
             }
             return keys;
         } finally {
