@@ -31,9 +31,8 @@ public interface BearerAuthenticator {
 
     /**
      * A valid token: the principal it was issued to (a JWT's {@code sub}, say), which owns the sessions
-     * it opens and keys the per-client limits, and the scopes it grants.
-     *
-     * @throws IllegalArgumentException if the principal is blank
+     * it opens and keys the per-client limits, and the scopes it grants. A blank principal is refused
+     * with {@link IllegalArgumentException}.
      */
     record Accepted(String principal, Set<String> scopes) implements Verdict {
         public Accepted {

@@ -39,7 +39,11 @@ import java.util.Set;
  */
 public record OAuthResourceServer(BearerAuthenticator authenticator, List<URI> authorizationServers,
                                   Optional<URI> resource, Set<String> requiredScopes, List<String> scopesSupported) {
-    /** @throws IllegalArgumentException without an authorization server, or with a scope that is not a scope token */
+    /**
+     * Checks the components.
+     *
+     * @throws IllegalArgumentException without an authorization server, or with a scope that is not a scope token
+     */
     public OAuthResourceServer {
         Objects.requireNonNull(authenticator, "authenticator");
         authorizationServers = List.copyOf(authorizationServers);
