@@ -15,6 +15,9 @@ module io.mcphost.gateway {
     requires io.prometheus.metrics.core;
     requires io.prometheus.metrics.model;
     requires io.prometheus.writer.text;
+    // JWT access tokens are checked with Nimbus JOSE+JWT, inside io.mcphost.gateway.internal only.
+    requires com.nimbusds.jose.jwt;
+    requires java.net.http;
 
     exports io.mcphost.gateway;
 }

@@ -45,6 +45,9 @@ import picocli.CommandLine.Spec;
             "  mcphost serve --config mcp.json --lazy",
             "  mcphost serve --config mcp.json --admin 127.0.0.1:9090",
             "  mcphost serve --config mcp.json \\", "      --http 0.0.0.0:8080 --token-env MCPHOST_TOKEN",
+            "  mcphost serve --config mcp.json --http 0.0.0.0:8080 \\",
+            "      --oauth-issuer https://auth.example.com \\",
+            "      --oauth-resource https://mcp.example.com/mcp --oauth-scopes mcp:tools",
             "", "Then, e.g.: mcphost --url http://127.0.0.1:8080/mcp tools"})
 final class ServeCommand implements java.util.concurrent.Callable<Integer> {
     @ParentCommand
@@ -54,7 +57,8 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--http", paramLabel = "HOST:PORT", description = "Serve Streamable HTTP here (port 0: any free port)."
-            + " Default 127.0.0.1:8080, unless only --stdio is given. A non-loopback HOST needs --token-env or --token-file.")
+            + " Default 127.0.0.1:8080, unless only --stdio is given. A non-loopback HOST needs --token-env, --token-file"
+            + " or --oauth-issuer.")
     String http;
 
     @Option(names = "--path", paramLabel = "PATH", description = "The endpoint's path (default /mcp).")
@@ -67,6 +71,25 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--token-file", paramLabel = "FILE", description = "HTTP clients must send 'Authorization: Bearer' with one"
             + " of the tokens in this file (one per line; blank lines and # comments ignored).")
     Path tokenFile;
+
+    @Option(names = "--oauth-issuer", paramLabel = "URL", description = "Be an OAuth 2.1 resource server: HTTP clients"
+            + " must send a JWT access token issued by this authorization server (https, or http on loopback), checked"
+            + " against the keys its metadata's jwks_uri publishes. The protected resource metadata is served at"
+            + " /.well-known/oauth-protected-resource<PATH>.")
+    String oauthIssuer;
+
+    @Option(names = "--oauth-resource", paramLabel = "URI", description = "This gateway's resource identifier, which"
+            + " tokens must name in 'aud': the URL clients use (default: the endpoint's URL; required on 0.0.0.0 or"
+            + " behind a proxy).")
+    String oauthResource;
+
+    @Option(names = "--oauth-scopes", paramLabel = "SCOPE[,SCOPE...]", split = ",", description = "Scopes every"
+            + " access token must grant; without them: 403 insufficient_scope.")
+    List<String> oauthScopes = new ArrayList<>();
+
+    @Option(names = "--oauth-jwks", paramLabel = "URL", description = "Where the issuer's keys (JWKS) are, when its"
+            + " metadata has no jwks_uri.")
+    String oauthJwks;
 
     @Option(names = "--allow-origin", paramLabel = "ORIGIN", description = "Accept browser requests from this Origin"
             + " (repeatable); by default only local origins (localhost, 127.0.0.1).")
@@ -108,9 +131,20 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
         }
         InetSocketAddress address = http != null || !stdio ? address(http == null ? "127.0.0.1:8080" : http) : null;
         Set<String> tokens = tokens();
-        if (address != null && !address.getAddress().isLoopbackAddress() && tokens.isEmpty()) {
+        if (oauthIssuer == null && (oauthResource != null || oauthJwks != null || !oauthScopes.isEmpty())) {
+            throw usage("--oauth-resource, --oauth-scopes and --oauth-jwks need --oauth-issuer");
+        }
+        if (address != null && !address.getAddress().isLoopbackAddress() && tokens.isEmpty() && oauthIssuer == null) {
             throw usage("refusing to serve " + address.getAddress().getHostAddress() + " without authentication: anyone"
-                    + " who reaches it could use every server. Bind 127.0.0.1, or give --token-env or --token-file");
+                    + " who reaches it could use every server. Bind 127.0.0.1, or give --token-env, --token-file"
+                    + " or --oauth-issuer");
+        }
+        java.net.URI issuer = oauthIssuer == null ? null : uri("--oauth-issuer", oauthIssuer);
+        java.net.URI resource = oauthResource == null ? null : uri("--oauth-resource", oauthResource);
+        java.net.URI jwks = oauthJwks == null ? null : uri("--oauth-jwks", oauthJwks);
+        if (issuer != null && resource == null && address != null && address.getAddress().isAnyLocalAddress()) {
+            throw usage("with --oauth-issuer on " + address.getAddress().getHostAddress() + ", give --oauth-resource:"
+                    + " the URL clients use, which their tokens name as audience");
         }
         InetSocketAddress adminAddress = admin == null ? null : address("--admin", admin);
         String adminToken = adminTokenEnv == null ? null : System.getenv(adminTokenEnv);
@@ -130,6 +164,17 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
                     .path(path).bearerTokens(tokens);
             if (address != null) {
                 builder.http(address);
+            }
+            if (issuer != null) {
+                builder.oauthIssuer(issuer);
+                if (resource != null) {
+                    builder.oauthResource(resource);
+                }
+                if (jwks != null) {
+                    builder.oauthJwksUri(jwks);
+                }
+                builder.oauthRequiredScopes(oauthScopes.stream().map(String::strip).filter(sc -> !sc.isEmpty())
+                        .collect(java.util.stream.Collectors.toSet()));
             }
             if (!allowedOrigins.isEmpty()) {
                 builder.allowedOrigins(Set.copyOf(allowedOrigins));
@@ -169,7 +214,8 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
         String what = lazy ? host.deferredServers().size() + " servers (started when the first client connects)"
                 : host.tools().size() + " tools of " + host.servers().size() + " servers";
         gateway.endpoint().ifPresent(url -> err.println("mcphost serve: serving " + what + " on " + url
-                + (tokens.isEmpty() ? "" : " (bearer token required)")));
+                + (oauthIssuer != null ? " (OAuth access token from " + oauthIssuer + " required)"
+                : tokens.isEmpty() ? "" : " (bearer token required)")));
         if (stdio) {
             err.println("mcphost serve: serving on stdin/stdout");
         }
@@ -246,6 +292,19 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
             return new InetSocketAddress(InetAddress.getByName(name), port);
         } catch (UnknownHostException e) {
             throw usage(flag + ": unknown host '" + name + "'");
+        }
+    }
+
+    /** {@code value} as an absolute URI, or a usage error naming {@code option}. */
+    private java.net.URI uri(String option, String value) {
+        try {
+            java.net.URI uri = new java.net.URI(value);
+            if (!uri.isAbsolute() || uri.getHost() == null) {
+                throw usage(option + " takes an absolute URL, e.g. https://auth.example.com, not '" + value + "'");
+            }
+            return uri;
+        } catch (java.net.URISyntaxException e) {
+            throw usage(option + ": '" + value + "' is not a URI: " + e.getReason());
         }
     }
 

@@ -36,4 +36,20 @@ class CliServeTest {
         assertThat(unset.code()).isEqualTo(McpHostCommand.USAGE);
         assertThat(unset.err()).contains("the variable is not set");
     }
+
+    @Test
+    void oauthFlagsAreInTheHelpAndCheckedBeforeAnythingStarts() {
+        assertThat(CliRun.of("help", "serve").out()).contains("--oauth-issuer").contains("--oauth-resource")
+                .contains("--oauth-scopes").contains("--oauth-jwks");
+        CliRun alone = CliRun.of("serve", "--oauth-scopes", "mcp:tools");
+        assertThat(alone.code()).isEqualTo(McpHostCommand.USAGE);
+        assertThat(alone.err()).contains("need --oauth-issuer");
+        // OAuth is authentication enough for a non-loopback bind; on a wildcard it needs the public URL.
+        CliRun wildcard = CliRun.of("serve", "--http", "0.0.0.0:0", "--oauth-issuer", "https://auth.example.com");
+        assertThat(wildcard.code()).isEqualTo(McpHostCommand.USAGE);
+        assertThat(wildcard.err()).doesNotContain("without authentication").contains("give --oauth-resource");
+        CliRun relative = CliRun.of("serve", "--oauth-issuer", "auth.example.com");
+        assertThat(relative.code()).isEqualTo(McpHostCommand.USAGE);
+        assertThat(relative.err()).contains("--oauth-issuer takes an absolute URL");
+    }
 }

@@ -5,12 +5,14 @@ import io.mcphost.gateway.internal.CatalogMirror;
 import io.mcphost.gateway.internal.Forwarding;
 import io.mcphost.gateway.internal.GatewayMetrics;
 import io.mcphost.gateway.internal.InputRelay;
+import io.mcphost.gateway.internal.JwtAuthenticator;
 import io.mcphost.gateway.internal.ResourceRelay;
 import io.mcphost.host.McpHost;
 import io.mcphost.host.McpHostBuilder;
 import io.mcphost.protocol.lifecycle.Implementation;
 import io.mcphost.server.McpServer;
 import io.mcphost.server.ServerSession;
+import io.mcphost.server.http.OAuthResourceServer;
 import io.mcphost.server.http.StreamableHttpServer;
 import io.mcphost.transport.stdio.StdioTransport;
 import java.io.InputStream;
@@ -49,8 +51,11 @@ import java.util.Set;
  * {@code subscriptions/listen} streams). An upstream that fails fails only its own calls.
  *
  * <p>Safe by default: HTTP binds loopback unless told otherwise, and a bind to any other address
- * is refused without bearer tokens ({@link Builder#bearerTokens}; with them every HTTP request needs
- * one, 401 otherwise, and a session belongs to the token that opened it). {@code Origin} and
+ * is refused without authentication: bearer tokens ({@link Builder#bearerTokens}) or OAuth
+ * ({@link Builder#oauthIssuer}: the gateway is then an OAuth 2.1 resource server taking JWT access
+ * tokens from that authorization server). With either, every HTTP request needs a token, 401
+ * otherwise, and a session belongs to the principal that opened it. The downstream token never
+ * goes upstream: upstreams are reached with their own credentials. {@code Origin} and
  * {@code Host} are checked against DNS rebinding, bodies are capped, and each client is held to a
  * number of concurrent requests and a request rate (429 with {@code Retry-After} beyond them).
  *
@@ -165,6 +170,10 @@ public final class McpGateway implements AutoCloseable {
         private InputStream stdin;
         private OutputStream stdout;
         private Set<String> bearerTokens = Set.of();
+        private URI oauthIssuer;
+        private URI oauthResource;
+        private URI oauthJwks;
+        private Set<String> oauthScopes = Set.of();
         private Set<String> allowedOrigins;
         private Integer maxMessageBytes;
         private int maxSessions = 10_000;
@@ -213,6 +222,53 @@ public final class McpGateway implements AutoCloseable {
          */
         public Builder bearerTokens(Set<String> tokens) {
             this.bearerTokens = Set.copyOf(tokens);
+            return this;
+        }
+
+        /**
+         * Makes the gateway an OAuth 2.1 resource server (MCP basic/authorization) for the authorization
+         * server {@code issuer}: every HTTP request needs a JWT access token it issued, checked by its
+         * signature against the keys in its metadata's {@code jwks_uri} (refetched when it rotates its
+         * key, at most every 30 seconds for an unknown key id), with {@code iss} equal to
+         * {@code issuer}, {@code aud} naming the {@linkplain #oauthResource gateway's resource},
+         * {@code exp} and {@code nbf} (60 seconds of leeway), an asymmetric algorithm, and the
+         * {@linkplain #oauthRequiredScopes required scopes}. The Protected Resource Metadata (RFC 9728)
+         * is served at the endpoint's well-known URL (for {@code /mcp}:
+         * {@code /.well-known/oauth-protected-resource/mcp}); a request without a token gets 401 with
+         * {@code WWW-Authenticate: Bearer resource_metadata="…"}, a refused token 401
+         * {@code error="invalid_token"}, a token lacking a scope 403 {@code error="insufficient_scope"}.
+         * The principal is the token's {@code sub} (else its {@code client_id}); a session belongs to
+         * the principal that opened it. {@linkplain #bearerTokens Bearer tokens}, if set too, are
+         * accepted beside OAuth tokens. Off unless set.
+         *
+         * @param issuer the issuer identifier, https (or http on a loopback host), exactly as in its tokens
+         */
+        public Builder oauthIssuer(URI issuer) {
+            this.oauthIssuer = Objects.requireNonNull(issuer, "issuer");
+            return this;
+        }
+
+        /**
+         * The gateway's resource identifier (RFC 8707), which access tokens must name in {@code aud}
+         * and the metadata publishes: the URL clients use, for example
+         * {@code https://mcp.example.com/mcp}. The endpoint's own URL unless set, which is right only
+         * when clients reach the gateway at exactly that URL (not behind a proxy, not on a wildcard
+         * address, where it must be set).
+         */
+        public Builder oauthResource(URI resource) {
+            this.oauthResource = Objects.requireNonNull(resource, "resource");
+            return this;
+        }
+
+        /** Scopes every request's access token must grant (403 {@code insufficient_scope} without); none unless set. */
+        public Builder oauthRequiredScopes(Set<String> scopes) {
+            this.oauthScopes = Set.copyOf(scopes);
+            return this;
+        }
+
+        /** Where the issuer's keys (a JWK set) are, when its metadata has no {@code jwks_uri}; from the metadata unless set. */
+        public Builder oauthJwksUri(URI jwks) {
+            this.oauthJwks = Objects.requireNonNull(jwks, "jwks");
             return this;
         }
 
@@ -305,18 +361,23 @@ public final class McpGateway implements AutoCloseable {
         /**
          * Starts serving: HTTP once its port is bound, stdio at once.
          *
-         * @throws IllegalStateException if neither HTTP nor stdio is set, or HTTP binds a non-loopback
-         *                               address without bearer tokens
+         * @throws IllegalStateException if neither HTTP nor stdio is set, HTTP binds a non-loopback
+         *                               address without bearer tokens or OAuth, or OAuth binds a wildcard
+         *                               address without {@link #oauthResource}
+         * @throws IllegalArgumentException if the OAuth issuer or JWKS URL is neither https nor http on loopback
          * @throws java.io.UncheckedIOException if the HTTP address cannot be bound
          */
         public McpGateway start() {
             if (httpAddress == null && stdin == null) {
                 throw new IllegalStateException("the gateway serves nothing: set http(...) or stdio(...)");
             }
-            if (httpAddress != null && !isLoopback(httpAddress) && bearerTokens.isEmpty()) {
+            if (oauthIssuer == null && (oauthResource != null || oauthJwks != null || !oauthScopes.isEmpty())) {
+                throw new IllegalStateException("oauthResource, oauthJwksUri and oauthRequiredScopes need oauthIssuer");
+            }
+            if (httpAddress != null && !isLoopback(httpAddress) && bearerTokens.isEmpty() && oauthIssuer == null) {
                 throw new IllegalStateException("refusing to serve " + httpAddress.getHostString()
                         + " without authentication: anyone who reaches it could use every upstream server."
-                        + " Bind a loopback address (127.0.0.1) or set bearer tokens");
+                        + " Bind a loopback address (127.0.0.1), set bearer tokens or an OAuth issuer");
             }
             if (adminAddress != null && !isLoopback(adminAddress) && adminToken == null) {
                 throw new IllegalStateException("refusing to serve the admin endpoint on " + adminAddress.getHostString()
@@ -324,6 +385,16 @@ public final class McpGateway implements AutoCloseable {
                         + " Bind a loopback address (127.0.0.1) or set an admin token");
             }
             Optional<GatewayMetrics> metrics = Optional.ofNullable(adminAddress).map(a -> new GatewayMetrics(host));
+            if (httpAddress != null && oauthIssuer != null && oauthResource == null
+                    && (httpAddress.getAddress() == null || httpAddress.getAddress().isAnyLocalAddress())) {
+                throw new IllegalStateException("with OAuth on a wildcard address, set oauthResource to the URL"
+                        + " clients use (tokens name it as their audience)");
+            }
+            Optional<OAuthResourceServer> resourceServer = Optional.ofNullable(oauthIssuer).map(issuer -> {
+                OAuthResourceServer rs = OAuthResourceServer.of(new JwtAuthenticator(issuer, Optional.ofNullable(oauthJwks)),
+                        issuer).withRequiredScopes(oauthScopes);
+                return oauthResource == null ? rs : rs.withResource(oauthResource);
+            });
             Forwarding forwarding = new Forwarding(host, metrics);
             CatalogMirror mirror = new CatalogMirror(host, forwarding);
             ResourceRelay relay = new ResourceRelay(host);
@@ -344,6 +415,7 @@ public final class McpGateway implements AutoCloseable {
                     if (!bearerTokens.isEmpty()) {
                         b.bearerTokens(bearerTokens);
                     }
+                    resourceServer.ifPresent(b::oauth);
                     if (allowedOrigins != null) {
                         b.allowedOrigins(allowedOrigins);
                     }

@@ -67,7 +67,8 @@ import org.slf4j.LoggerFactory;
  * {@linkplain Builder#maxHeaderBytes their limit} get 431, bodies beyond
  * {@linkplain Builder#maxMessageBytes theirs} 413. Sessions unused for the
  * {@linkplain Builder#sessionIdleTimeout session idle timeout} are dropped. Optionally, requests need a
- * {@linkplain Builder#bearerTokens(Map) bearer token} (401 without) and each client is
+ * {@linkplain Builder#bearerTokens(Map) bearer token} or an {@linkplain Builder#oauth OAuth access
+ * token} (401 without) and each client is
  * {@linkplain Builder#maxConcurrentRequestsPerClient limited} (429 beyond).
  *
  * <p>Plain {@code http} unless the builder is given a {@linkplain Builder#tls TLS context}: then the
@@ -372,6 +373,7 @@ public final class StreamableHttpServer implements AutoCloseable {
 
         // ---- Authentication and per-client limits ----
         private Map<String, String> principalsByToken = Map.of();
+        private OAuthResourceServer resourceServer;
         private int maxConcurrentPerClient;
         private double requestsPerSecond;
         private int burst;
@@ -428,6 +430,20 @@ public final class StreamableHttpServer implements AutoCloseable {
         }
 
         /**
+         * Makes the endpoint an OAuth 2.1 resource server (MCP basic/authorization): every request needs
+         * an access token {@code resourceServer}'s authenticator accepts, its Protected Resource
+         * Metadata is served at the endpoint's well-known URL, and refusals carry the challenges the
+         * spec gives (see {@link OAuthResourceServer}). Off unless set. {@linkplain #bearerTokens(Map)
+         * Static bearer tokens}, if set too, are accepted beside OAuth tokens and grant every scope.
+         * The token's principal owns the sessions it opens (another principal gets {@code 404}) and
+         * keys the {@linkplain #maxConcurrentRequestsPerClient per-client limits}.
+         */
+        public Builder oauth(OAuthResourceServer resourceServer) {
+            this.resourceServer = Objects.requireNonNull(resourceServer, "resourceServer");
+            return this;
+        }
+
+        /**
          * How many requests one client may have running at once; no limit unless set. A client is its
          * {@linkplain #bearerTokens(Map) principal} when the endpoint authenticates, else its remote IP
          * address (behind a reverse proxy every client shares the proxy's).
@@ -475,7 +491,8 @@ public final class StreamableHttpServer implements AutoCloseable {
         }
 
         private Admission admission() {
-            return Admission.of(principalsByToken, maxConcurrentPerClient, requestsPerSecond, burst, limitsClock);
+            return Admission.of(principalsByToken, maxConcurrentPerClient, requestsPerSecond, burst, limitsClock,
+                    Optional.ofNullable(resourceServer), path);
         }
 
         /**
@@ -489,7 +506,8 @@ public final class StreamableHttpServer implements AutoCloseable {
             Sessions sessions = new Sessions(server, settings);
             ExecutorService executor = Executors.newThreadPerTaskExecutor(
                     Thread.ofVirtual().name("mcphost-http-", 0).factory());
-            HttpEndpoint handler = new HttpEndpoint(settings, sessions, admission());
+            Admission admission = admission();
+            HttpEndpoint handler = new HttpEndpoint(settings, sessions, admission);
             JettyServer httpServer;
             try {
                 httpServer = JettyServer.start(bindAddress, port, settings, handler, executor, tls);
@@ -502,6 +520,7 @@ public final class StreamableHttpServer implements AutoCloseable {
             String host = bindAddress instanceof java.net.Inet6Address
                     ? "[" + bindAddress.getHostAddress() + "]" : bindAddress.getHostAddress();
             URI endpoint = URI.create((tls == null ? "http://" : "https://") + host + ":" + bound.getPort() + path);
+            admission.bind(endpoint);
             LOG.debug("serving {} at {}", server.serverInfo().name(), endpoint);
             return new StreamableHttpServer(httpServer, executor, sessions, handler, endpoint, closeBudget);
         }

@@ -37,13 +37,19 @@ import tools.jackson.databind.node.ObjectNode;
  * (authorization code with PKCE S256 verified, refresh with rotation, client credentials),
  * client authentication {@code none}, {@code client_secret_basic} and {@code client_secret_post}.
  * Every request is recorded for assertions. Written for McpHost's tests (not a production
- * server): tokens are random strings kept in memory. Thread-safe.
+ * server): tokens are random strings kept in memory, or, with {@link #jwtAccessTokens(boolean)},
+ * JWTs (RFC 9068 style, RS256) signed with a key generated at start whose public half is in the
+ * JWKS at the metadata's {@code jwks_uri}; {@link #rotateKey()} replaces it. Thread-safe.
  */
 public final class OAuthTestServer implements AutoCloseable {
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    /** An issued access token. */
-    public record Grant(String clientId, Set<String> scopes, String resource, Instant expiresAt) {
+    /** An issued access token; {@code subject} is its {@code sub} (the user, or the client for client credentials). */
+    public record Grant(String clientId, Set<String> scopes, String resource, Instant expiresAt, String subject) {
+        /** A grant whose subject is its client. */
+        public Grant(String clientId, Set<String> scopes, String resource, Instant expiresAt) {
+            this(clientId, scopes, resource, expiresAt, clientId);
+        }
     }
 
     /** A recorded request: the endpoint ({@code authorize}, {@code token}, {@code register}), its parameters and the Authorization header's scheme. */
@@ -72,6 +78,39 @@ public final class OAuthTestServer implements AutoCloseable {
     private volatile boolean issueRefreshTokens = true;
     private volatile String metadataIssuer;
     private volatile Optional<String> redirectIss;
+    private volatile boolean jwt;
+    private volatile String subject = "user-1";
+    private volatile SigningKey signingKey = SigningKey.generate();
+
+    /** An RSA key pair with its key id; the JWKS publishes the public half. */
+    private record SigningKey(String kid, java.security.KeyPair pair) {
+        static SigningKey generate() {
+            try {
+                java.security.KeyPairGenerator generator = java.security.KeyPairGenerator.getInstance("RSA");
+                generator.initialize(2048);
+                return new SigningKey("k-" + random().substring(0, 10), generator.generateKeyPair());
+            } catch (java.security.NoSuchAlgorithmException e) {
+                throw new IllegalStateException("every JDK has RSA", e);
+            }
+        }
+
+        ObjectNode jwk() {
+            java.security.interfaces.RSAPublicKey pub = (java.security.interfaces.RSAPublicKey) pair.getPublic();
+            ObjectNode k = Json.newObject();
+            k.put("kty", "RSA");
+            k.put("kid", kid);
+            k.put("use", "sig");
+            k.put("alg", "RS256");
+            k.put("n", b64(unsigned(pub.getModulus())));
+            k.put("e", b64(unsigned(pub.getPublicExponent())));
+            return k;
+        }
+
+        private static byte[] unsigned(java.math.BigInteger value) {
+            byte[] bytes = value.toByteArray();
+            return bytes[0] == 0 && bytes.length > 1 ? java.util.Arrays.copyOfRange(bytes, 1, bytes.length) : bytes;
+        }
+    }
 
     private OAuthTestServer() throws IOException {
         http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -155,6 +194,108 @@ public final class OAuthTestServer implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Issues JWT access tokens (true) instead of opaque random strings (false, the default): RS256,
+     * header {@code typ: at+jwt} and the current key's {@code kid}; claims {@code iss}, {@code sub}
+     * (the {@linkplain #subject user}, or the client for client credentials), {@code aud} (the
+     * requested {@code resource}, when one was), {@code client_id}, {@code scope}, {@code iat},
+     * {@code exp} and {@code jti}. {@link #validate} knows them either way.
+     */
+    public OAuthTestServer jwtAccessTokens(boolean enabled) {
+        this.jwt = enabled;
+        return this;
+    }
+
+    /** The {@code sub} of JWTs issued for an authorization code (the user who approved); {@code user-1} unless set. */
+    public OAuthTestServer subject(String subject) {
+        this.subject = subject;
+        return this;
+    }
+
+    /**
+     * Replaces the signing key with a new one (a new {@code kid}): the JWKS publishes only the new
+     * key from now on, and every token issued after this is signed with it.
+     *
+     * @return the new key's id
+     */
+    public String rotateKey() {
+        SigningKey next = SigningKey.generate();
+        this.signingKey = next;
+        return next.kid();
+    }
+
+    /** The id of the current signing key. */
+    public String keyId() {
+        return signingKey.kid();
+    }
+
+    /** {@code issuer + "/jwks"}: where the JWKS is. */
+    public URI jwksUri() {
+        return URI.create(issuer + "/jwks");
+    }
+
+    /**
+     * The claims of an access token as this server would issue it, for tests to alter before
+     * {@linkplain #sign signing} (an expired one, another audience or issuer): {@code iss}, {@code sub},
+     * {@code aud} (if {@code resource} is not null), {@code client_id} (the subject), {@code scope}
+     * (if any), {@code iat}, {@code exp} ({@code lifetime} from now, negative for an expired token)
+     * and {@code jti}.
+     */
+    public ObjectNode claims(String subject, String resource, Set<String> scopes, Duration lifetime) {
+        return claims(subject, subject, resource, scopes, lifetime);
+    }
+
+    private ObjectNode claims(String subject, String clientId, String resource, Set<String> scopes, Duration lifetime) {
+        long now = Instant.now().getEpochSecond();
+        ObjectNode c = Json.newObject();
+        c.put("iss", issuer);
+        c.put("sub", subject);
+        if (resource != null) {
+            c.put("aud", resource);
+        }
+        c.put("client_id", clientId);
+        if (!scopes.isEmpty()) {
+            c.put("scope", String.join(" ", scopes));
+        }
+        c.put("iat", now);
+        c.put("exp", now + lifetime.toSeconds());
+        c.put("jti", random());
+        return c;
+    }
+
+    /** {@code claims} as a JWT signed (RS256) with the current key, its {@code kid} in the header. */
+    public String sign(ObjectNode claims) {
+        SigningKey key = signingKey;
+        ObjectNode header = Json.newObject();
+        header.put("alg", "RS256");
+        header.put("typ", "at+jwt");
+        header.put("kid", key.kid());
+        String input = b64(Json.write(header).getBytes(StandardCharsets.UTF_8)) + "."
+                + b64(Json.write(claims).getBytes(StandardCharsets.UTF_8));
+        try {
+            java.security.Signature rsa = java.security.Signature.getInstance("SHA256withRSA");
+            rsa.initSign(key.pair().getPrivate());
+            rsa.update(input.getBytes(StandardCharsets.US_ASCII));
+            return input + "." + b64(rsa.sign());
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException("cannot sign a JWT", e);
+        }
+    }
+
+    /**
+     * A valid JWT access token for {@code subject} at {@code resource}, as the token endpoint would
+     * issue (whatever {@link #jwtAccessTokens} says), lasting {@code lifetime}; {@link #validate} knows it.
+     */
+    public String accessToken(String subject, String resource, Set<String> scopes, Duration lifetime) {
+        String token = sign(claims(subject, resource, scopes, lifetime));
+        tokens.put(token, new Grant(subject, Set.copyOf(scopes), resource, Instant.now().plus(lifetime)));
+        return token;
+    }
+
+    private static String b64(byte[] bytes) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
     /** The grant of a valid (known, unexpired) access token for {@code resource}. */
     public Optional<Grant> validate(String accessToken, String resource) {
         Grant grant = accessToken == null ? null : tokens.get(accessToken);
@@ -197,6 +338,12 @@ public final class OAuthTestServer implements AutoCloseable {
                 case "/register" -> register(exchange);
                 case "/authorize" -> authorize(exchange);
                 case "/token" -> token(exchange);
+                case "/jwks" -> {
+                    requests.add(new Request("jwks", Map.of(), null));
+                    ObjectNode set = Json.newObject();
+                    set.putArray("keys").add(signingKey.jwk());
+                    json(exchange, 200, set);
+                }
                 default -> json(exchange, 404, error("not_found", path));
             }
         } catch (RuntimeException e) {
@@ -210,6 +357,7 @@ public final class OAuthTestServer implements AutoCloseable {
         m.put("issuer", metadataIssuer != null ? metadataIssuer : issuer);
         m.put("authorization_endpoint", authorizationEndpoint != null ? authorizationEndpoint : issuer + "/authorize");
         m.put("token_endpoint", issuer + "/token");
+        m.put("jwks_uri", issuer + "/jwks");
         if (registration) {
             m.put("registration_endpoint", issuer + "/register");
         }
@@ -289,7 +437,7 @@ public final class OAuthTestServer implements AutoCloseable {
                     json(exchange, 400, error("invalid_grant", "bad code, redirect_uri, verifier or resource"));
                     return;
                 }
-                issue(exchange, clientId, code.scopes(), code.resource(), true);
+                issue(exchange, clientId, subject, code.scopes(), code.resource(), true);
             }
             case "refresh_token" -> {
                 Grant old = refreshTokens.remove(f.getOrDefault("refresh_token", ""));
@@ -297,16 +445,17 @@ public final class OAuthTestServer implements AutoCloseable {
                     json(exchange, 400, error("invalid_grant", "unknown refresh token"));
                     return;
                 }
-                issue(exchange, clientId, old.scopes(), old.resource(), true);
+                issue(exchange, clientId, old.subject(), old.scopes(), old.resource(), true);
             }
-            case "client_credentials" -> issue(exchange, clientId, scopes(f.get("scope")), f.get("resource"), false);
+            case "client_credentials" -> issue(exchange, clientId, clientId, scopes(f.get("scope")), f.get("resource"), false);
             default -> json(exchange, 400, error("unsupported_grant_type", grant));
         }
     }
 
-    private void issue(HttpExchange exchange, String clientId, Set<String> scopes, String resource, boolean refresh) throws IOException {
-        String access = "at-" + random();
-        Grant grant = new Grant(clientId, scopes, resource, Instant.now().plus(tokenLifetime));
+    private void issue(HttpExchange exchange, String clientId, String sub, Set<String> scopes, String resource,
+                       boolean refresh) throws IOException {
+        String access = jwt ? sign(claims(sub, clientId, resource, scopes, tokenLifetime)) : "at-" + random();
+        Grant grant = new Grant(clientId, scopes, resource, Instant.now().plus(tokenLifetime), sub);
         tokens.put(access, grant);
         ObjectNode answer = Json.newObject();
         answer.put("access_token", access);

@@ -1,7 +1,9 @@
 package io.mcphost.server.http.internal;
 
 import io.mcphost.protocol.JsonRpcError;
+import io.mcphost.server.http.OAuthResourceServer;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Objects;
@@ -10,21 +12,23 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 
 /**
- * Who may use the endpoint and how much: bearer authentication (401), then the per-client limits
+ * Who may use the endpoint and how much: bearer authentication (401; 403 for a missing OAuth scope), then the per-client limits
  * (429 with {@code Retry-After}), checked before the request's body is read. A client is its principal
  * when authenticated, else its remote address. Immutable and thread-safe.
  */
 public final class Admission {
     /** No authentication and no limits. */
-    public static final Admission OPEN = new Admission(Optional.empty(), Optional.empty());
+    public static final Admission OPEN = new Admission(Optional.empty(), Optional.empty(), Optional.empty());
 
     private final Optional<BearerAuth> auth;
+    private final Optional<ResourceServerAuth> oauth;
     private final Optional<ClientLimits> limits;
     /** Requests refused with 429 by the per-client limits, for operators' metrics. */
     private final java.util.concurrent.atomic.AtomicLong limited = new java.util.concurrent.atomic.AtomicLong();
 
-    private Admission(Optional<BearerAuth> auth, Optional<ClientLimits> limits) {
+    private Admission(Optional<BearerAuth> auth, Optional<ResourceServerAuth> oauth, Optional<ClientLimits> limits) {
         this.auth = auth;
+        this.oauth = oauth;
         this.limits = limits;
     }
 
@@ -36,14 +40,29 @@ public final class Admission {
      * @param ratePerSecond     requests per second per client; 0 for no limit
      * @param burst             the rate limit's bucket size
      * @param nanoTime          the limits' clock
+     * @param resourceServer    the endpoint as an OAuth resource server (static tokens are then accepted beside
+     *                          its tokens); empty for none
+     * @param path              the endpoint's path
      */
     public static Admission of(Map<String, String> principalsByToken, int maxConcurrent, double ratePerSecond,
-                               int burst, LongSupplier nanoTime) {
+                               int burst, LongSupplier nanoTime, Optional<OAuthResourceServer> resourceServer,
+                               String path) {
         Optional<BearerAuth> auth = principalsByToken.isEmpty() ? Optional.empty()
                 : Optional.of(new BearerAuth(principalsByToken));
+        Optional<ResourceServerAuth> oauth = resourceServer.map(rs -> new ResourceServerAuth(rs, auth, path));
         Optional<ClientLimits> limits = maxConcurrent == 0 && ratePerSecond == 0 ? Optional.empty()
                 : Optional.of(new ClientLimits(maxConcurrent, ratePerSecond, burst, nanoTime));
-        return new Admission(auth, limits);
+        return new Admission(auth, oauth, limits);
+    }
+
+    /** Tells the resource server its URL, once the port is bound; nothing without one. */
+    public void bind(URI endpoint) {
+        oauth.ifPresent(o -> o.bind(endpoint));
+    }
+
+    /** The resource server, when the endpoint is one: it serves its metadata beside the endpoint. */
+    Optional<ResourceServerAuth> resourceServer() {
+        return oauth;
     }
 
     private static final java.util.regex.Pattern TOKEN68 = java.util.regex.Pattern.compile("[A-Za-z0-9._~+/-]+=*");
@@ -73,7 +92,12 @@ public final class Admission {
      */
     Optional<Caller> admit(Exchange exchange) throws IOException {
         Optional<String> principal = Optional.empty();
-        if (auth.isPresent()) {
+        if (oauth.isPresent()) {
+            principal = oauth.get().admit(exchange); // 401 or 403 sent when refused
+            if (principal.isEmpty()) {
+                return Optional.empty();
+            }
+        } else if (auth.isPresent()) {
             switch (auth.get().check(exchange.header("Authorization"))) {
                 case BearerAuth.Outcome.Authenticated a -> principal = Optional.of(a.principal());
                 case BearerAuth.Outcome.Missing m -> {

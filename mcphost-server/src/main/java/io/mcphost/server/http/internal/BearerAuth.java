@@ -46,16 +46,11 @@ final class BearerAuth {
 
     /** Checks the value of an {@code Authorization} header, null when the request had none. */
     Outcome check(String authorization) {
-        if (authorization == null) {
+        java.util.Optional<String> token = bearerToken(authorization);
+        if (token.isEmpty()) {
             return new Outcome.Missing();
         }
-        String header = authorization.strip();
-        boolean bearer = header.regionMatches(true, 0, SCHEME, 0, SCHEME.length())
-                && (header.length() == SCHEME.length() || header.charAt(SCHEME.length()) == ' ');
-        if (!bearer) {
-            return new Outcome.Missing();
-        }
-        byte[] presented = sha256(header.substring(SCHEME.length()).strip());
+        byte[] presented = sha256(token.get());
         String principal = null;
         for (Known k : known) {
             // Every digest is compared, even after a match: the time taken does not depend on which matched.
@@ -64,6 +59,21 @@ final class BearerAuth {
             }
         }
         return principal == null ? new Outcome.Invalid() : new Outcome.Authenticated(principal);
+    }
+
+    /**
+     * The credentials of an {@code Authorization: Bearer} header (scheme case-insensitive; empty text
+     * when the scheme has none, which is an invalid token), or empty when there is no header or it
+     * has another scheme.
+     */
+    static java.util.Optional<String> bearerToken(String authorization) {
+        if (authorization == null) {
+            return java.util.Optional.empty();
+        }
+        String header = authorization.strip();
+        boolean bearer = header.regionMatches(true, 0, SCHEME, 0, SCHEME.length())
+                && (header.length() == SCHEME.length() || header.charAt(SCHEME.length()) == ' ');
+        return bearer ? java.util.Optional.of(header.substring(SCHEME.length()).strip()) : java.util.Optional.empty();
     }
 
     /** A principal name for a token given without one: a short fingerprint of its digest, never the token. */

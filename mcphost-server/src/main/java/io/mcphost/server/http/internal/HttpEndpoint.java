@@ -147,6 +147,12 @@ public final class HttpEndpoint {
     }
 
     private void serve(Exchange exchange) throws IOException {
+        Optional<ResourceServerAuth> oauth = admission.resourceServer();
+        if (oauth.isPresent() && oauth.get().servesMetadata(exchange.path())) {
+            // Public by design (RFC 9728): how to get a token cannot itself need one.
+            oauth.get().metadata(exchange);
+            return;
+        }
         if (!exchange.path().equals(settings.path())) {
             // The server hands every path to the endpoint; only the exact endpoint path is MCP.
             Replies.error(exchange, 404, JsonRpcError.INVALID_REQUEST, "no MCP endpoint here; it is at " + settings.path());
