@@ -147,6 +147,14 @@ public final class StreamableHttpServer implements AutoCloseable {
     }
 
     /**
+     * How many HTTP requests are being served now: admitted (authenticated, within the per-client rate) and
+     * not yet answered, open streams included. For metrics and tests; thread-safe, never blocks, a moment's count.
+     */
+    public int activeRequestCount() {
+        return handler.admittedCount();
+    }
+
+    /**
      * How many requests the {@linkplain Builder#maxConcurrentRequestsPerClient per-client limits}
      * (concurrency or rate) refused with {@code 429} since this server started; 0 without limits.
      * For metrics; thread-safe, never blocks, monotonic.

@@ -92,6 +92,39 @@ class PerClientLimitsTest {
         }
     }
 
+    /**
+     * A POST takes its concurrency slot only once its body says it runs a request: one whose body has not
+     * arrived yet (here: half sent, on a raw socket) holds none, so the client's next call is served. Before,
+     * the slot was taken with the headers, and a 2026-07-28 client's listen stream, POSTed beside its first
+     * call, could have the call refused until the stream's body had been read (seen in a loaded build).
+     */
+    @Test
+    void aPostWhoseBodyHasNotArrivedHoldsNoSlot() throws Exception {
+        http = StreamableHttpServer.builder(TestServers.server(gate)).maxConcurrentRequestsPerClient(1).start();
+        HttpProbe probe = new HttpProbe(http.endpoint());
+        probe.initialize();
+        byte[] body = TOOLS_LIST.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        try (java.net.Socket slow = new java.net.Socket(http.endpoint().getHost(), http.endpoint().getPort())) {
+            java.io.OutputStream out = slow.getOutputStream();
+            out.write(("POST " + http.endpoint().getRawPath() + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Content-Type: application/json\r\nAccept: " + HttpProbe.BOTH + "\r\n"
+                    + "Mcp-Session-Id: " + probe.sessionId() + "\r\nMCP-Protocol-Version: 2025-11-25\r\n"
+                    + "Content-Length: " + body.length + "\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            out.write(body, 0, body.length / 2);
+            out.flush();
+            // The half-sent request is admitted (its headers are in) and waits for the rest of its body.
+            HttpProbe.awaitUntil(() -> http.activeRequestCount() == 1, "the half-sent POST to be admitted");
+
+            HttpResponse<String> call = probe.post(TOOLS_LIST);
+
+            assertThat(call.statusCode()).isEqualTo(200);
+            out.write(body, body.length / 2, body.length - body.length / 2);
+            out.flush();
+            String answer = new String(slow.getInputStream().readNBytes(12), java.nio.charset.StandardCharsets.US_ASCII);
+            assertThat(answer).isEqualTo("HTTP/1.1 200");
+        }
+    }
+
     @Test
     void beyondItsRateAClientGets429UntilItsBucketRefills() {
         http = StreamableHttpServer.builder(TestServers.server(gate)).requestsPerSecondPerClient(0.5, 3)

@@ -86,9 +86,11 @@ public final class Admission {
     }
 
     /**
-     * The caller of {@code exchange}, admitted, or empty when refused (the 401 or 429 is then sent).
-     * A GET (a listen stream) never takes a concurrency slot; every other request does until
-     * {@link Caller#release()}.
+     * The caller of {@code exchange}, admitted, or empty when refused (the 401 or 429 is then sent):
+     * authenticated, and within its rate. Its concurrency slot is taken later, by {@link #occupy}, once
+     * the body says the POST runs a request: a GET, a DELETE, a listen stream and a notification never
+     * hold one. (Taken here, before the body was read, a 2026-07-28 client's listen stream held a slot
+     * until its body was parsed, and a call sent beside it could be refused.)
      */
     Optional<Caller> admit(Exchange exchange) throws IOException {
         Optional<String> principal = Optional.empty();
@@ -117,15 +119,35 @@ public final class Admission {
         }
         // A principal and an address never collide as keys: addresses have no "principal:" prefix.
         String key = principal.map(p -> "principal:" + p).orElseGet(exchange::remoteAddress);
-        boolean counts = !exchange.method().equals("GET");
-        ClientLimits.Refusal refusal = limits.get().acquire(key, counts);
+        ClientLimits.Refusal refusal = limits.get().acquire(key, false);
         if (refusal != null) {
-            limited.incrementAndGet();
-            exchange.setHeader("Retry-After", Long.toString(refusal.retryAfterSeconds()));
-            Replies.error(exchange, 429, JsonRpcError.INTERNAL_ERROR, "Too Many Requests: " + refusal.reason());
+            tooMany(exchange, refusal);
             return Optional.empty();
         }
-        return Optional.of(new Caller(principal, counts ? limits.get() : null, key));
+        return Optional.of(new Caller(principal, limits.get(), key));
+    }
+
+    /**
+     * Takes a concurrency slot for the request {@code caller} POSTed, held until {@link Caller#release()};
+     * false when the client has as many running as it may (the 429 is then sent). At most one per caller.
+     */
+    boolean occupy(Caller caller, Exchange exchange) throws IOException {
+        if (caller.slotOf == null || caller.occupied.get()) {
+            return true;
+        }
+        ClientLimits.Refusal refusal = caller.slotOf.acquireSlot(caller.key);
+        if (refusal != null) {
+            tooMany(exchange, refusal);
+            return false;
+        }
+        caller.occupied.set(true);
+        return true;
+    }
+
+    private void tooMany(Exchange exchange, ClientLimits.Refusal refusal) throws IOException {
+        limited.incrementAndGet();
+        exchange.setHeader("Retry-After", Long.toString(refusal.retryAfterSeconds()));
+        Replies.error(exchange, 429, JsonRpcError.INTERNAL_ERROR, "Too Many Requests: " + refusal.reason());
     }
 
     /** How many requests the per-client limits refused (429) since this admission was made. */
@@ -143,13 +165,14 @@ public final class Admission {
     }
 
     /**
-     * An admitted request: its principal (when authenticated) and its concurrency slot, if it took
-     * one. {@link #release()} frees the slot; idempotent, so a listen stream may free it early.
+     * An admitted request: its principal (when authenticated) and its concurrency slot, once
+     * {@link #occupy} took one. {@link #release()} frees the slot; idempotent.
      */
     static final class Caller {
         private final Optional<String> principal;
         private final ClientLimits slotOf;
         private final String key;
+        private final AtomicBoolean occupied = new AtomicBoolean();
         private final AtomicBoolean released = new AtomicBoolean();
 
         private Caller(Optional<String> principal, ClientLimits slotOf, String key) {
@@ -163,7 +186,7 @@ public final class Admission {
         }
 
         void release() {
-            if (slotOf != null && released.compareAndSet(false, true)) {
+            if (slotOf != null && occupied.get() && released.compareAndSet(false, true)) {
                 slotOf.release(key);
             }
         }

@@ -86,6 +86,24 @@ final class ClientLimits {
         return refusal[0];
     }
 
+    /**
+     * Takes a concurrency slot of {@code client}, admitted already ({@link #acquire} with {@code counts} false),
+     * or says why not; held until {@link #release}.
+     */
+    Refusal acquireSlot(String client) {
+        Refusal[] refusal = new Refusal[1];
+        clients.compute(client, (key, c) -> {
+            Client state = c != null ? c : new Client(burst, nanoTime.getAsLong());
+            if (maxConcurrent > 0 && state.running >= maxConcurrent) {
+                refusal[0] = new Refusal(1, "at most " + maxConcurrent + " requests may run at once per client");
+            } else {
+                state.running++;
+            }
+            return state;
+        });
+        return refusal[0];
+    }
+
     /** Frees the concurrency slot of an admitted request that counted. */
     void release(String client) {
         clients.computeIfPresent(client, (key, state) -> {

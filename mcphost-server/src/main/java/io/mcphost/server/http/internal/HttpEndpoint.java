@@ -59,6 +59,8 @@ public final class HttpEndpoint {
     private final ReentrantLock activeLock = new ReentrantLock();
     private final Condition idle = activeLock.newCondition();
     private int active;
+    /** Exchanges admitted (authenticated, within the rate) and not yet answered. */
+    private final java.util.concurrent.atomic.AtomicInteger admitted = new java.util.concurrent.atomic.AtomicInteger();
     /** Exchanges answering with a stream (SSE) right now, counted by {@link JettyExchange}. */
     private final java.util.concurrent.atomic.AtomicInteger openStreams = new java.util.concurrent.atomic.AtomicInteger();
 
@@ -112,6 +114,11 @@ public final class HttpEndpoint {
     /** How many streamed (SSE) responses are in progress now. */
     public int openStreamCount() {
         return openStreams.get();
+    }
+
+    /** How many requests are admitted and not yet answered (streams included). */
+    public int admittedCount() {
+        return admitted.get();
     }
 
     /** How many requests the per-client limits refused with 429 so far. */
@@ -169,10 +176,12 @@ public final class HttpEndpoint {
         }
         Optional<Admission.Caller> caller = admission.admit(exchange); // 401 or 429 when refused
         if (caller.isPresent()) {
+            admitted.incrementAndGet();
             try {
                 route(exchange, caller.get());
             } finally {
                 caller.get().release();
+                admitted.decrementAndGet();
             }
         }
     }
@@ -260,8 +269,9 @@ public final class HttpEndpoint {
                 return;
             }
             if (message instanceof JsonRpcRequest request) {
-                if (request.method().equals(ModernMethods.SUBSCRIPTIONS_LISTEN)) {
-                    caller.release(); // a listen stream is not a running request: it waits for the client
+                // A listen stream is not a running request: it waits for the client, and holds no slot.
+                if (!request.method().equals(ModernMethods.SUBSCRIPTIONS_LISTEN) && !admission.occupy(caller, exchange)) {
+                    return;
                 }
                 List<String> accept = exchange.headers("Accept");
                 modern.post(exchange, request, accept == null || Negotiation.accepts(accept, Replies.EVENT_STREAM));
@@ -289,6 +299,9 @@ public final class HttpEndpoint {
         } catch (McpException e) {
             Replies.error(exchange, 400, JsonRpcError.INVALID_REQUEST, "Invalid Request: " + e.getMessage(), id);
             return;
+        }
+        if (messages.stream().anyMatch(JsonRpcRequest.class::isInstance) && !admission.occupy(caller, exchange)) {
+            return; // one slot per POST that runs requests; notifications and responses hold none
         }
         Optional<JsonRpcRequest> initialize = tree.isArray() ? Optional.empty() : messages.stream()
                 .flatMap(m -> m instanceof JsonRpcRequest r && r.method().equals(McpMethod.INITIALIZE)
