@@ -17,7 +17,7 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The host's current catalog: rebuilt from the READY servers' offers, in configuration order, whenever
- * one of them changes, and swapped in whole, so a caller always sees one consistent snapshot. A second
+ * one of them changes (names kept once the start-up is over, {@link #settle}), and swapped in whole, so a caller always sees one consistent snapshot. A second
  * catalog over every server that was ever listed (READY or not) tells a name of a server that is down
  * ("unavailable") from a name nobody offers ("unknown"). Thread-safe; rebuilds are serialised and
  * never block on I/O.
@@ -32,6 +32,13 @@ public final class CatalogState {
     private final ConcurrentLinkedQueue<Change> waiting = new ConcurrentLinkedQueue<>();
     private final AtomicLong requested = new AtomicLong();
     private long applied; // guarded by rebuild
+    /**
+     * Whether the start-up is over. Until then every rebuild names from scratch, in configuration order:
+     * servers start in parallel and become READY in whatever order they happen to, and a name kept from
+     * the first catalog would go to whichever server was quickest. From then on exposed names are kept
+     * (a server that comes later never takes a name from one that was there).
+     */
+    private volatile boolean settled;
 
     public CatalogState(HostSettings settings, EventBus events) {
         this.settings = settings;
@@ -83,14 +90,26 @@ public final class CatalogState {
                 });
             }
             Catalog before = current;
-            current = ready.after(before).build();
-            everKnown = known.after(everKnown).build();
+            if (settled) {
+                ready.after(before);
+                known.after(everKnown);
+            }
+            current = ready.build();
+            everKnown = known.build();
             changes = CatalogDiff.between(before, current, causes);
             applied = upTo;
         } finally {
             rebuild.unlock();
         }
         changes.forEach(events::emit);
+    }
+
+    /**
+     * The start-up is over (every server started with the host is READY or has failed): from now on the
+     * exposed names are kept across rebuilds. The catalog so far was named in configuration order.
+     */
+    public void settle() {
+        settled = true;
     }
 
     private record Change(String cause, Set<ListKind> kinds) {}

@@ -131,6 +131,9 @@ public final class Supervisor implements ManagedServer.Host {
             }
         }
         startInParallel(servers, () -> close(settings.closeTimeout()), "the host's servers");
+        // Every server started with the host is READY or has failed: its names, given in configuration
+        // order whatever order the servers came up in, are kept from now on.
+        catalog.settle();
         for (ManagedServer server : servers) {
             if (server.state() != ServerState.READY && (server.spec().required() || !settings.failOpen())) {
                 ServerStatus status = status(server.name()).orElseThrow();
