@@ -20,8 +20,6 @@ import io.mcphost.server.http.StreamableHttpServer;
 import io.mcphost.testkit.oauth.OAuthTestServer;
 import io.mcphost.transport.http.HttpTransport;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -363,33 +361,7 @@ class GatewayOAuthTest {
                     exchange.sendResponseHeaders(405, -1); // no listening stream through this proxy
                     return;
                 }
-                HttpRequest.Builder request = HttpRequest.newBuilder(target)
-                        .method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofByteArray(body));
-                exchange.getRequestHeaders().forEach((name, values) -> {
-                    String lower = name.toLowerCase(java.util.Locale.ROOT);
-                    if (lower.equals("content-type") || lower.equals("accept") || lower.startsWith("mcp-")) {
-                        values.forEach(v -> request.header(name, v));
-                    }
-                });
-                HttpResponse<InputStream> response;
-                try {
-                    response = forward.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IOException(e);
-                }
-                response.headers().firstValue("Content-Type").ifPresent(v -> exchange.getResponseHeaders().set("Content-Type", v));
-                response.headers().firstValue("Mcp-Session-Id").ifPresent(v -> exchange.getResponseHeaders().set("Mcp-Session-Id", v));
-                byte[] bytes;
-                try (InputStream in = response.body()) {
-                    bytes = in.readAllBytes();
-                }
-                exchange.sendResponseHeaders(response.statusCode(), bytes.length == 0 ? -1 : bytes.length);
-                if (bytes.length > 0) {
-                    try (OutputStream out = exchange.getResponseBody()) {
-                        out.write(bytes);
-                    }
-                }
+                io.mcphost.testkit.HttpRelay.relay(exchange, body, target, forward);
             }
         }
 

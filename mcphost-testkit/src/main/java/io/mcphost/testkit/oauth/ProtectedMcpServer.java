@@ -7,14 +7,10 @@ import io.mcphost.server.McpServer;
 import io.mcphost.server.http.ResponseMode;
 import io.mcphost.server.http.StreamableHttpServer;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -175,34 +171,7 @@ public final class ProtectedMcpServer implements AutoCloseable {
     }
 
     private void proxy(HttpExchange exchange, byte[] body) throws IOException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(upstream.endpoint())
-                .method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofByteArray(body));
-        // The MCP headers of both eras: 2026-07-28 mirrors the body in Mcp-Method, Mcp-Name and Mcp-Param-*.
-        exchange.getRequestHeaders().forEach((name, values) -> {
-            String lower = name.toLowerCase(java.util.Locale.ROOT);
-            if (lower.equals("content-type") || lower.equals("accept") || lower.equals("last-event-id")
-                    || lower.startsWith("mcp-")) {
-                values.forEach(value -> request.header(name, value));
-            }
-        });
-        HttpResponse<InputStream> response;
-        try {
-            response = forward.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
-        }
-        response.headers().firstValue("Content-Type").ifPresent(v -> exchange.getResponseHeaders().set("Content-Type", v));
-        response.headers().firstValue("Mcp-Session-Id").ifPresent(v -> exchange.getResponseHeaders().set("Mcp-Session-Id", v));
-        try (InputStream in = response.body()) {
-            byte[] bytes = in.readAllBytes();
-            exchange.sendResponseHeaders(response.statusCode(), bytes.length == 0 ? -1 : bytes.length);
-            if (bytes.length > 0) {
-                try (OutputStream out = exchange.getResponseBody()) {
-                    out.write(bytes);
-                }
-            }
-        }
+        io.mcphost.testkit.HttpRelay.relay(exchange, body, upstream.endpoint(), forward);
     }
 
     @Override
