@@ -74,6 +74,15 @@ public final class ServerTracing implements ServerRequestObserver {
         };
     }
 
+    /**
+     * Wraps {@code work} to run in this thread's current context (the request's span and baggage,
+     * while its handler runs), so that an MCP call it makes on another thread joins the trace.
+     */
+    @Override
+    public Runnable carryOver(Runnable work) {
+        return Context.current().wrap(work);
+    }
+
     private static void failed(Span span, AttributesBuilder metric, JsonRpcError error) {
         String code = Integer.toString(error.code());
         span.setAttribute(McpAttributes.ERROR_TYPE, code);
