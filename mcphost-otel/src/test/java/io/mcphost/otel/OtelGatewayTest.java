@@ -109,6 +109,12 @@ class OtelGatewayTest {
         assertThat(gatewayServer.getAttributes().get(McpAttributes.MCP_PROTOCOL_VERSION))
                 .isEqualTo(era == Era.MODERN ? "2026-07-28" : "2025-11-25");
         assertThat(gatewayServer.getAttributes().get(McpAttributes.ERROR_TYPE)).isNull();
+        if (era == Era.LEGACY) { // the downstream HTTP session, as the client names it too
+            assertThat(gatewayServer.getAttributes().get(McpAttributes.MCP_SESSION_ID)).isNotBlank()
+                    .isEqualTo(downstreamClient.getAttributes().get(McpAttributes.MCP_SESSION_ID));
+        } else {
+            assertThat(gatewayServer.getAttributes().get(McpAttributes.MCP_SESSION_ID)).isNull();
+        }
         assertThat(gatewayClient.getAttributes().get(McpAttributes.GEN_AI_TOOL_NAME)).isEqualTo("echo");
         assertThat(gatewayClient.getAttributes().get(McpAttributes.MCPHOST_SERVER_NAME)).isEqualTo("traced");
         assertThat(otel.points("mcp.server.operation.duration")).anySatisfy(p ->
