@@ -11,6 +11,8 @@ import io.mcphost.protocol.Era;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.McpError;
 import io.mcphost.protocol.content.TextContent;
+import io.mcphost.protocol.prompts.GetPromptResult;
+import io.mcphost.protocol.prompts.Prompt;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.server.ErrorReply;
@@ -25,6 +27,7 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -56,6 +59,8 @@ class OtelGatewayTest {
                 // Answers with the trace id current inside it: the handler ran in the trace.
                 .tool(Tool.of("echo", "Echoes text", SCHEMA), call -> CallToolResult.text(
                         call.arguments().path("text").asString("") + " " + Span.current().getSpanContext().getTraceId()))
+                .prompt(Prompt.of("hello", "Says hello"), arguments -> GetPromptResult.of(
+                        Span.current().getSpanContext().getTraceId()))
                 .tool(Tool.of("broken", "Fails as a tool", SCHEMA), call -> CallToolResult.error("it broke"))
                 .tool(Tool.of("refusing", "Refuses with a JSON-RPC error", SCHEMA), call -> {
                     throw new ErrorReply(JsonRpcError.of(JsonRpcError.INVALID_PARAMS, "not like that"));
@@ -119,6 +124,26 @@ class OtelGatewayTest {
         assertThat(gatewayClient.getAttributes().get(McpAttributes.MCPHOST_SERVER_NAME)).isEqualTo("traced");
         assertThat(otel.points("mcp.server.operation.duration")).anySatisfy(p ->
                 assertThat(p.getAttributes().get(McpAttributes.GEN_AI_TOOL_NAME)).isEqualTo("traced__echo"));
+    }
+
+    /** A prompt is forwarded on the downstream request's own thread, unlike a tool call: the same chain. */
+    @ParameterizedTest
+    @EnumSource(value = Era.class, names = {"LEGACY", "MODERN"})
+    void aForwardedPromptGetIsOneTraceToo(Era era) {
+        String description;
+        try (McpClient client = downstream(era)) {
+            description = client.getPrompt("traced__hello", Map.of()).description().orElseThrow();
+        }
+
+        SpanData downstreamClient = only("prompts/get traced__hello", SpanKind.CLIENT);
+        SpanData gatewayServer = only("prompts/get traced__hello", SpanKind.SERVER);
+        SpanData gatewayClient = only("prompts/get hello", SpanKind.CLIENT);
+        SpanData upstreamServer = only("prompts/get hello", SpanKind.SERVER);
+        assertThat(gatewayServer.getParentSpanId()).isEqualTo(downstreamClient.getSpanId());
+        assertThat(gatewayClient.getParentSpanId()).isEqualTo(gatewayServer.getSpanId());
+        assertThat(upstreamServer.getParentSpanId()).isEqualTo(gatewayClient.getSpanId());
+        assertThat(description).isEqualTo(downstreamClient.getTraceId());
+        assertThat(gatewayServer.getAttributes().get(McpAttributes.GEN_AI_PROMPT_NAME)).isEqualTo("traced__hello");
     }
 
     @ParameterizedTest
