@@ -11,6 +11,7 @@ import io.mcphost.host.McpHost;
 import io.mcphost.host.McpHostBuilder;
 import io.mcphost.protocol.lifecycle.Implementation;
 import io.mcphost.server.McpServer;
+import io.mcphost.server.ServerRequestObserver;
 import io.mcphost.server.ServerSession;
 import io.mcphost.server.http.OAuthResourceServer;
 import io.mcphost.server.http.StreamableHttpServer;
@@ -183,6 +184,7 @@ public final class McpGateway implements AutoCloseable {
         private boolean closeHost;
         private InetSocketAddress adminAddress;
         private String adminToken;
+        private ServerRequestObserver observer;
 
         private Builder(McpHost host) {
             this.host = Objects.requireNonNull(host, "host");
@@ -352,6 +354,19 @@ public final class McpGateway implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Watches every downstream request around its handler, as {@link McpServer.Builder#observer} does
+         * for a toolkit server: for tracing, {@code mcphost-otel}'s {@code McpTelemetry.serverObserver()},
+         * which gives each request a SERVER span continuing the {@code traceparent} in its {@code _meta}
+         * and current while the request is forwarded, so that a host instrumented with the same
+         * telemetry ({@code McpHostBuilder.observer}) makes its upstream call a child span and sends
+         * that context upstream. None unless set.
+         */
+        public Builder observer(ServerRequestObserver observer) {
+            this.observer = Objects.requireNonNull(observer, "observer");
+            return this;
+        }
+
         /** Whether {@link McpGateway#close} closes the host too; off unless set (the application owns its host). */
         public Builder closeHost(boolean close) {
             this.closeHost = close;
@@ -395,12 +410,16 @@ public final class McpGateway implements AutoCloseable {
                         issuer).withRequiredScopes(oauthScopes);
                 return oauthResource == null ? rs : rs.withResource(oauthResource);
             });
-            Forwarding forwarding = new Forwarding(host, metrics);
+            Forwarding forwarding = new Forwarding(host, metrics, Optional.ofNullable(observer));
             CatalogMirror mirror = new CatalogMirror(host, forwarding);
             ResourceRelay relay = new ResourceRelay(host);
-            McpServer server = McpServer.builder().serverInfo(info).offer(mirror.offer()).changingOffer()
+            McpServer.Builder serverBuilder = McpServer.builder().serverInfo(info).offer(mirror.offer()).changingOffer()
                     .validateToolArguments(false).completions(forwarding::complete).subscriptionListener(relay)
-                    .beforeFirstUse(() -> startDeferred(host, mirror)).build();
+                    .beforeFirstUse(() -> startDeferred(host, mirror));
+            if (observer != null) {
+                serverBuilder.observer(observer);
+            }
+            McpServer server = serverBuilder.build();
             relay.relayTo(server);
             mirror.follow(server);
             List<AutoCloseable> started = new ArrayList<>();

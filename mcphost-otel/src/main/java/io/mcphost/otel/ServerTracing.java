@@ -48,6 +48,8 @@ public final class ServerTracing implements ServerRequestObserver {
                 .put(McpAttributes.JSONRPC_REQUEST_ID, request.requestId());
         target.addTo(attributes, true);
         request.protocolVersion().map(ProtocolVersion::id).ifPresent(v -> attributes.put(McpAttributes.MCP_PROTOCOL_VERSION, v));
+        // On spans only, as on the client side: the conventions leave the session id out of the metrics.
+        request.sessionId().ifPresent(id -> attributes.put(McpAttributes.MCP_SESSION_ID, id));
         if (telemetry.recordsPayloads() && request.method().equals("tools/call") && request.params().has("arguments")) {
             attributes.put(McpAttributes.GEN_AI_TOOL_CALL_ARGUMENTS,
                     Payloads.bounded(request.params().get("arguments"), telemetry.maxPayloadBytes()));
@@ -72,6 +74,15 @@ public final class ServerTracing implements ServerRequestObserver {
             operationDuration.record((System.nanoTime() - startNanos) / 1e9, metric.build());
             span.end();
         };
+    }
+
+    /**
+     * Wraps {@code work} to run in this thread's current context (the request's span and baggage,
+     * while its handler runs), so that an MCP call it makes on another thread joins the trace.
+     */
+    @Override
+    public Runnable carryOver(Runnable work) {
+        return Context.current().wrap(work);
     }
 
     private static void failed(Span span, AttributesBuilder metric, JsonRpcError error) {

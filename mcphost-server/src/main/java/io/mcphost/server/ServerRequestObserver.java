@@ -24,6 +24,17 @@ public interface ServerRequestObserver {
      */
     Completion start(ServedRequest request);
 
+    /**
+     * Carries what {@link #start} made current on the request's thread over to {@code work}, which
+     * the handler hands to another thread (a relaying server, such as the gateway, waits for its
+     * upstream call on a thread of its own): {@code work} is wrapped to run in that context, and to
+     * leave the other thread as it found it. Called on the request's thread while its handler runs;
+     * does not block. By default {@code work} unchanged, for an observer that makes nothing current.
+     */
+    default Runnable carryOver(Runnable work) {
+        return work;
+    }
+
     /** The end of one observed request. */
     @FunctionalInterface
     interface Completion {

@@ -18,6 +18,7 @@ import io.mcphost.protocol.resources.ReadResourceResult;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.server.ClientInput;
 import io.mcphost.server.ErrorReply;
+import io.mcphost.server.ServerRequestObserver;
 import io.mcphost.server.ToolCall;
 import java.util.Map;
 import java.util.Objects;
@@ -25,6 +26,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The handlers behind every entry of the gateway's offer: each forwards one downstream request
@@ -37,6 +39,8 @@ public final class Forwarding {
     private final McpHost host;
     /** Counts tool calls, prompt gets and resource reads when the gateway keeps metrics. */
     private final Optional<GatewayMetrics> metrics;
+    /** The gateway's request observer (tracing), whose context a tool call's upstream thread carries over. */
+    private final Optional<ServerRequestObserver> observer;
 
     private static final String OK = "ok";
     private static final String TOOL_ERROR = "tool_error";
@@ -44,9 +48,10 @@ public final class Forwarding {
     private static final String UNKNOWN = "unknown";
     private static final String UNLISTED = "unlisted";
 
-    public Forwarding(McpHost host, Optional<GatewayMetrics> metrics) {
+    public Forwarding(McpHost host, Optional<GatewayMetrics> metrics, Optional<ServerRequestObserver> observer) {
         this.host = Objects.requireNonNull(host, "host");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
+        this.observer = Objects.requireNonNull(observer, "observer");
     }
 
     /** {@code tools/call} of the exposed tool {@code name}, which runs as no task. */
@@ -65,7 +70,7 @@ public final class Forwarding {
     }
 
     private CallToolResult forwardTool(String name, boolean mayRunAsTask, ToolCall call) throws InterruptedException {
-        CallOptions.Builder options = Upstream.forTool(call);
+        CallOptions.Builder options = Upstream.forTool(call, observer.isPresent());
         if (mayRunAsTask) {
             // A task lives longer than a request: the upstream's request timeout must not end it.
             options.timeout(TaskRelay.UPSTREAM_TIMEOUT);
@@ -74,7 +79,7 @@ public final class Forwarding {
         AtomicReference<CompletableFuture<?>> upstream = new AtomicReference<>();
         InputRelay relay = InputRelay.attach(options, call, () -> cancel(upstream));
         try {
-            CompletableFuture<CallToolResult> result = host.callToolAsync(name, call.arguments(), options.build());
+            CompletableFuture<CallToolResult> result = callUpstream(name, call.arguments(), options.build());
             upstream.set(result);
             return Upstream.await(result, call::isCancelled, relay);
         } catch (McpNotFoundException gone) {
@@ -200,6 +205,32 @@ public final class Forwarding {
                 yield upstream(found.server()).complete(request);
             }
         };
+    }
+
+    /**
+     * {@link McpHost#callToolAsync}, whose virtual thread runs in what the observer made current on this
+     * (the downstream request's) thread: the request's span, so that the host's instrumentation makes
+     * the upstream call its child and sends that context upstream. Cancelling the future interrupts the
+     * thread, which cancels the call upstream.
+     */
+    private CompletableFuture<CallToolResult> callUpstream(String name, JsonNode arguments, CallOptions options) {
+        CompletableFuture<CallToolResult> future = new CompletableFuture<>();
+        Runnable work = () -> {
+            try {
+                future.complete(host.callTool(name, arguments, options));
+            } catch (Throwable e) {
+                future.completeExceptionally(e);
+            }
+        };
+        Thread thread = Thread.ofVirtual().name("mcphost-call-" + name)
+                .unstarted(observer.map(o -> o.carryOver(work)).orElse(work));
+        future.whenComplete((r, e) -> {
+            if (future.isCancelled()) {
+                thread.interrupt();
+            }
+        });
+        thread.start();
+        return future;
     }
 
     private static void cancel(AtomicReference<CompletableFuture<?>> upstream) {

@@ -8,6 +8,7 @@ import io.mcphost.server.ClientLog;
 import io.mcphost.server.ToolCall;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -24,6 +25,8 @@ import tools.jackson.databind.node.ObjectNode;
 final class Upstream {
     /** The {@code _meta} keys the protocol owns: each hop writes its own, so the downstream ones stay here. */
     private static final String PROTOCOL_PREFIX = "io.modelcontextprotocol/";
+    /** The W3C trace context in {@code _meta}: a traced gateway's own hop writes it (the host's instrumentation). */
+    private static final Set<String> TRACE_CONTEXT = Set.of("traceparent", "tracestate", "baggage");
     /** How often a waiting handler looks at its downstream request's cancellation flag. */
     private static final long CANCEL_CHECK_MILLIS = 50;
 
@@ -35,10 +38,14 @@ final class Upstream {
      * context, the application's own keys) without what belongs to the downstream hop, and progress
      * relayed when the downstream client asked for it, and so are the upstream's log messages for the
      * call, at the level the downstream client wants (its session's, or its request's under 2026-07-28).
+     * When the gateway is {@code traced} (it has a request observer), the downstream trace context stays
+     * here: the gateway's span continues it, and the upstream call's own context is written by the host's
+     * instrumentation (the caller's {@code _meta} entries would win over it); untraced, it passes through.
      */
-    static CallOptions.Builder forTool(ToolCall call) {
+    static CallOptions.Builder forTool(ToolCall call, boolean traced) {
         CallOptions.Builder options = CallOptions.builder();
-        forwardedMeta(call.meta()).ifPresent(options::meta);
+        forwardedMeta(call.meta()).map(meta -> traced ? withoutTraceContext(meta) : meta)
+                .filter(meta -> !meta.isEmpty()).ifPresent(options::meta);
         if (call.meta().map(m -> m.has("progressToken")).orElse(false)) {
             options.onProgress((Progress p) -> call.progress(p.progress(),
                     p.total().isPresent() ? p.total().getAsDouble() : null, p.message().orElse(null)));
@@ -71,6 +78,13 @@ final class Upstream {
     private static LoggingMessageNotificationParams relayed(LoggingMessageNotificationParams message) {
         return new LoggingMessageNotificationParams(message.level(), message.logger(), message.data(),
                 forwardedMeta(message.meta()));
+    }
+
+    /** {@code meta}, a copy {@link #forwardedMeta} made, without the trace context. */
+    private static JsonNode withoutTraceContext(JsonNode meta) {
+        ObjectNode kept = (ObjectNode) meta;
+        TRACE_CONTEXT.forEach(kept::remove);
+        return kept;
     }
 
     /** The downstream {@code _meta} minus the progress token and the protocol's own keys; empty when nothing is left. */

@@ -129,7 +129,7 @@ public final class ModernServer {
      */
     Optional<JsonRpcMessage> serve(JsonRpcRequest request, Consumer<JsonRpcMessage> sink, AtomicBoolean cancelled,
                                           BooleanSupplier closing) {
-        ServerRequestObserver.Completion observation = RequestObservation.start(registry, request, Optional.of(VERSION));
+        ServerRequestObserver.Completion observation = RequestObservation.start(registry, request, Optional.of(VERSION), Optional.empty());
         JsonRpcMessage reply;
         try {
             reply = answer(request, sink, cancelled, closing);

@@ -24,8 +24,12 @@ final class RequestObservation {
     private RequestObservation() {
     }
 
-    /** Starts the observation of {@code request}, served under {@code version} (empty before a legacy initialize). */
-    static ServerRequestObserver.Completion start(Registry registry, JsonRpcRequest request, Optional<ProtocolVersion> version) {
+    /**
+     * Starts the observation of {@code request}, served under {@code version} (empty before a legacy
+     * initialize) in the session {@code sessionId} (a legacy HTTP session; empty otherwise).
+     */
+    static ServerRequestObserver.Completion start(Registry registry, JsonRpcRequest request, Optional<ProtocolVersion> version,
+                                                  Optional<String> sessionId) {
         if (registry.observer().isEmpty()) {
             return ServerRequestObserver.Completion.NONE;
         }
@@ -35,7 +39,7 @@ final class RequestObservation {
         };
         try {
             return registry.observer().get().start(new ServedRequest(request.method(),
-                    request.params().orElseGet(CODEC::newObject), id, version));
+                    request.params().orElseGet(CODEC::newObject), id, version, sessionId));
         } catch (RuntimeException e) {
             LOG.warn("the request observer failed on {} (id {})", request.method(), request.id(), e);
             return ServerRequestObserver.Completion.NONE;

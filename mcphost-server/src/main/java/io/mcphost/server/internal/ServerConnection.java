@@ -185,7 +185,8 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
      * request was cancelled (spec, utilities/cancellation: the receiver should not respond then).
      */
     Optional<JsonRpcMessage> answer(JsonRpcRequest request, AtomicBoolean cancelled) {
-        ServerRequestObserver.Completion observation = RequestObservation.start(registry, request, Optional.ofNullable(negotiated));
+        ServerRequestObserver.Completion observation = RequestObservation.start(registry, request, Optional.ofNullable(negotiated),
+                transport instanceof NamedSession named ? Optional.of(named.id()) : Optional.empty());
         JsonRpcMessage reply;
         try {
             reply = new JsonRpcResponse(request.id(), handle(request, cancelled));

@@ -43,7 +43,8 @@ import tools.jackson.databind.JsonNode;
  * stream's writer thread does the I/O. Inbound messages are delivered one at a time, in the order
  * their POSTs were read, on the HTTP handler's thread; the server connection only starts threads there.
  */
-public final class HttpSession implements Transport, io.mcphost.server.internal.RelatedSending {
+public final class HttpSession implements Transport, io.mcphost.server.internal.RelatedSending,
+        io.mcphost.server.internal.NamedSession {
     private static final Logger LOG = LoggerFactory.getLogger(HttpSession.class);
     private static final JsonCodec CODEC = JsonCodec.get();
     /** Messages waiting for a stream to carry them. */
@@ -85,6 +86,7 @@ public final class HttpSession implements Transport, io.mcphost.server.internal.
     }
 
     /** The session id, as sent in {@code Mcp-Session-Id}. */
+    @Override
     public String id() {
         return id;
     }
