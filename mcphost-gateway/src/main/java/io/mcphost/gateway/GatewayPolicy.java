@@ -18,6 +18,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.StreamReadFeature;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -45,7 +46,12 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class GatewayPolicy {
     private static final JsonMapper MAPPER = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            // Rules are read one at a time from the one parser: the rest of the file follows each.
+            .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
+    // Jackson's pointers to its own settings ("(bound as `T`)", ": enable `JsonReadFeature.X` to allow") mean nothing here.
+    private static final java.util.regex.Pattern REFERENCE = java.util.regex.Pattern.compile("\\s*\\(bound as `[^`]*`\\)"
+            + "|\\s*(?:, from|: enable|: not allowed as per) `[^`]*`(?: to allow)?");
     private static final Set<String> KEYS = Set.of("name", "subjects", "groups", "scopes", "servers", "tools",
             "prompts", "resources");
 
@@ -121,7 +127,8 @@ public final class GatewayPolicy {
         } catch (JacksonException e) {
             String where = e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr()
                     + ", column " + e.getLocation().getColumnNr() + ")";
-            throw new McpConfigException(source, null, null, "not valid JSON" + where + ": " + e.getOriginalMessage(), null);
+            throw new McpConfigException(source, null, null, "not valid JSON" + where + ": "
+                    + REFERENCE.matcher(e.getOriginalMessage()).replaceAll(""), null);
         }
         if (!sawRules) {
             throw new McpConfigException(source, null, null, "a policy needs \"rules\": [...] (an empty list denies everything)", null);
