@@ -137,24 +137,29 @@ public final class GatewayPolicy {
     }
 
     private static McpConfigException bad(String source, JsonParser p, String key, String problem) {
-        return new McpConfigException(source, null, key, "line " + p.currentTokenLocation().getLineNr() + ": " + problem, null);
+        return at(source, p.currentTokenLocation().getLineNr(), key, problem);
+    }
+
+    /** A problem on {@code line} of {@code source}, in {@code key} when known: {@code policy.json: line 3: rules[1].user: ...}. */
+    private static McpConfigException at(String source, int line, String key, String problem) {
+        return new McpConfigException(source, null, null, "line " + line + ": " + (key == null ? "" : key + ": ") + problem, null);
     }
 
     private static Rule rule(JsonNode node, String source, int line, String at) {
         if (!node.isObject()) {
-            throw new McpConfigException(source, null, at, "line " + line + ": a rule must be a JSON object", null);
+            throw at(source, line, at, "a rule must be a JSON object");
         }
         for (Map.Entry<String, JsonNode> field : node.properties()) {
             if (!KEYS.contains(field.getKey())) {
-                throw new McpConfigException(source, null, at + "." + field.getKey(), "line " + line
-                        + ": unknown key (a rule has name, subjects, groups, scopes, servers, tools, prompts, resources)", null);
+                throw at(source, line, at + "." + field.getKey(),
+                        "unknown key (a rule has name, subjects, groups, scopes, servers, tools, prompts, resources)");
             }
         }
         Rule.Builder b = Rule.builder();
         JsonNode name = node.get("name");
         if (name != null) {
             if (!name.isString() || name.asString().isBlank()) {
-                throw new McpConfigException(source, null, at + ".name", "line " + line + ": must be a non-empty string", null);
+                throw at(source, line, at + ".name", "must be a non-empty string");
             }
             b.name(name.asString());
         }
@@ -186,8 +191,7 @@ public final class GatewayPolicy {
             list = null;
         }
         if (list == null) {
-            throw new McpConfigException(source, null, at + "." + key, "line " + line
-                    + ": must be an array of non-empty strings", null);
+            throw at(source, line, at + "." + key, "must be an array of non-empty strings");
         }
         return Optional.of(list);
     }
