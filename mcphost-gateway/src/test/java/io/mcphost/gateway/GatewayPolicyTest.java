@@ -3,7 +3,9 @@ package io.mcphost.gateway;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mcphost.client.CallOptions;
 import io.mcphost.client.McpClient;
+import io.mcphost.client.ToolTask;
 import io.mcphost.config.McpConfigException;
 import io.mcphost.host.McpHost;
 import io.mcphost.protocol.Era;
@@ -20,7 +22,10 @@ import io.mcphost.protocol.resources.ReadResourceResult;
 import io.mcphost.protocol.resources.Resource;
 import io.mcphost.protocol.resources.ResourceTemplate;
 import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.tasks.TaskMetadata;
 import io.mcphost.protocol.tools.Tool;
+import io.mcphost.protocol.tools.ToolExecution;
+import io.mcphost.protocol.tools.ToolExecution.TaskSupport;
 import io.mcphost.server.McpServer;
 import io.mcphost.testkit.ServerSpecs;
 import io.mcphost.testkit.oauth.OAuthTestServer;
@@ -62,6 +67,8 @@ class GatewayPolicyTest {
         return McpServer.builder().name("github").version("1")
                 .tool(Tool.of("get_issue", "Gets an issue", OBJECT), call -> CallToolResult.text("issue 7"))
                 .tool(Tool.of("create_issue", "Creates an issue", OBJECT), call -> CallToolResult.text("created"))
+                .tool(Tool.of("job", "May run as a task", OBJECT).withExecution(ToolExecution.of(TaskSupport.OPTIONAL)),
+                        call -> CallToolResult.text("job done"))
                 .prompt(Prompt.of("triage", "Triages"), arguments -> GetPromptResult.of("triage", PromptMessage.user("triage it")))
                 .resource(Resource.of("gh://readme", "readme", "The readme", "text/plain"),
                         uri -> ReadResourceResult.of(TextResourceContents.of(uri, "text/plain", "gh readme")))
@@ -147,7 +154,7 @@ class GatewayPolicyTest {
         McpClient bob = client(gateway, era, BOB);
 
         assertThat(alice.listTools()).extracting(Tool::name)
-                .containsExactlyInAnyOrder("github__get_issue", "github__create_issue", "fs__read_file");
+                .containsExactlyInAnyOrder("github__get_issue", "github__create_issue", "github__job", "fs__read_file");
         assertThat(alice.callTool("github__create_issue", Json.newObject()).text()).isEqualTo("created");
         assertThat(alice.callTool("fs__read_file", Json.newObject()).text()).as("the public rule").isEqualTo("file text");
 
@@ -192,6 +199,20 @@ class GatewayPolicyTest {
                 CompleteRequestParams.forResourceTemplate("gh://none/{id}", "id", "")), "gh://none/{id}"));
     }
 
+    @ParameterizedTest
+    @EnumSource(names = {"LEGACY", "MODERN"})
+    void aToolAllowedRunsAsATaskAndOneHiddenDoesNot(Era era) {
+        McpGateway gateway = withTokens();
+        McpClient alice = client(gateway, era, ALICE);
+        McpClient bob = client(gateway, era, BOB);
+        ToolTask task = alice.tasks().callToolAsTask("github__job", Json.newObject(), CallOptions.defaults(),
+                TaskMetadata.create());
+        assertThat(task.awaitResult(Duration.ofSeconds(15)).text()).isEqualTo("job done");
+        assertThatThrownBy(() -> bob.tasks().callToolAsTask("github__job", Json.newObject(), CallOptions.defaults(),
+                TaskMetadata.create())).as("unknown to bob: refused by his client or as an unknown tool")
+                .isInstanceOf(McpException.class).message().containsAnyOf("Unknown tool", "lists no such tool");
+    }
+
     @Test
     void everyUseIsAnAuditEventNamingThePrincipalAndTheRule() {
         McpGateway gateway = withTokens();
@@ -233,7 +254,7 @@ class GatewayPolicyTest {
     void withoutAPolicyEveryoneSeesEverything(Era era) {
         McpGateway gateway = gateway(McpGateway.builder(host).bearerTokens(Map.of(ALICE, "alice")).onAudit(audit::add));
         McpClient alice = client(gateway, era, ALICE);
-        assertThat(alice.listTools()).hasSize(4);
+        assertThat(alice.listTools()).hasSize(5);
         assertThat(alice.listResources()).hasSize(2);
         assertThat(alice.callTool("fs__write_file", Json.newObject()).text()).isEqualTo("written");
         assertThat(audit).isEmpty();
@@ -255,7 +276,8 @@ class GatewayPolicyTest {
         McpClient carol = client(gateway, era, as.sign(carolClaims));
         McpClient dave = client(gateway, era, as.accessToken("dave", resource, Set.of("mcp:fs"), Duration.ofMinutes(5)));
 
-        assertThat(carol.listTools()).extracting(Tool::name).containsExactlyInAnyOrder("github__get_issue", "github__create_issue");
+        assertThat(carol.listTools()).extracting(Tool::name)
+                .containsExactlyInAnyOrder("github__get_issue", "github__create_issue", "github__job");
         assertThat(dave.listTools()).extracting(Tool::name).containsExactlyInAnyOrder("fs__read_file", "fs__write_file");
         assertThat(carol.callTool("github__get_issue", Json.newObject()).text()).isEqualTo("issue 7");
         assertThat(failure(() -> dave.callTool("github__get_issue", Json.newObject()), "github__get_issue"))
