@@ -63,6 +63,11 @@ import java.util.function.Consumer;
  * {@code Host} are checked against DNS rebinding, bodies are capped, and each client is held to a
  * number of concurrent requests and a request rate (429 with {@code Retry-After} beyond them).
  *
+ * <p>Who sees what: with a {@link Builder#policy policy} ({@link GatewayPolicy}) each principal sees
+ * only the servers, tools, prompts and resources a rule grants it (by subject, group claim or scope);
+ * the rest is left out of its lists and answered as unknown when used, and every use is an
+ * {@link AuditEvent}. Without one, every client sees everything.
+ *
  * <p>For operators, an admin endpoint on a port of its own ({@link Builder#adminHttp}): {@code /healthz},
  * {@code /readyz} (ready when every required upstream is) and {@code /metrics} in the Prometheus text
  * format (calls by server, name and outcome, their latency, sessions, streams, upstream states and
