@@ -1,7 +1,9 @@
 package io.mcphost.cli;
 
 import io.mcphost.config.McpConfig;
+import io.mcphost.config.McpConfigException;
 import io.mcphost.config.ServerConfig;
+import io.mcphost.gateway.GatewayPolicy;
 import io.mcphost.gateway.McpGateway;
 import io.mcphost.host.HostEvent;
 import io.mcphost.host.McpHost;
@@ -19,8 +21,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -48,6 +52,9 @@ import picocli.CommandLine.Spec;
             "  mcphost serve --config mcp.json --http 0.0.0.0:8080 \\",
             "      --oauth-issuer https://auth.example.com \\",
             "      --oauth-resource https://mcp.example.com/mcp --oauth-scopes mcp:tools",
+            "  mcphost serve --config mcp.json --token-file tokens.txt --policy policy.json",
+            "      (tokens.txt: lines alice:TOKEN; policy.json:",
+            "       {\"rules\":[{\"subjects\":[\"alice\"],\"servers\":[\"github\"]}]})",
             "", "Then, e.g.: mcphost --url http://127.0.0.1:8080/mcp tools"})
 final class ServeCommand implements java.util.concurrent.Callable<Integer> {
     @ParentCommand
@@ -69,8 +76,15 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
     String tokenEnv;
 
     @Option(names = "--token-file", paramLabel = "FILE", description = "HTTP clients must send 'Authorization: Bearer' with one"
-            + " of the tokens in this file (one per line; blank lines and # comments ignored).")
+            + " of the tokens in this file (one per line; blank lines and # comments ignored). A line PRINCIPAL:TOKEN names"
+            + " the token's principal (for --policy subjects); name every token or none.")
     Path tokenFile;
+
+    @Option(names = "--policy", paramLabel = "FILE", description = "Which servers, tools, prompts and resources each"
+            + " principal may see and use (JSON: {\"rules\":[{\"subjects\":[...],\"groups\":[...],\"scopes\":[...],"
+            + "\"servers\":[...],\"tools\":[...],\"prompts\":[...],\"resources\":[...]}]}; see docs/gateway.md, Policy)."
+            + " Everything else is hidden and answered as unknown; each use is logged on io.mcphost.gateway.audit.")
+    Path policyFile;
 
     @Option(names = "--oauth-issuer", paramLabel = "URL", description = "Be an OAuth 2.1 resource server: HTTP clients"
             + " must send a JWT access token issued by this authorization server (https, or http on loopback), checked"
@@ -130,7 +144,16 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
             throw usage("serve serves the servers of --config; --url does not apply");
         }
         InetSocketAddress address = http != null || !stdio ? address(http == null ? "127.0.0.1:8080" : http) : null;
-        Set<String> tokens = tokens();
+        Map<String, String> named = new LinkedHashMap<>();
+        Set<String> tokens = tokens(named);
+        GatewayPolicy policy = null;
+        if (policyFile != null) {
+            try {
+                policy = GatewayPolicy.read(policyFile);
+            } catch (McpConfigException e) {
+                throw usage("--policy: " + e.getMessage());
+            }
+        }
         if (oauthIssuer == null && (oauthResource != null || oauthJwks != null || !oauthScopes.isEmpty())) {
             throw usage("--oauth-resource, --oauth-scopes and --oauth-jwks need --oauth-issuer");
         }
@@ -162,6 +185,12 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
         try {
             McpGateway.Builder builder = McpGateway.builder(host).closeHost(true).serverInfo("mcphost-gateway", "0.1.0")
                     .path(path).bearerTokens(tokens);
+            if (!named.isEmpty()) {
+                builder.bearerTokens(named);
+            }
+            if (policy != null) {
+                builder.policy(policy);
+            }
             if (address != null) {
                 builder.http(address);
             }
@@ -308,30 +337,46 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
         }
     }
 
-    /** The bearer tokens of --token-env and --token-file; never printed. */
-    private Set<String> tokens() {
+    /**
+     * The bearer tokens of --token-env and --token-file; never printed. A value PRINCIPAL:TOKEN (a token,
+     * RFC 6750 b64token text, has no colon) names its principal: then every token must be named, and
+     * {@code named} receives them.
+     */
+    private Set<String> tokens(Map<String, String> named) {
         Set<String> tokens = new LinkedHashSet<>();
+        List<String> values = new ArrayList<>();
         if (tokenEnv != null) {
             String value = System.getenv(tokenEnv);
             if (value == null || value.isBlank()) {
                 throw usage("--token-env " + tokenEnv + ": the variable is not set");
             }
-            tokens.add(value.strip());
+            values.add(value.strip());
         }
         if (tokenFile != null) {
             try {
                 for (String line : Files.readAllLines(tokenFile)) {
                     String token = line.strip();
                     if (!token.isEmpty() && !token.startsWith("#")) {
-                        tokens.add(token);
+                        values.add(token);
                     }
                 }
             } catch (IOException e) {
                 throw usage("--token-file " + tokenFile + ": " + e.getMessage());
             }
-            if (tokens.isEmpty()) {
+            if (values.size() == (tokenEnv == null ? 0 : 1)) {
                 throw usage("--token-file " + tokenFile + " holds no token");
             }
+        }
+        for (String value : values) {
+            int colon = value.indexOf(':');
+            String token = colon < 0 ? value : value.substring(colon + 1).strip();
+            tokens.add(token);
+            if (colon > 0) {
+                named.put(token, value.substring(0, colon).strip());
+            }
+        }
+        if (!named.isEmpty() && named.size() != tokens.size()) {
+            throw usage("name every bearer token (PRINCIPAL:TOKEN) or none");
         }
         return tokens;
     }

@@ -2,7 +2,10 @@ package io.mcphost.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code mcphost serve}'s refusals, before anything starts; serving itself is tested with real clients elsewhere. */
 class CliServeTest {
@@ -51,5 +54,25 @@ class CliServeTest {
         CliRun relative = CliRun.of("serve", "--oauth-issuer", "auth.example.com");
         assertThat(relative.code()).isEqualTo(McpHostCommand.USAGE);
         assertThat(relative.err()).contains("--oauth-issuer takes an absolute URL");
+    }
+
+    @Test
+    void aBadPolicyFileOrHalfNamedTokensAreUsageErrorsNamingTheFileAndLine(@TempDir Path dir) throws Exception {
+        assertThat(CliRun.of("help", "serve").out()).contains("--policy").contains("PRINCIPAL:TOKEN");
+        Path policy = dir.resolve("policy.json");
+        Files.writeString(policy, "{\"rules\": [\n  {\"subjects\": [\"alice\"]},\n  {\"subject\": \"bob\"}\n]}");
+        CliRun bad = CliRun.of("serve", "--http", "127.0.0.1:0", "--policy", policy.toString());
+        assertThat(bad.code()).isEqualTo(McpHostCommand.USAGE);
+        assertThat(bad.err()).contains("--policy").contains(policy.toString()).contains("line 3").contains("rules[1].subject");
+        CliRun missing = CliRun.of("serve", "--policy", dir.resolve("none.json").toString());
+        assertThat(missing.code()).isEqualTo(McpHostCommand.USAGE);
+        assertThat(missing.err()).contains("cannot read the policy file");
+
+        Path tokens = dir.resolve("tokens.txt");
+        Files.writeString(tokens, "# team tokens\nalice:alice-secret-1\nbob-secret-2\n");
+        CliRun halfNamed = CliRun.of("serve", "--http", "127.0.0.1:0", "--token-file", tokens.toString());
+        assertThat(halfNamed.code()).isEqualTo(McpHostCommand.USAGE);
+        assertThat(halfNamed.err()).contains("name every bearer token (PRINCIPAL:TOKEN) or none")
+                .doesNotContain("alice-secret-1").doesNotContain("bob-secret-2");
     }
 }

@@ -6,6 +6,7 @@ import io.mcphost.gateway.internal.Forwarding;
 import io.mcphost.gateway.internal.GatewayMetrics;
 import io.mcphost.gateway.internal.InputRelay;
 import io.mcphost.gateway.internal.JwtAuthenticator;
+import io.mcphost.gateway.internal.PolicyEnforcer;
 import io.mcphost.gateway.internal.ResourceRelay;
 import io.mcphost.host.McpHost;
 import io.mcphost.host.McpHostBuilder;
@@ -21,13 +22,16 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * An {@link McpHost}'s catalog served as one MCP server: every tool, prompt, resource and template
@@ -59,6 +63,11 @@ import java.util.Set;
  * goes upstream: upstreams are reached with their own credentials. {@code Origin} and
  * {@code Host} are checked against DNS rebinding, bodies are capped, and each client is held to a
  * number of concurrent requests and a request rate (429 with {@code Retry-After} beyond them).
+ *
+ * <p>Who sees what: with a {@link Builder#policy policy} ({@link GatewayPolicy}) each principal sees
+ * only the servers, tools, prompts and resources a rule grants it (by subject, group claim or scope);
+ * the rest is left out of its lists and answered as unknown when used, and every use is an
+ * {@link AuditEvent}. Without one, every client sees everything.
  *
  * <p>For operators, an admin endpoint on a port of its own ({@link Builder#adminHttp}): {@code /healthz},
  * {@code /readyz} (ready when every required upstream is) and {@code /metrics} in the Prometheus text
@@ -171,6 +180,10 @@ public final class McpGateway implements AutoCloseable {
         private InputStream stdin;
         private OutputStream stdout;
         private Set<String> bearerTokens = Set.of();
+        private Map<String, String> principalsByToken = Map.of();
+        private GatewayPolicy policy;
+        private final List<Consumer<AuditEvent>> auditListeners = new ArrayList<>();
+        private String groupsClaim = "groups";
         private URI oauthIssuer;
         private URI oauthResource;
         private URI oauthJwks;
@@ -224,6 +237,54 @@ public final class McpGateway implements AutoCloseable {
          */
         public Builder bearerTokens(Set<String> tokens) {
             this.bearerTokens = Set.copyOf(tokens);
+            return this;
+        }
+
+        /**
+         * Bearer tokens with the principal each stands for ({@code token -> principal}), as
+         * {@link #bearerTokens(Set)} otherwise: the principal owns its sessions, keys the per-client
+         * limits and is what a {@link #policy} rule's {@code subjects} name. Replaces tokens set before.
+         */
+        public Builder bearerTokens(Map<String, String> principalsByToken) {
+            this.principalsByToken = Map.copyOf(principalsByToken);
+            this.bearerTokens = Set.copyOf(principalsByToken.keySet());
+            return this;
+        }
+
+        /**
+         * Which servers, tools, prompts and resources each principal may see and use (see
+         * {@link GatewayPolicy}): entries a principal may not use are left out of its lists and
+         * answered as unknown names when it calls, reads or gets them, in both eras; each use is an
+         * {@link AuditEvent} ({@link #onAudit}). The principal is a bearer token's (see
+         * {@link #bearerTokens(Map)}) or an OAuth token's, with the token's scopes and its
+         * {@linkplain #oauthGroupsClaim group claim}; a request with none (stdio, loopback HTTP without
+         * authentication) gets only what rules naming no subject, group or scope grant. Everything for
+         * everyone unless set.
+         */
+        public Builder policy(GatewayPolicy policy) {
+            this.policy = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /**
+         * Hears every {@link AuditEvent} of the {@link #policy}, on the request's thread (so it must
+         * not block); they are also logged on {@code io.mcphost.gateway.audit} (denials at INFO, allows
+         * at DEBUG). May be called more than once.
+         */
+        public Builder onAudit(Consumer<AuditEvent> listener) {
+            this.auditListeners.add(Objects.requireNonNull(listener, "listener"));
+            return this;
+        }
+
+        /**
+         * The OAuth access token claim whose values are the principal's groups for the {@link #policy}
+         * (a string, space-separated, or an array of strings); {@code groups} unless set.
+         */
+        public Builder oauthGroupsClaim(String claim) {
+            if (claim == null || claim.isBlank()) {
+                throw new IllegalArgumentException("the groups claim needs a name");
+            }
+            this.groupsClaim = claim;
             return this;
         }
 
@@ -406,7 +467,7 @@ public final class McpGateway implements AutoCloseable {
                         + " clients use (tokens name it as their audience)");
             }
             Optional<OAuthResourceServer> resourceServer = Optional.ofNullable(oauthIssuer).map(issuer -> {
-                OAuthResourceServer rs = OAuthResourceServer.of(new JwtAuthenticator(issuer, Optional.ofNullable(oauthJwks)),
+                OAuthResourceServer rs = OAuthResourceServer.of(new JwtAuthenticator(issuer, Optional.ofNullable(oauthJwks), groupsClaim),
                         issuer).withRequiredScopes(oauthScopes);
                 return oauthResource == null ? rs : rs.withResource(oauthResource);
             });
@@ -418,6 +479,9 @@ public final class McpGateway implements AutoCloseable {
                     .beforeFirstUse(() -> startDeferred(host, mirror));
             if (observer != null) {
                 serverBuilder.observer(observer);
+            }
+            if (policy != null) {
+                serverBuilder.visibility(new PolicyEnforcer(host, policy, auditListeners, Clock.systemUTC()));
             }
             McpServer server = serverBuilder.build();
             relay.relayTo(server);
@@ -431,7 +495,9 @@ public final class McpGateway implements AutoCloseable {
                             .maxSessions(maxSessions)
                             .maxConcurrentRequestsPerClient(maxConcurrentPerClient)
                             .requestsPerSecondPerClient(ratePerClient, burstPerClient);
-                    if (!bearerTokens.isEmpty()) {
+                    if (!principalsByToken.isEmpty()) {
+                        b.bearerTokens(principalsByToken);
+                    } else if (!bearerTokens.isEmpty()) {
                         b.bearerTokens(bearerTokens);
                     }
                     resourceServer.ifPresent(b::oauth);

@@ -180,6 +180,7 @@ public final class McpServer {
         private ServerRequestObserver observer;
         private SubscriptionListener subscriptionListener;
         private Runnable beforeFirstUse;
+        private Visibility visibility;
         private final java.util.List<SkillDirectory> skills = new java.util.ArrayList<>();
 
         private Builder() {
@@ -403,11 +404,23 @@ public final class McpServer {
             return this;
         }
 
+        /**
+         * Shows each request's caller ({@link Caller#current()}) only the entries {@code visibility}
+         * allows: the others are left out of the lists and answered as unknown names when used (see
+         * {@link Visibility}); 2026-07-28 lists are then marked private to the caller, not public.
+         * Everything for everyone unless set.
+         */
+        public Builder visibility(Visibility visibility) {
+            this.visibility = Objects.requireNonNull(visibility, "visibility");
+            return this;
+        }
+
         /** Builds the server. Does no I/O. */
         public McpServer build() {
             return new McpServer(new Registry(info, instructions, offer.build().contents(), Optional.ofNullable(completions),
                     pageSize, taskPollInterval, maxTaskTtl, Optional.ofNullable(observer), changing, validateArguments,
-                    Optional.ofNullable(subscriptionListener), Optional.ofNullable(beforeFirstUse), new SkillCatalog(skills)), changing);
+                    Optional.ofNullable(subscriptionListener), Optional.ofNullable(beforeFirstUse), new SkillCatalog(skills),
+                    Optional.ofNullable(visibility)), changing);
         }
     }
 }

@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * never HMAC, so a public key can never be used as a shared secret), {@code typ} absent,
  * {@code JWT} or {@code at+jwt}, {@code iss} equal to the issuer, {@code aud} containing the
  * gateway's resource (RFC 8707), {@code exp} required and {@code nbf} honoured with at most
- * {@link #LEEWAY} of clock skew. The principal is {@code sub}, else {@code client_id}; the scopes
+ * {@link #LEEWAY} of clock skew. The principal is {@code sub}, else {@code client_id}; its groups the group claim's values
+ * ({@code groups} unless told otherwise); the scopes
  * are {@code scope} (space separated) or {@code scp} (an array or a string). Tokens are never
  * logged, and a refusal's reason never quotes one. Thread-safe; may block on a key fetch.
  */
@@ -58,6 +59,8 @@ public final class JwtAuthenticator implements BearerAuthenticator {
 
     private final String issuer;
     private final Clock clock;
+    /** The claim naming the principal's groups, for a gateway policy. */
+    private final String groupsClaim;
     private final DefaultJWTProcessor<Expected> processor = new DefaultJWTProcessor<>();
 
     /**
@@ -70,6 +73,16 @@ public final class JwtAuthenticator implements BearerAuthenticator {
      */
     public JwtAuthenticator(URI issuer, Optional<URI> jwksUri, Duration minRefetchInterval, LongSupplier nanoTime,
                             Clock clock) {
+        this(issuer, jwksUri, minRefetchInterval, nanoTime, clock, "groups");
+    }
+
+    /**
+     * As {@link #JwtAuthenticator(URI, Optional, Duration, LongSupplier, Clock)}, with the principal's
+     * groups read from the claim {@code groupsClaim} (a space-separated string or an array of strings).
+     */
+    public JwtAuthenticator(URI issuer, Optional<URI> jwksUri, Duration minRefetchInterval, LongSupplier nanoTime,
+                            Clock clock, String groupsClaim) {
+        this.groupsClaim = groupsClaim;
         this.issuer = IssuerKeys.checkedUrl(issuer).toString();
         jwksUri.ifPresent(IssuerKeys::checkedUrl);
         this.clock = clock;
@@ -83,6 +96,11 @@ public final class JwtAuthenticator implements BearerAuthenticator {
     /** With the system clocks, and unknown key ids refetching the keys at most every 30 seconds. */
     public JwtAuthenticator(URI issuer, Optional<URI> jwksUri) {
         this(issuer, jwksUri, Duration.ofSeconds(30), System::nanoTime, Clock.systemUTC());
+    }
+
+    /** {@link #JwtAuthenticator(URI, Optional)}, reading the principal's groups from the claim {@code groupsClaim}. */
+    public JwtAuthenticator(URI issuer, Optional<URI> jwksUri, String groupsClaim) {
+        this(issuer, jwksUri, Duration.ofSeconds(30), System::nanoTime, Clock.systemUTC(), groupsClaim);
     }
 
     @Override
@@ -103,7 +121,7 @@ public final class JwtAuthenticator implements BearerAuthenticator {
             return new Refused("the access token could not be verified");
         }
         String principal = string(claims, "sub").or(() -> string(claims, "client_id")).orElseThrow();
-        return new Accepted(principal, scopes(claims));
+        return new Accepted(principal, scopes(claims), strings(claims, groupsClaim));
     }
 
     private void verifyClaims(JWTClaimsSet claims, Expected expected) throws BadJWTException {
@@ -135,8 +153,13 @@ public final class JwtAuthenticator implements BearerAuthenticator {
     }
 
     private static Set<String> scopes(JWTClaimsSet claims) {
+        return strings(claims, "scope", "scp");
+    }
+
+    /** The values of claims that are a space-separated string or an array of strings, together. */
+    private static Set<String> strings(JWTClaimsSet claims, String... names) {
         Set<String> scopes = new LinkedHashSet<>();
-        for (String name : List.of("scope", "scp")) {
+        for (String name : names) {
             Object value = claims.getClaim(name);
             if (value instanceof String s) {
                 scopes.addAll(List.of(s.strip().split("\\s+")));

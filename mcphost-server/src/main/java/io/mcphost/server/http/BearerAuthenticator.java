@@ -31,15 +31,23 @@ public interface BearerAuthenticator {
 
     /**
      * A valid token: the principal it was issued to (a JWT's {@code sub}, say), which owns the sessions
-     * it opens and keys the per-client limits, and the scopes it grants. A blank principal is refused
-     * with {@link IllegalArgumentException}.
+     * it opens and keys the per-client limits, the scopes it grants and the groups it names (a JWT's
+     * group claim; empty when it names none). The request is then served with this
+     * {@link io.mcphost.server.Caller} ({@link io.mcphost.server.Caller#current()}). A blank principal
+     * is refused with {@link IllegalArgumentException}.
      */
-    record Accepted(String principal, Set<String> scopes) implements Verdict {
+    record Accepted(String principal, Set<String> scopes, Set<String> groups) implements Verdict {
         public Accepted {
             if (Objects.requireNonNull(principal, "principal").isBlank()) {
                 throw new IllegalArgumentException("an accepted token needs a non-blank principal");
             }
             scopes = Set.copyOf(scopes);
+            groups = Set.copyOf(groups);
+        }
+
+        /** A token naming no groups. */
+        public Accepted(String principal, Set<String> scopes) {
+            this(principal, scopes, Set.of());
         }
     }
 

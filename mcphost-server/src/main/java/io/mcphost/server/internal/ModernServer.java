@@ -159,13 +159,13 @@ public final class ModernServer {
         JsonNode result = switch (method) {
             case ModernMethods.SERVER_DISCOVER -> cacheable(discover(), CacheScope.PUBLIC);
             case McpMethod.TOOLS_LIST -> cacheable(requests.listTools(require(registry.offersTools(), method, params)),
-                    CacheScope.PUBLIC);
+                    listScope());
             case McpMethod.PROMPTS_LIST -> cacheable(requests.listPrompts(require(registry.offersPrompts(), method, params)),
-                    CacheScope.PUBLIC);
+                    listScope());
             case McpMethod.RESOURCES_LIST -> cacheable(requests.listResources(require(hasResources(), method, params)),
-                    CacheScope.PUBLIC);
+                    listScope());
             case McpMethod.RESOURCES_TEMPLATES_LIST -> cacheable(requests.listTemplates(require(hasResources(), method, params)),
-                    CacheScope.PUBLIC);
+                    listScope());
             case McpMethod.RESOURCES_READ -> rounds(method, params, scope,
                     () -> cacheable(requests.readResource(require(hasResources(), method, params), cancelled), CacheScope.PRIVATE));
             case McpMethod.SKILLS_LIST -> cacheable(requests.listSkills(params), CacheScope.PUBLIC);
@@ -207,7 +207,8 @@ public final class ModernServer {
      * extension declared; one that may, runs as one only if its handler asks to (continueAsTask).
      */
     private JsonNode callTool(JsonNode params, ModernScope scope, Requests requests, AtomicBoolean cancelled) {
-        Registry.ToolEntry entry = registry.toolsByName().get(params.path("name").asString(""));
+        // A look at the tool's task support only, not yet a use: Requests.callTool decides (and is heard) once.
+        Registry.ToolEntry entry = registry.tool(params.path("name").asString(""), "tools/list").orElse(null);
         ToolExecution.TaskSupport support = entry == null ? ToolExecution.TaskSupport.FORBIDDEN
                 : entry.tool().execution().map(ToolExecution::effectiveTaskSupport).orElse(ToolExecution.TaskSupport.FORBIDDEN);
         boolean declared = ModernTasks.declared(scope.clientCapabilities());
@@ -238,6 +239,11 @@ public final class ModernServer {
     private void decorate(ObjectNode result) {
         ModernResults.markComplete(result);
         result.withObjectProperty("_meta").set(ModernMeta.SERVER_INFO, CODEC.valueToTree(registry.info()));
+    }
+
+    /** A list is the same for everyone (public) unless a visibility makes it the caller's own (private). */
+    private CacheScope listScope() {
+        return registry.perCaller() ? CacheScope.PRIVATE : CacheScope.PUBLIC;
     }
 
     private static JsonNode cacheable(JsonNode result, CacheScope scope) {

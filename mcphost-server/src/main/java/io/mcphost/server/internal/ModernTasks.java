@@ -74,14 +74,16 @@ final class ModernTasks {
             first.complete(entry.created());
             return entry;
         });
-        Thread.ofVirtual().name("mcphost-modern-task").start(() -> {
+        // The request's caller goes with the call: its tool is looked up (and its visibility decided) there.
+        Optional<io.mcphost.server.Caller> caller = CallerContext.current();
+        Thread.ofVirtual().name("mcphost-modern-task").start(() -> CallerContext.runWith(caller, () -> {
             try {
                 JsonNode result = handler.get();
                 scope.task().ifPresentOrElse(task -> task.complete(result), () -> first.complete(result));
             } catch (Throwable t) {
                 scope.task().ifPresentOrElse(task -> task.fail(t), () -> first.completeExceptionally(t));
             }
-        });
+        }));
         try {
             return first.get();
         } catch (InterruptedException e) {

@@ -12,6 +12,7 @@ import io.mcphost.server.InteractiveResourceReader;
 import io.mcphost.server.ServerRequestObserver;
 import io.mcphost.server.SubscriptionListener;
 import io.mcphost.server.ToolHandler;
+import io.mcphost.server.Visibility;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,6 +51,8 @@ public final class Registry {
     private volatile boolean prepared;
     /** The skills (Skills extension): fixed at build time, beside the offer, which they outlive when it is replaced. */
     private final SkillCatalog skills;
+    /** Who sees and uses what, per request; everything for everyone when empty. */
+    private final Optional<Visibility> visibility;
 
     public Registry(Implementation info, Optional<String> instructions, Offer offer, Optional<CompletionHandler> completions,
                     int pageSize, Duration taskPollInterval, Duration maxTaskTtl, Optional<ServerRequestObserver> observer,
@@ -63,6 +66,15 @@ public final class Registry {
                     int pageSize, Duration taskPollInterval, Duration maxTaskTtl, Optional<ServerRequestObserver> observer,
                     boolean changing, boolean validateArguments, Optional<SubscriptionListener> subscriptionListener,
                     Optional<Runnable> beforeFirstUse, SkillCatalog skills) {
+        this(info, instructions, offer, completions, pageSize, taskPollInterval, maxTaskTtl, observer, changing,
+                validateArguments, subscriptionListener, beforeFirstUse, skills, Optional.empty());
+    }
+
+    public Registry(Implementation info, Optional<String> instructions, Offer offer, Optional<CompletionHandler> completions,
+                    int pageSize, Duration taskPollInterval, Duration maxTaskTtl, Optional<ServerRequestObserver> observer,
+                    boolean changing, boolean validateArguments, Optional<SubscriptionListener> subscriptionListener,
+                    Optional<Runnable> beforeFirstUse, SkillCatalog skills, Optional<Visibility> visibility) {
+        this.visibility = Objects.requireNonNull(visibility, "visibility");
         this.skills = Objects.requireNonNull(skills, "skills");
         this.info = info;
         this.beforeFirstUse = beforeFirstUse;
@@ -254,15 +266,81 @@ public final class Registry {
         }
     }
 
-    Optional<PromptEntry> prompt(String name) {
-        return prompts().stream().filter(p -> p.prompt().name().equals(name)).findFirst();
+    /**
+     * Whether the caller of the request this thread serves may see or use an entry ({@link Visibility});
+     * always with no visibility set. A visibility that throws hides the entry.
+     */
+    boolean visible(Visibility.Kind kind, String name, String method) {
+        if (visibility.isEmpty()) {
+            return true;
+        }
+        try {
+            return visibility.get().visible(CallerContext.current(), kind, name, method);
+        } catch (RuntimeException e) {
+            LOG.warn("the server's visibility failed on {} {}; it is hidden", kind, name, e);
+            return false;
+        }
     }
 
-    Optional<InteractiveResourceReader> readerFor(String uri) {
+    /** Whether what is listed depends on the caller (a visibility is set). */
+    public boolean perCaller() {
+        return visibility.isPresent();
+    }
+
+    /** The tools the current caller may see, for {@code tools/list}. */
+    List<ToolEntry> listedTools() {
+        return visibility.isEmpty() ? tools()
+                : tools().stream().filter(t -> visible(Visibility.Kind.TOOL, t.tool().name(), "tools/list")).toList();
+    }
+
+    /** The resources the current caller may see, for {@code resources/list}. */
+    List<ResourceEntry> listedResources() {
+        return visibility.isEmpty() ? resources() : resources().stream()
+                .filter(r -> visible(Visibility.Kind.RESOURCE, r.resource().uri(), "resources/list")).toList();
+    }
+
+    /** The templates the current caller may see, for {@code resources/templates/list}. */
+    List<TemplateEntry> listedTemplates() {
+        return visibility.isEmpty() ? templates() : templates().stream().filter(t -> visible(
+                Visibility.Kind.RESOURCE_TEMPLATE, t.template().uriTemplate(), "resources/templates/list")).toList();
+    }
+
+    /** The prompts the current caller may see, for {@code prompts/list}. */
+    List<PromptEntry> listedPrompts() {
+        return visibility.isEmpty() ? prompts() : prompts().stream()
+                .filter(p -> visible(Visibility.Kind.PROMPT, p.prompt().name(), "prompts/list")).toList();
+    }
+
+    /** The tool {@code name}, if the current caller may use it by {@code method}. */
+    Optional<ToolEntry> tool(String name, String method) {
+        return Optional.ofNullable(toolsByName().get(name)).filter(t -> visible(Visibility.Kind.TOOL, name, method));
+    }
+
+    /** The prompt {@code name}, if the current caller may use it by {@code method}. */
+    Optional<PromptEntry> prompt(String name, String method) {
+        return prompts().stream().filter(p -> p.prompt().name().equals(name)).findFirst()
+                .filter(p -> visible(Visibility.Kind.PROMPT, name, method));
+    }
+
+    /** The template {@code uriTemplate}, if the current caller may use it by {@code method}. */
+    Optional<TemplateEntry> template(String uriTemplate, String method) {
+        return templates().stream().filter(e -> e.template().uriTemplate().equals(uriTemplate)).findFirst()
+                .filter(t -> visible(Visibility.Kind.RESOURCE_TEMPLATE, uriTemplate, method));
+    }
+
+    /**
+     * The reader of {@code uri} (a listed resource, else the first template it matches), if the current
+     * caller may use that entry by {@code method}.
+     */
+    Optional<InteractiveResourceReader> readerFor(String uri, String method) {
         Offer now = current();
-        return java.util.stream.Stream.concat(now.resources().stream(), skills.resources().stream())
-                .filter(r -> r.resource().uri().equals(uri)).map(ResourceEntry::reader).findFirst()
-                .or(() -> now.templates().stream().filter(t -> t.pattern().matcher(uri).matches())
-                        .map(TemplateEntry::reader).findFirst());
+        Optional<ResourceEntry> listed = java.util.stream.Stream.concat(now.resources().stream(), skills.resources().stream())
+                .filter(r -> r.resource().uri().equals(uri)).findFirst();
+        if (listed.isPresent()) {
+            return listed.filter(r -> visible(Visibility.Kind.RESOURCE, uri, method)).map(ResourceEntry::reader);
+        }
+        return now.templates().stream().filter(t -> t.pattern().matcher(uri).matches()).findFirst()
+                .filter(t -> visible(Visibility.Kind.RESOURCE_TEMPLATE, t.template().uriTemplate(), method))
+                .map(TemplateEntry::reader);
     }
 }

@@ -49,19 +49,19 @@ final class Requests {
     }
 
     JsonNode listTools(JsonNode params) {
-        return page(params, "tools", registry.tools(), e -> e.tool());
+        return page(params, "tools", registry.listedTools(), e -> e.tool());
     }
 
     JsonNode listResources(JsonNode params) {
-        return page(params, "resources", registry.resources(), Registry.ResourceEntry::resource);
+        return page(params, "resources", registry.listedResources(), Registry.ResourceEntry::resource);
     }
 
     JsonNode listTemplates(JsonNode params) {
-        return page(params, "resourceTemplates", registry.templates(), Registry.TemplateEntry::template);
+        return page(params, "resourceTemplates", registry.listedTemplates(), Registry.TemplateEntry::template);
     }
 
     JsonNode listPrompts(JsonNode params) {
-        return page(params, "prompts", registry.prompts(), Registry.PromptEntry::prompt);
+        return page(params, "prompts", registry.listedPrompts(), Registry.PromptEntry::prompt);
     }
 
     /** {@code skills/list} (Skills extension): whole entries per page, so an entry is never split. */
@@ -134,7 +134,7 @@ final class Requests {
 
     JsonNode callTool(JsonNode params, AtomicBoolean cancelled) {
         String name = requiredString(params, "name", "tools/call");
-        Registry.ToolEntry entry = registry.toolsByName().get(name);
+        Registry.ToolEntry entry = registry.tool(name, "tools/call").orElse(null);
         if (entry == null) {
             // Spec (tools, error handling): an unknown tool is a protocol error, worded like this.
             throw new RequestException(JsonRpcError.INVALID_PARAMS, "Unknown tool: " + name);
@@ -216,7 +216,7 @@ final class Requests {
 
     JsonNode readResource(JsonNode params, AtomicBoolean cancelled) {
         String uri = requiredString(params, "uri", "resources/read");
-        InteractiveResourceReader reader = registry.readerFor(uri).orElseThrow(() ->
+        InteractiveResourceReader reader = registry.readerFor(uri, "resources/read").orElseThrow(() ->
                 // Spec (2026-07-28 changelog, minor 6): -32602 now, -32002 before; data.uri in both.
                 new RequestException(connection.resourceNotFoundCode(),
                         "Resource not found: " + uri, CODEC.newObject().put("uri", uri)));
@@ -246,7 +246,7 @@ final class Requests {
 
     JsonNode getPrompt(JsonNode params, AtomicBoolean cancelled) {
         String name = requiredString(params, "name", "prompts/get");
-        Registry.PromptEntry entry = registry.prompt(name).orElseThrow(() ->
+        Registry.PromptEntry entry = registry.prompt(name, "prompts/get").orElseThrow(() ->
                 new RequestException(JsonRpcError.INVALID_PARAMS, "Unknown prompt: " + name));
         Map<String, String> arguments = new LinkedHashMap<>();
         JsonNode given = params.path("arguments");
@@ -289,10 +289,9 @@ final class Requests {
             throw new RequestException(JsonRpcError.INVALID_PARAMS, "malformed completion/complete params: " + e.getMessage());
         }
         switch (request.ref()) {
-            case PromptReference p -> registry.prompt(p.name()).orElseThrow(() ->
+            case PromptReference p -> registry.prompt(p.name(), "completion/complete").orElseThrow(() ->
                     new RequestException(JsonRpcError.INVALID_PARAMS, "Unknown prompt: " + p.name()));
-            case ResourceTemplateReference t -> registry.templates().stream()
-                    .filter(e -> e.template().uriTemplate().equals(t.uri())).findFirst().orElseThrow(() ->
+            case ResourceTemplateReference t -> registry.template(t.uri(), "completion/complete").orElseThrow(() ->
                             new RequestException(JsonRpcError.INVALID_PARAMS, "Unknown resource template: " + t.uri()));
         }
         CompleteResult result;

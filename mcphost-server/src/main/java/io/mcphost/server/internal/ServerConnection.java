@@ -110,7 +110,9 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
                 // Registered here, on the reader thread, so a notifications/cancelled right behind the
                 // request finds it even if the request's own thread has not started yet.
                 boolean fresh = running.putIfAbsent(r.id(), cancelled) == null;
-                Thread.ofVirtual().name("mcphost-server-" + r.method()).start(() -> {
+                // The caller of the POST that carried it (HTTP), on the reader thread: the handler's thread gets it.
+                Optional<io.mcphost.server.Caller> caller = CallerContext.current();
+                Thread.ofVirtual().name("mcphost-server-" + r.method()).start(() -> CallerContext.runWith(caller, () -> {
                     if (fresh) {
                         SERVING.set(r.id());
                         Optional<JsonRpcMessage> reply;
@@ -125,7 +127,7 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
                         send(JsonRpcErrorResponse.of(r.id(), JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
                                 "request id " + r.id() + " is already used by a request still running")));
                     }
-                });
+                }));
             }
             case JsonRpcNotification n -> onNotification(n);
             case JsonRpcResponse r -> {
@@ -276,7 +278,7 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
             throw new RequestException(JsonRpcError.METHOD_NOT_FOUND, "this server offers no resources");
         }
         String uri = Requests.requiredString(params, "uri", McpMethod.RESOURCES_SUBSCRIBE);
-        if (registry.readerFor(uri).isEmpty()) {
+        if (registry.readerFor(uri, McpMethod.RESOURCES_SUBSCRIBE).isEmpty()) {
             throw new RequestException(JsonRpcError.RESOURCE_NOT_FOUND, "Resource not found: " + uri);
         }
         if (subscriptions.add(uri)) {

@@ -165,13 +165,14 @@ final class TaskStore {
         Entry entry = new Entry(task, sequence.incrementAndGet(), created.plusMillis(ttl));
         tasks.put(entry.id, entry);
         String name = tool.tool().name();
-        Thread.ofVirtual().name("mcphost-server-task-" + name).start(() -> {
+        Optional<io.mcphost.server.Caller> caller = CallerContext.current(); // the handler's Caller.current()
+        Thread.ofVirtual().name("mcphost-server-task-" + name).start(() -> CallerContext.runWith(caller, () -> {
             try {
                 entry.finish(requests.run(tool, arguments, meta, entry.stop, Optional.of(entry)));
             } catch (RequestException failure) {
                 entry.fail(failure); // e.g. a relaying handler's ErrorReply: the task must end, not stay working
             }
-        });
+        }));
         return CODEC.valueToTree(CreateTaskResult.of(task));
     }
 

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 
@@ -93,15 +94,16 @@ public final class Admission {
      * until its body was parsed, and a call sent beside it could be refused.)
      */
     Optional<Caller> admit(Exchange exchange) throws IOException {
-        Optional<String> principal = Optional.empty();
+        Optional<io.mcphost.server.Caller> identity = Optional.empty();
         if (oauth.isPresent()) {
-            principal = oauth.get().admit(exchange); // 401 or 403 sent when refused
-            if (principal.isEmpty()) {
+            identity = oauth.get().admit(exchange); // 401 or 403 sent when refused
+            if (identity.isEmpty()) {
                 return Optional.empty();
             }
         } else if (auth.isPresent()) {
             switch (auth.get().check(exchange.header("Authorization"))) {
-                case BearerAuth.Outcome.Authenticated a -> principal = Optional.of(a.principal());
+                case BearerAuth.Outcome.Authenticated a ->
+                        identity = Optional.of(new io.mcphost.server.Caller(a.principal(), Set.of(), Set.of()));
                 case BearerAuth.Outcome.Missing m -> {
                     unauthorized(exchange, "Bearer", "unauthorized",
                             "this endpoint needs an Authorization: Bearer <token> header");
@@ -114,8 +116,9 @@ public final class Admission {
                 }
             }
         }
+        Optional<String> principal = identity.map(io.mcphost.server.Caller::principal);
         if (limits.isEmpty()) {
-            return Optional.of(new Caller(principal, null, null));
+            return Optional.of(new Caller(identity, null, null));
         }
         // A principal and an address never collide as keys: addresses have no "principal:" prefix.
         String key = principal.map(p -> "principal:" + p).orElseGet(exchange::remoteAddress);
@@ -124,7 +127,7 @@ public final class Admission {
             tooMany(exchange, refusal);
             return Optional.empty();
         }
-        return Optional.of(new Caller(principal, limits.get(), key));
+        return Optional.of(new Caller(identity, limits.get(), key));
     }
 
     /**
@@ -169,20 +172,25 @@ public final class Admission {
      * {@link #occupy} took one. {@link #release()} frees the slot; idempotent.
      */
     static final class Caller {
-        private final Optional<String> principal;
+        private final Optional<io.mcphost.server.Caller> identity;
         private final ClientLimits slotOf;
         private final String key;
         private final AtomicBoolean occupied = new AtomicBoolean();
         private final AtomicBoolean released = new AtomicBoolean();
 
-        private Caller(Optional<String> principal, ClientLimits slotOf, String key) {
-            this.principal = Objects.requireNonNull(principal);
+        private Caller(Optional<io.mcphost.server.Caller> identity, ClientLimits slotOf, String key) {
+            this.identity = Objects.requireNonNull(identity);
             this.slotOf = slotOf;
             this.key = key;
         }
 
         Optional<String> principal() {
-            return principal;
+            return identity.map(io.mcphost.server.Caller::principal);
+        }
+
+        /** Who the request is from, for {@link io.mcphost.server.Caller#current()}; empty when unauthenticated. */
+        Optional<io.mcphost.server.Caller> identity() {
+            return identity;
         }
 
         void release() {

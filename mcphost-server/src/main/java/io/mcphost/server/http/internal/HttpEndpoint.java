@@ -11,6 +11,7 @@ import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.modern.ModernMethods;
+import io.mcphost.server.internal.CallerContext;
 import io.mcphost.server.internal.Dispatcher;
 import io.mcphost.server.http.ResponseMode;
 import java.io.IOException;
@@ -178,7 +179,8 @@ public final class HttpEndpoint {
         if (caller.isPresent()) {
             admitted.incrementAndGet();
             try {
-                route(exchange, caller.get());
+                // Who sent it, for the handlers and the server's visibility; carried to the handler's thread.
+                CallerContext.runWithIo(caller.get().identity(), () -> route(exchange, caller.get()));
             } finally {
                 caller.get().release();
                 admitted.decrementAndGet();

@@ -8,6 +8,7 @@ import io.mcphost.protocol.JsonRpcResponse;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.modern.ModernErrors;
 import io.mcphost.protocol.modern.ModernMethods;
+import io.mcphost.server.internal.CallerContext;
 import io.mcphost.server.internal.Dispatcher;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -80,7 +81,8 @@ final class ModernHttp {
             cancelled.set(true);
         }
         try {
-            Thread.ofVirtual().name("mcphost-modern-" + request.method()).start(() -> {
+            Optional<io.mcphost.server.Caller> caller = CallerContext.current(); // the POST's, for the handler's thread
+            Thread.ofVirtual().name("mcphost-modern-" + request.method()).start(() -> CallerContext.runWith(caller, () -> {
                 try {
                     Optional<String> version = Optional.ofNullable(exchange.header(RequestHeaders.VERSION));
                     out.add(channel.dispatch(request, version, out::add, cancelled, () -> closed)
@@ -89,7 +91,7 @@ final class ModernHttp {
                     out.add(END);
                     throw e;
                 }
-            });
+            }));
             stream(exchange, request, out, cancelled, sse);
         } finally {
             open.remove(cancelled);

@@ -1,5 +1,7 @@
 package io.mcphost.server.http.internal;
 
+import io.mcphost.server.Caller;
+
 import io.mcphost.protocol.Json;
 import io.mcphost.server.http.BearerAuthenticator;
 import io.mcphost.server.http.OAuthResourceServer;
@@ -81,10 +83,10 @@ final class ResourceServerAuth {
     }
 
     /**
-     * The principal of the request's token, or empty when refused (the 401 or 403 is then sent, or a
+     * The caller the request's token proves (principal, scopes, groups), or empty when refused (the 401 or 403 is then sent, or a
      * 503 in the moment between binding the port and knowing the resource).
      */
-    Optional<String> admit(Exchange exchange) throws IOException {
+    Optional<Caller> admit(Exchange exchange) throws IOException {
         Bound b = bound;
         if (b == null) {
             Replies.error(exchange, 503, io.mcphost.protocol.JsonRpcError.INTERNAL_ERROR, "Service Unavailable: starting");
@@ -100,7 +102,7 @@ final class ResourceServerAuth {
         }
         if (staticTokens.isPresent()
                 && staticTokens.get().check(exchange.header("Authorization")) instanceof BearerAuth.Outcome.Authenticated a) {
-            return Optional.of(a.principal());
+            return Optional.of(new Caller(a.principal(), Set.of(), Set.of()));
         }
         BearerAuthenticator.Verdict verdict;
         try {
@@ -125,7 +127,7 @@ final class ResourceServerAuth {
                             + description + "\"", "insufficient_scope", description);
                     return Optional.empty();
                 }
-                return Optional.of(a.principal());
+                return Optional.of(new Caller(a.principal(), a.scopes(), a.groups()));
             }
         }
     }
