@@ -22,16 +22,10 @@ public final class CallerContext {
 
     /** Runs {@code body} with {@code caller} as the current thread's caller, then restores the one before. */
     public static void runWith(Optional<Caller> caller, Runnable body) {
-        Caller before = CURRENT.get();
-        CURRENT.set(caller.orElse(null));
         try {
-            body.run();
-        } finally {
-            if (before == null) {
-                CURRENT.remove();
-            } else {
-                CURRENT.set(before);
-            }
+            runWithIo(caller, body::run);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e); // not thrown: a Runnable declares none
         }
     }
 
