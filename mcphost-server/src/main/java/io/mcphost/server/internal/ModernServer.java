@@ -345,8 +345,12 @@ public final class ModernServer {
     private JsonNode listen(JsonRpcRequest request, JsonNode params, ModernScope scope, AtomicBoolean cancelled,
                             BooleanSupplier closing) {
         boolean[] capable = {registry.offersTools(), registry.offersPrompts(), hasResources()};
-        Subscriptions.Subscription subscription = subscriptions.open(request.id(), params, capable, scope::send, cancelled::get,
-                closing);
+        // With a visibility, a URI the caller may not read is left out of what the stream watches, as a
+        // URI the server does not know would be: decided here, on the request's thread, where its caller is.
+        java.util.function.Predicate<String> mayWatch = registry.perCaller()
+                ? uri -> registry.readerFor(uri, ModernMethods.SUBSCRIPTIONS_LISTEN).isPresent() : uri -> true;
+        Subscriptions.Subscription subscription = subscriptions.open(request.id(), params, capable, mayWatch, scope::send,
+                cancelled::get, closing);
         try {
             subscription.awaitEnd(); // the server ended it, the client cancelled it, or the server is closing
             if (!cancelled.get() && closing.getAsBoolean()) {

@@ -111,11 +111,12 @@ public final class Subscriptions {
      *
      * @param params     the request's params ({@code notifications} filter)
      * @param capable    which list kinds the server can announce: tools, prompts, resources
+     * @param mayWatch   whether the caller may be told of updates to a URI (others are left out of the filter)
      * @param cancelled  whether the client cancelled the stream (from then on nothing is sent to it)
      * @param closing    whether the server is closing
      */
-    public Subscription open(RequestId id, JsonNode params, boolean[] capable, Consumer<JsonRpcMessage> sink,
-                             BooleanSupplier cancelled, BooleanSupplier closing) {
+    public Subscription open(RequestId id, JsonNode params, boolean[] capable, java.util.function.Predicate<String> mayWatch,
+                             Consumer<JsonRpcMessage> sink, BooleanSupplier cancelled, BooleanSupplier closing) {
         JsonNode wanted = params.path("notifications");
         boolean tools = capable[0] && wanted.path("toolsListChanged").asBoolean(false);
         boolean prompts = capable[1] && wanted.path("promptsListChanged").asBoolean(false);
@@ -123,7 +124,7 @@ public final class Subscriptions {
         Set<String> uris = new LinkedHashSet<>();
         if (capable[2] && wanted.path("resourceSubscriptions").isArray()) {
             wanted.path("resourceSubscriptions").forEach(u -> {
-                if (u.isString()) {
+                if (u.isString() && mayWatch.test(u.stringValue())) {
                     uris.add(u.stringValue());
                 }
             });

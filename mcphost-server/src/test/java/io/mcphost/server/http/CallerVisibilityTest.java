@@ -45,12 +45,18 @@ class CallerVisibilityTest {
                         Caller.current().map(c -> c.principal() + " " + c.scopes() + " " + c.groups()).orElse("nobody")))
                 .tool(Tool.of("secret", "For alice", OBJECT), call -> CallToolResult.text("the secret"))
                 .tool(Tool.of("broken", "Its visibility throws", OBJECT), call -> CallToolResult.text("shown"))
+                .resource(io.mcphost.protocol.resources.Resource.of("secret://doc", "secret", "For alice", "text/plain"),
+                        uri -> io.mcphost.protocol.resources.ReadResourceResult.of(
+                                io.mcphost.protocol.content.TextResourceContents.of(uri, "text/plain", "the secret")))
+                .resource(io.mcphost.protocol.resources.Resource.of("public://doc", "public", "For all", "text/plain"),
+                        uri -> io.mcphost.protocol.resources.ReadResourceResult.of(
+                                io.mcphost.protocol.content.TextResourceContents.of(uri, "text/plain", "public")))
                 .visibility((caller, kind, name, method) -> {
                     asked.add(caller.map(Caller::principal).orElse("-") + " " + method + " " + name);
                     if (name.equals("broken")) {
                         throw new IllegalStateException("a broken visibility");
                     }
-                    return !name.equals("secret") || caller.map(Caller::principal).filter("alice"::equals).isPresent();
+                    return !name.startsWith("secret") || caller.map(Caller::principal).filter("alice"::equals).isPresent();
                 })
                 .build();
     }
@@ -90,6 +96,45 @@ class CallerVisibilityTest {
                 .isInstanceOf(McpException.class).hasMessageContaining("Unknown tool: broken");
         assertThat(asked).contains("alice tools/list secret", "bob tools/list secret", "alice tools/call secret",
                 "bob tools/call secret");
+    }
+
+    /**
+     * A 2026-07-28 listen stream watches only the URIs its caller may read: a hidden one is left out of the
+     * filter the server acknowledges (as a URI it does not know would be), so its updates never reach that caller.
+     */
+    @Test
+    void aListenStreamDoesNotWatchAResourceItsCallerMayNotRead() throws Exception {
+        StreamableHttpServer http = StreamableHttpServer.builder(server()).bearerTokens(Map.of(ALICE, "alice", BOB, "bob"))
+                .start();
+        toClose.add(() -> http.close(Duration.ofSeconds(2)));
+
+        assertThat(listenAcknowledgement(http, BOB).path("notifications").path("resourceSubscriptions"))
+                .extracting(JsonNode::asString).containsExactly("public://doc");
+        assertThat(listenAcknowledgement(http, ALICE).path("notifications").path("resourceSubscriptions"))
+                .extracting(JsonNode::asString).containsExactly("secret://doc", "public://doc");
+        assertThat(asked).contains("bob subscriptions/listen secret://doc");
+    }
+
+    /** Opens a listen stream for both resources with {@code token} and returns its acknowledgement's params. */
+    private JsonNode listenAcknowledgement(StreamableHttpServer http, String token) throws Exception {
+        java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+        toClose.add(client::shutdownNow);
+        java.net.http.HttpResponse<java.io.InputStream> response = client.send(java.net.http.HttpRequest.newBuilder(http.endpoint())
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+                .header("Accept", HttpProbe.BOTH).header("MCP-Protocol-Version", "2026-07-28")
+                .header("Mcp-Method", "subscriptions/listen")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(HttpProbe.call(5, "subscriptions/listen", """
+                        {"notifications":{"resourceSubscriptions":["secret://doc","public://doc"]},"_meta":{
+                         "io.modelcontextprotocol/protocolVersion":"2026-07-28",
+                         "io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"},
+                         "io.modelcontextprotocol/clientCapabilities":{}}}"""))).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofInputStream());
+        assertThat(response.statusCode()).isEqualTo(200);
+        SseReader events = new SseReader(response.body());
+        toClose.add(events);
+        JsonNode ack = Json.parse(events.next().orElseThrow().data());
+        assertThat(ack.path("method").asString()).isEqualTo("notifications/subscriptions/acknowledged");
+        return ack.path("params");
     }
 
     @Test
