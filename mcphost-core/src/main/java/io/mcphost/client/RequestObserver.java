@@ -41,6 +41,16 @@ public interface RequestObserver {
     default void sessionEnded(ObservedConnection connection, Duration lasted, Optional<Throwable> failure) {
     }
 
+    /**
+     * {@code work} made to run, on another thread, in whatever this observer keeps current on the calling
+     * thread (a trace context): the host's {@code ...Async} calls start a thread of their own, whose request
+     * should still be the caller's span's child. Called on the caller's thread; does not block. By default
+     * {@code work} unchanged, for an observer that keeps nothing current.
+     */
+    default Runnable carryOver(Runnable work) {
+        return work;
+    }
+
     /** The end of one observed request. */
     @FunctionalInterface
     interface Completion {

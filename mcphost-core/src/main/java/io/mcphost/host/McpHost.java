@@ -304,7 +304,9 @@ public final class McpHost implements AutoCloseable {
 
     /** {@link #callTool(String, JsonNode, CallOptions)} on a virtual thread; cancelling the future cancels the call. */
     public CompletableFuture<CallToolResult> callToolAsync(String name, JsonNode arguments, CallOptions options) {
-        return VirtualCalls.async("mcphost-call-" + name, () -> callTool(name, arguments, options));
+        // The host's observer (a tracer) carries the caller's context over: the call stays the caller's span's child.
+        return VirtualCalls.async("mcphost-call-" + name, () -> callTool(name, arguments, options),
+                work -> settings.client().observer().map(o -> o.carryOver(work)).orElse(work));
     }
 
     /**

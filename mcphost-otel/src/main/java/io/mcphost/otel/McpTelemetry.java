@@ -94,6 +94,15 @@ public final class McpTelemetry implements RequestObserver {
         return ClientObservation.start(this, request);
     }
 
+    /**
+     * {@code work} wrapped in the calling thread's current context, so a host's {@code ...Async} call made
+     * inside a span (a gateway's server span, an application's own) gets that span as its CLIENT span's parent.
+     */
+    @Override
+    public Runnable carryOver(Runnable work) {
+        return io.opentelemetry.context.Context.current().wrap(work);
+    }
+
     /** Records {@code mcp.client.session.duration}; {@code error.type} when the connection failed. */
     @Override
     public void sessionEnded(ObservedConnection connection, Duration lasted, Optional<Throwable> failure) {

@@ -66,6 +66,30 @@ class OtelTraceAcrossTest {
         assertThat(otel.points("mcp.server.operation.duration")).isNotEmpty();
     }
 
+    /** An async host call runs on a thread of its own, which the host's telemetry runs in the caller's context. */
+    @Test
+    void anAsyncHostCallIsTheCallersSpansChild() throws Exception {
+        McpTelemetry telemetry = McpTelemetry.create(otel.sdk);
+        Span app = otel.sdk.getTracer("app").spanBuilder("app").startSpan();
+        try (StreamableHttpServer http = StreamableHttpServer.builder(TracedToolServer.server(telemetry)).port(0).start();
+             McpHost host = McpHost.builder()
+                     .server(ServerSpec.builder("traced", () -> HttpTransport.builder(http.endpoint()).build()).build())
+                     .observer(telemetry).start()) {
+            java.util.concurrent.CompletableFuture<?> call;
+            try (Scope ignored = app.makeCurrent()) {
+                call = host.callToolAsync("traced__echo", JSON.readTree("{\"text\":\"hi\"}"));
+            } finally {
+                app.end();
+            }
+            call.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        }
+
+        SpanData client = only("tools/call echo", SpanKind.CLIENT);
+        assertThat(client.getTraceId()).isEqualTo(app.getSpanContext().getTraceId());
+        assertThat(client.getParentSpanId()).isEqualTo(app.getSpanContext().getSpanId());
+        assertThat(only("tools/call echo", SpanKind.SERVER).getParentSpanId()).isEqualTo(client.getSpanId());
+    }
+
     @Test
     void hostLifecycleEventsAreEventsOfOneSpanPerServer() {
         McpTelemetry telemetry = McpTelemetry.create(otel.sdk);

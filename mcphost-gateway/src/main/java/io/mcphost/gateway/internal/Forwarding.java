@@ -26,7 +26,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The handlers behind every entry of the gateway's offer: each forwards one downstream request
@@ -39,7 +38,7 @@ public final class Forwarding {
     private final McpHost host;
     /** Counts tool calls, prompt gets and resource reads when the gateway keeps metrics. */
     private final Optional<GatewayMetrics> metrics;
-    /** The gateway's request observer (tracing), whose context a tool call's upstream thread carries over. */
+    /** The gateway's request observer (tracing): with one, the downstream trace context is not copied upstream (the host's tracer writes its own). */
     private final Optional<ServerRequestObserver> observer;
 
     private static final String OK = "ok";
@@ -79,7 +78,8 @@ public final class Forwarding {
         AtomicReference<CompletableFuture<?>> upstream = new AtomicReference<>();
         InputRelay relay = InputRelay.attach(options, call, () -> cancel(upstream));
         try {
-            CompletableFuture<CallToolResult> result = callUpstream(name, call.arguments(), options.build());
+            // On a thread of the host's, which its observer (a tracer) runs in this request's context.
+            CompletableFuture<CallToolResult> result = host.callToolAsync(name, call.arguments(), options.build());
             upstream.set(result);
             return Upstream.await(result, call::isCancelled, relay);
         } catch (McpNotFoundException gone) {
@@ -205,32 +205,6 @@ public final class Forwarding {
                 yield upstream(found.server()).complete(request);
             }
         };
-    }
-
-    /**
-     * {@link McpHost#callToolAsync}, whose virtual thread runs in what the observer made current on this
-     * (the downstream request's) thread: the request's span, so that the host's instrumentation makes
-     * the upstream call its child and sends that context upstream. Cancelling the future interrupts the
-     * thread, which cancels the call upstream.
-     */
-    private CompletableFuture<CallToolResult> callUpstream(String name, JsonNode arguments, CallOptions options) {
-        CompletableFuture<CallToolResult> future = new CompletableFuture<>();
-        Runnable work = () -> {
-            try {
-                future.complete(host.callTool(name, arguments, options));
-            } catch (Throwable e) {
-                future.completeExceptionally(e);
-            }
-        };
-        Thread thread = Thread.ofVirtual().name("mcphost-call-" + name)
-                .unstarted(observer.map(o -> o.carryOver(work)).orElse(work));
-        future.whenComplete((r, e) -> {
-            if (future.isCancelled()) {
-                thread.interrupt();
-            }
-        });
-        thread.start();
-        return future;
     }
 
     private static void cancel(AtomicReference<CompletableFuture<?>> upstream) {
