@@ -80,37 +80,7 @@ public final class OAuthTestServer implements AutoCloseable {
     private volatile Optional<String> redirectIss;
     private volatile boolean jwt;
     private volatile String subject = "user-1";
-    private volatile SigningKey signingKey = SigningKey.generate();
-
-    /** An RSA key pair with its key id; the JWKS publishes the public half. */
-    private record SigningKey(String kid, java.security.KeyPair pair) {
-        static SigningKey generate() {
-            try {
-                java.security.KeyPairGenerator generator = java.security.KeyPairGenerator.getInstance("RSA");
-                generator.initialize(2048);
-                return new SigningKey("k-" + random().substring(0, 10), generator.generateKeyPair());
-            } catch (java.security.NoSuchAlgorithmException e) {
-                throw new IllegalStateException("every JDK has RSA", e);
-            }
-        }
-
-        ObjectNode jwk() {
-            java.security.interfaces.RSAPublicKey pub = (java.security.interfaces.RSAPublicKey) pair.getPublic();
-            ObjectNode k = Json.newObject();
-            k.put("kty", "RSA");
-            k.put("kid", kid);
-            k.put("use", "sig");
-            k.put("alg", "RS256");
-            k.put("n", b64(unsigned(pub.getModulus())));
-            k.put("e", b64(unsigned(pub.getPublicExponent())));
-            return k;
-        }
-
-        private static byte[] unsigned(java.math.BigInteger value) {
-            byte[] bytes = value.toByteArray();
-            return bytes[0] == 0 && bytes.length > 1 ? java.util.Arrays.copyOfRange(bytes, 1, bytes.length) : bytes;
-        }
-    }
+    private final JwtSigner signer = new JwtSigner();
 
     private OAuthTestServer() throws IOException {
         http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -219,14 +189,12 @@ public final class OAuthTestServer implements AutoCloseable {
      * @return the new key's id
      */
     public String rotateKey() {
-        SigningKey next = SigningKey.generate();
-        this.signingKey = next;
-        return next.kid();
+        return signer.rotate();
     }
 
     /** The id of the current signing key. */
     public String keyId() {
-        return signingKey.kid();
+        return signer.kid();
     }
 
     /** {@code issuer + "/jwks"}: where the JWKS is. */
@@ -265,21 +233,7 @@ public final class OAuthTestServer implements AutoCloseable {
 
     /** {@code claims} as a JWT signed (RS256) with the current key, its {@code kid} in the header. */
     public String sign(ObjectNode claims) {
-        SigningKey key = signingKey;
-        ObjectNode header = Json.newObject();
-        header.put("alg", "RS256");
-        header.put("typ", "at+jwt");
-        header.put("kid", key.kid());
-        String input = b64(Json.write(header).getBytes(StandardCharsets.UTF_8)) + "."
-                + b64(Json.write(claims).getBytes(StandardCharsets.UTF_8));
-        try {
-            java.security.Signature rsa = java.security.Signature.getInstance("SHA256withRSA");
-            rsa.initSign(key.pair().getPrivate());
-            rsa.update(input.getBytes(StandardCharsets.US_ASCII));
-            return input + "." + b64(rsa.sign());
-        } catch (java.security.GeneralSecurityException e) {
-            throw new IllegalStateException("cannot sign a JWT", e);
-        }
+        return signer.sign(claims);
     }
 
     /**
@@ -290,10 +244,6 @@ public final class OAuthTestServer implements AutoCloseable {
         String token = sign(claims(subject, resource, scopes, lifetime));
         tokens.put(token, new Grant(subject, Set.copyOf(scopes), resource, Instant.now().plus(lifetime)));
         return token;
-    }
-
-    private static String b64(byte[] bytes) {
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
     /** The grant of a valid (known, unexpired) access token for {@code resource}. */
@@ -341,7 +291,7 @@ public final class OAuthTestServer implements AutoCloseable {
                 case "/jwks" -> {
                     requests.add(new Request("jwks", Map.of(), null));
                     ObjectNode set = Json.newObject();
-                    set.putArray("keys").add(signingKey.jwk());
+                    set.putArray("keys").add(signer.jwk());
                     json(exchange, 200, set);
                 }
                 default -> json(exchange, 404, error("not_found", path));
