@@ -10,6 +10,7 @@ import io.mcphost.host.McpHost;
 import io.mcphost.host.McpHostBuilder;
 import io.mcphost.host.ServerSpec;
 import io.mcphost.host.ServerStatus;
+import io.mcphost.server.SealingKeys;
 import io.mcphost.server.demo.DemoServer;
 import io.mcphost.transport.stdio.StdioTransport;
 import java.io.IOException;
@@ -134,6 +135,20 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
             + " 'Authorization: Bearer' with the token in this environment variable.")
     String adminTokenEnv;
 
+    @Option(names = "--session-keys-env", paramLabel = "VAR", description = "Run as one of several replicas behind a load"
+            + " balancer (round robin, no sticky sessions): session state is sealed under the keys in this environment"
+            + " variable (each 32 random bytes in base64, e.g. from 'openssl rand -base64 32'; the first seals, all open,"
+            + " separated by commas or spaces), which every replica is given. See docs/deploy.md.")
+    String sessionKeysEnv;
+
+    @Option(names = "--session-keys-file", paramLabel = "FILE", description = "As --session-keys-env, the keys read"
+            + " from this file (one per line, current first; # comments ignored).")
+    Path sessionKeysFile;
+
+    @Option(names = "--peer-url", paramLabel = "URL", description = "With session keys: the URL at which the other"
+            + " replicas reach this one's endpoint (default: the --http endpoint, when it is not a wildcard address).")
+    String peerUrl;
+
     @Override
     public Integer call() throws InterruptedException {
         boolean stdio = root.connection.stdio != null;
@@ -179,6 +194,11 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
             throw usage("refusing to serve --admin on " + adminAddress.getAddress().getHostAddress() + " without a token:"
                     + " anyone who reaches it could read the metrics. Bind 127.0.0.1, or give --admin-token-env");
         }
+        SealingKeys sessionKeys = sessionKeys();
+        java.net.URI peer = peerUrl == null ? null : uri("--peer-url", peerUrl);
+        if (peer != null && sessionKeys == null) {
+            throw usage("--peer-url needs --session-keys-env or --session-keys-file");
+        }
         PrintWriter err = root.err();
         McpHost host = startHost(err);
         McpGateway gateway;
@@ -220,6 +240,12 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
             if (stdio) {
                 builder.stdio(System.in, System.out);
             }
+            if (sessionKeys != null) {
+                builder.sealingKeys(sessionKeys);
+                if (peer != null) {
+                    builder.peerUrl(peer);
+                }
+            }
             if (adminAddress != null) {
                 builder.adminHttp(adminAddress);
                 if (adminToken != null) {
@@ -259,6 +285,36 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
         }
         stopped.await(); // until Ctrl-C (SIGTERM): the hook closes the gateway
         return McpHostCommand.OK;
+    }
+
+    /** The keys of --session-keys-env or --session-keys-file; null without either. Never echoes a key. */
+    private SealingKeys sessionKeys() {
+        if (sessionKeysEnv != null && sessionKeysFile != null) {
+            throw usage("give --session-keys-env or --session-keys-file, not both");
+        }
+        String text;
+        String where;
+        if (sessionKeysEnv != null) {
+            text = System.getenv(sessionKeysEnv);
+            where = "--session-keys-env " + sessionKeysEnv;
+            if (text == null || text.isBlank()) {
+                throw usage(where + ": the variable is not set");
+            }
+        } else if (sessionKeysFile != null) {
+            where = "--session-keys-file " + sessionKeysFile;
+            try {
+                text = java.nio.file.Files.readString(sessionKeysFile);
+            } catch (java.io.IOException e) {
+                throw usage(where + ": cannot read it (" + e.getClass().getSimpleName() + ")");
+            }
+        } else {
+            return null;
+        }
+        try {
+            return SealingKeys.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw usage(where + ": " + e.getMessage());
+        }
     }
 
     /** The host of --config's servers (the demo server without it), fail-open with the host's reconnect backoff. */

@@ -12,6 +12,7 @@ import io.mcphost.host.McpHost;
 import io.mcphost.host.McpHostBuilder;
 import io.mcphost.protocol.lifecycle.Implementation;
 import io.mcphost.server.McpServer;
+import io.mcphost.server.SealingKeys;
 import io.mcphost.server.ServerRequestObserver;
 import io.mcphost.server.ServerSession;
 import io.mcphost.server.http.OAuthResourceServer;
@@ -198,6 +199,8 @@ public final class McpGateway implements AutoCloseable {
         private InetSocketAddress adminAddress;
         private String adminToken;
         private ServerRequestObserver observer;
+        private SealingKeys sealingKeys;
+        private URI peerUrl;
 
         private Builder(McpHost host) {
             this.host = Objects.requireNonNull(host, "host");
@@ -428,6 +431,30 @@ public final class McpGateway implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Runs this gateway as one of several replicas behind a load balancer (plain round robin, no
+         * sticky sessions, no shared store): every replica is given the same {@code keys}. A
+         * handshake-era client's session id then seals its session (revision, capabilities, principal)
+         * and any replica takes it up; 2026-07-28 input rounds continue at any replica; an answer to a
+         * question one replica asked reaches it through the others (see {@link #peerUrl}). Each replica
+         * has its own upstream connections. See {@link StreamableHttpServer.Builder#sealedSessions} for
+         * what holds per replica only. Off unless set.
+         */
+        public Builder sealingKeys(SealingKeys keys) {
+            this.sealingKeys = Objects.requireNonNull(keys, "keys");
+            return this;
+        }
+
+        /**
+         * Where the other replicas reach this one's MCP endpoint, with {@link #sealingKeys}; the
+         * endpoint's own URL unless set, which is right when HTTP binds one address the others can
+         * reach (not a wildcard one). See {@link StreamableHttpServer.Builder#peerUrl}.
+         */
+        public Builder peerUrl(URI url) {
+            this.peerUrl = Objects.requireNonNull(url, "url");
+            return this;
+        }
+
         /** Whether {@link McpGateway#close} closes the host too; off unless set (the application owns its host). */
         public Builder closeHost(boolean close) {
             this.closeHost = close;
@@ -480,6 +507,11 @@ public final class McpGateway implements AutoCloseable {
             if (observer != null) {
                 serverBuilder.observer(observer);
             }
+            if (sealingKeys != null) {
+                serverBuilder.sealingKeys(sealingKeys);
+            } else if (peerUrl != null) {
+                throw new IllegalStateException("peerUrl needs sealingKeys: replicas share sessions only under shared keys");
+            }
             if (policy != null) {
                 serverBuilder.visibility(new PolicyEnforcer(host, policy, auditListeners, Clock.systemUTC()));
             }
@@ -501,6 +533,12 @@ public final class McpGateway implements AutoCloseable {
                         b.bearerTokens(bearerTokens);
                     }
                     resourceServer.ifPresent(b::oauth);
+                    if (sealingKeys != null) {
+                        b.sealedSessions(sealingKeys);
+                    }
+                    if (peerUrl != null) {
+                        b.peerUrl(peerUrl);
+                    }
                     if (allowedOrigins != null) {
                         b.allowedOrigins(allowedOrigins);
                     }

@@ -30,6 +30,7 @@ final class ServeProcess implements AutoCloseable {
     private final StringBuffer stderr = new StringBuffer(); // appended by the drain thread too
     private volatile Thread drain;
     private final List<ProcessHandle> upstreams = new ArrayList<>();
+    private volatile boolean killed;
 
     private ServeProcess(Process serve, Duration deadline) {
         this.serve = serve;
@@ -37,11 +38,18 @@ final class ServeProcess implements AutoCloseable {
     }
 
     static ServeProcess start(Duration deadline, String... arguments) throws IOException {
+        return start(deadline, java.util.Map.of(), arguments);
+    }
+
+    /** As {@link #start(Duration, String...)}, with {@code environment} added to this process's. */
+    static ServeProcess start(Duration deadline, java.util.Map<String, String> environment, String... arguments) throws IOException {
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1", "-cp", classPath, "io.mcphost.cli.Main", "serve"));
         command.addAll(List.of(arguments));
-        Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().putAll(environment);
+        Process process = builder.redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
         return new ServeProcess(process, deadline);
     }
@@ -79,8 +87,34 @@ final class ServeProcess implements AutoCloseable {
         return now;
     }
 
+    /**
+     * SIGKILL, as a crashed machine or the OOM killer would: serve gets no chance to close anything.
+     * Returns the upstream processes it had that are still running 10 seconds later (a stdio upstream
+     * sees its stdin end and must exit by itself), after killing them so that the test leaves none.
+     */
+    List<ProcessHandle> kill() {
+        killed = true;
+        upstreams();
+        serve.destroyForcibly();
+        serve.onExit().join();
+        for (ProcessHandle upstream : upstreams) {
+            upstream.onExit().completeOnTimeout(upstream, 10, TimeUnit.SECONDS).join();
+        }
+        List<ProcessHandle> left = upstreams.stream().filter(ProcessHandle::isAlive).toList();
+        left.forEach(ProcessHandle::destroyForcibly);
+        return left;
+    }
+
+    /** Whether serve still runs. */
+    boolean isAlive() {
+        return serve.isAlive();
+    }
+
     @Override
     public void close() {
+        if (killed) {
+            return; // kill() checked what there is to check
+        }
         upstreams();
         serve.destroy(); // SIGTERM: serve's shutdown hook closes the gateway and the host
         boolean ended;

@@ -181,6 +181,7 @@ public final class McpServer {
         private SubscriptionListener subscriptionListener;
         private Runnable beforeFirstUse;
         private Visibility visibility;
+        private SealingKeys sealing;
         private final java.util.List<SkillDirectory> skills = new java.util.ArrayList<>();
 
         private Builder() {
@@ -415,12 +416,24 @@ public final class McpServer {
             return this;
         }
 
+        /**
+         * The keys under which the state this server hands its clients is sealed: 2026-07-28
+         * {@code requestState}s and, over Streamable HTTP, handshake-era session ids (see
+         * {@link io.mcphost.server.http.StreamableHttpServer}). Replicas behind a load balancer that share
+         * these keys accept each other's state, with no shared store and no sticky sessions. A key
+         * random to this process unless set.
+         */
+        public Builder sealingKeys(SealingKeys keys) {
+            this.sealing = Objects.requireNonNull(keys, "keys");
+            return this;
+        }
+
         /** Builds the server. Does no I/O. */
         public McpServer build() {
             return new McpServer(new Registry(info, instructions, offer.build().contents(), Optional.ofNullable(completions),
                     pageSize, taskPollInterval, maxTaskTtl, Optional.ofNullable(observer), changing, validateArguments,
                     Optional.ofNullable(subscriptionListener), Optional.ofNullable(beforeFirstUse), new SkillCatalog(skills),
-                    Optional.ofNullable(visibility)), changing);
+                    Optional.ofNullable(visibility), sealing == null ? SealingKeys.random() : sealing), changing);
         }
     }
 }

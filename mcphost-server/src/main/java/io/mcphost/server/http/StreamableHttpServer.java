@@ -3,15 +3,18 @@ package io.mcphost.server.http;
 import static io.mcphost.protocol.internal.Settings.positive;
 
 import io.mcphost.server.McpServer;
+import io.mcphost.server.SealingKeys;
 import io.mcphost.server.http.internal.Admission;
 import io.mcphost.server.http.internal.HttpEndpoint;
 import io.mcphost.server.http.internal.HttpSettings;
 import io.mcphost.server.http.internal.JettyServer;
+import io.mcphost.server.http.internal.Replication;
 import io.mcphost.server.http.internal.Sessions;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -253,6 +256,8 @@ public final class StreamableHttpServer implements AutoCloseable {
         private Duration idleTimeout = Duration.ofSeconds(30);
         private int maxHeaderBytes = 64 * 1024;
         private SSLContext tls;
+        private SealingKeys sealingKeys;
+        private URI peerUrl;
 
         private Builder(McpServer server) {
             this.server = server;
@@ -370,6 +375,39 @@ public final class StreamableHttpServer implements AutoCloseable {
          */
         public Builder tls(SSLContext context) {
             this.tls = Objects.requireNonNull(context, "context");
+            return this;
+        }
+
+        /**
+         * Lets replicas of this server behind a load balancer share its handshake-era sessions with no
+         * shared store and no sticky sessions: each session id seals what its handshake agreed (the
+         * revision, the client's capabilities, the principal that opened it) under {@code keys}
+         * (AES-256-GCM; give the {@link McpServer} the same keys, {@link McpServer.Builder#sealingKeys},
+         * for its 2026-07-28 input rounds), and a replica that gets a request naming a session it does
+         * not hold takes it up from its id. A sealed id is accepted for 24 hours after its handshake;
+         * {@code DELETE} and the idle timeout end only the copy of the replica that applies them, and a
+         * client's {@code logging/setLevel} holds on the replica that received it. Off unless set: ids are
+         * then random and sessions live in this process only.
+         */
+        public Builder sealedSessions(SealingKeys keys) {
+            this.sealingKeys = Objects.requireNonNull(keys, "keys");
+            return this;
+        }
+
+        /**
+         * The URL at which the other replicas reach this one's endpoint (for example
+         * {@code http://10.0.0.5:8080/mcp}), with {@link #sealedSessions}: the questions this replica
+         * asks a client during a call (elicitation, sampling, roots) carry it, sealed, in their ids, and
+         * a replica that receives the client's answer posts it here, where the call waits. Without it,
+         * an answer the load balancer gives to another replica is dropped there. The endpoint's own URL
+         * unless set, when bound to one address (not a wildcard one).
+         */
+        public Builder peerUrl(URI url) {
+            Objects.requireNonNull(url, "url");
+            if (!url.isAbsolute() || !Set.of("http", "https").contains(url.getScheme())) {
+                throw new IllegalArgumentException("the peer URL must be an absolute http(s) URL, not " + url);
+            }
+            this.peerUrl = url;
             return this;
         }
 
@@ -511,7 +549,12 @@ public final class StreamableHttpServer implements AutoCloseable {
         public StreamableHttpServer start() {
             HttpSettings settings = new HttpSettings(path, allowedOrigins, bindAddress.isLoopbackAddress(), responseMode,
                     sessionIdleTimeout, maxMessageBytes, sseRetry, maxSessions, idleTimeout, maxHeaderBytes);
-            Sessions sessions = new Sessions(server, settings);
+            if (peerUrl != null && sealingKeys == null) {
+                throw new IllegalStateException("peerUrl needs sealedSessions: without them no other replica takes up a session");
+            }
+            Optional<Replication> replication = Optional.ofNullable(sealingKeys)
+                    .map(k -> new Replication(k, Optional.ofNullable(peerUrl), Clock.systemUTC()));
+            Sessions sessions = new Sessions(server, settings, replication);
             ExecutorService executor = Executors.newThreadPerTaskExecutor(
                     Thread.ofVirtual().name("mcphost-http-", 0).factory());
             Admission admission = admission();
@@ -529,6 +572,8 @@ public final class StreamableHttpServer implements AutoCloseable {
                     ? "[" + bindAddress.getHostAddress() + "]" : bindAddress.getHostAddress();
             URI endpoint = URI.create((tls == null ? "http://" : "https://") + host + ":" + bound.getPort() + path);
             admission.bind(endpoint);
+            // Bound to one address, the endpoint is where peers reach this replica (a wildcard bind is not).
+            replication.filter(r -> !r.hasPeerUrl() && !bindAddress.isAnyLocalAddress()).ifPresent(r -> r.reachableAt(endpoint));
             LOG.debug("serving {} at {}", server.serverInfo().name(), endpoint);
             return new StreamableHttpServer(httpServer, executor, sessions, handler, endpoint, closeBudget);
         }

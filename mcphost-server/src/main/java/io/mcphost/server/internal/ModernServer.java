@@ -58,12 +58,13 @@ public final class ModernServer {
 
     private final Registry registry;
     private final Subscriptions subscriptions;
-    private final RequestStates states = new RequestStates();
+    private final RequestStates states;
     private final ModernTasks tasks;
 
     ModernServer(Registry registry, Subscriptions subscriptions) {
         this.registry = registry;
         this.subscriptions = subscriptions;
+        this.states = new RequestStates(registry.sealing());
         this.tasks = new ModernTasks(registry.maxTaskTtl(), registry.taskPollInterval());
     }
 

@@ -9,6 +9,7 @@ import io.mcphost.protocol.tools.ToolExecution;
 import io.mcphost.server.CompletionHandler;
 import io.mcphost.server.InteractivePromptHandler;
 import io.mcphost.server.InteractiveResourceReader;
+import io.mcphost.server.SealingKeys;
 import io.mcphost.server.ServerRequestObserver;
 import io.mcphost.server.SubscriptionListener;
 import io.mcphost.server.ToolHandler;
@@ -53,6 +54,8 @@ public final class Registry {
     private final SkillCatalog skills;
     /** Who sees and uses what, per request; everything for everyone when empty. */
     private final Optional<Visibility> visibility;
+    /** What state handed to clients is sealed under: random to this process unless replicas share keys. */
+    private final SealingKeys sealing;
 
     public Registry(Implementation info, Optional<String> instructions, Offer offer, Optional<CompletionHandler> completions,
                     int pageSize, Duration taskPollInterval, Duration maxTaskTtl, Optional<ServerRequestObserver> observer,
@@ -67,13 +70,15 @@ public final class Registry {
                     boolean changing, boolean validateArguments, Optional<SubscriptionListener> subscriptionListener,
                     Optional<Runnable> beforeFirstUse, SkillCatalog skills) {
         this(info, instructions, offer, completions, pageSize, taskPollInterval, maxTaskTtl, observer, changing,
-                validateArguments, subscriptionListener, beforeFirstUse, skills, Optional.empty());
+                validateArguments, subscriptionListener, beforeFirstUse, skills, Optional.empty(), SealingKeys.random());
     }
 
     public Registry(Implementation info, Optional<String> instructions, Offer offer, Optional<CompletionHandler> completions,
                     int pageSize, Duration taskPollInterval, Duration maxTaskTtl, Optional<ServerRequestObserver> observer,
                     boolean changing, boolean validateArguments, Optional<SubscriptionListener> subscriptionListener,
-                    Optional<Runnable> beforeFirstUse, SkillCatalog skills, Optional<Visibility> visibility) {
+                    Optional<Runnable> beforeFirstUse, SkillCatalog skills, Optional<Visibility> visibility,
+                    SealingKeys sealing) {
+        this.sealing = Objects.requireNonNull(sealing, "sealing");
         this.visibility = Objects.requireNonNull(visibility, "visibility");
         this.skills = Objects.requireNonNull(skills, "skills");
         this.info = info;
@@ -205,6 +210,11 @@ public final class Registry {
 
     public Duration taskPollInterval() {
         return taskPollInterval;
+    }
+
+    /** The keys client-held state is sealed under (see {@link io.mcphost.server.McpServer.Builder#sealingKeys}). */
+    public SealingKeys sealing() {
+        return sealing;
     }
 
     public Duration maxTaskTtl() {

@@ -2,43 +2,40 @@ package io.mcphost.server.internal;
 
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.server.SealingKeys;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The {@code requestState} of 2026-07-28 input rounds (spec: basic/patterns/mrtr, server requirements):
  * the answers a handler consumed in earlier rounds, bound to the request (method, target, digest of
- * its arguments) and to an expiry, and protected by an HMAC-SHA256 under a random key of this server
- * process. The client cannot read it meaningfully and cannot change it undetected; a state from
- * another server process, another request or after its expiry is refused. Thread-safe.
+ * its arguments) and to an expiry, sealed (AES-GCM) under the server's {@link SealingKeys}: random
+ * to this process unless the application shares keys between replicas, so that a retry may reach
+ * any of them. The client can neither read nor change it; a state sealed under other keys, for
+ * another request or past its expiry is refused. Thread-safe.
  */
 final class RequestStates {
     private static final JsonCodec CODEC = JsonCodec.get();
-    private static final String MAC = "HmacSHA256";
+    private static final String PURPOSE = "mcphost/request-state";
     static final Duration LIFETIME = Duration.ofMinutes(10);
 
-    private final SecretKeySpec key;
+    private final SealingKeys keys;
     private final Clock clock;
 
-    RequestStates() {
-        this(Clock.systemUTC());
+    RequestStates(SealingKeys keys) {
+        this(keys, Clock.systemUTC());
     }
 
-    RequestStates(Clock clock) {
-        byte[] secret = new byte[32];
-        new SecureRandom().nextBytes(secret);
-        this.key = new SecretKeySpec(secret, MAC);
+    RequestStates(SealingKeys keys, Clock clock) {
+        this.keys = keys;
         this.clock = clock;
     }
 
@@ -49,9 +46,7 @@ final class RequestStates {
         payload.put("x", clock.millis() + LIFETIME.toMillis());
         ObjectNode a = payload.putObject("a");
         answers.forEach(a::set);
-        byte[] body = CODEC.mapper().writeValueAsString(payload).getBytes(StandardCharsets.UTF_8);
-        Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
-        return b64.encodeToString(body) + "." + b64.encodeToString(mac(body));
+        return keys.seal(PURPOSE, CODEC.mapper().writeValueAsString(payload).getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -60,21 +55,8 @@ final class RequestStates {
      * @throws RequestException (-32602) if the state is malformed, tampered with, expired, or from another request
      */
     Map<String, JsonNode> open(String state, String binding) {
-        int dot = state.indexOf('.');
-        byte[] body;
-        byte[] tag;
-        try {
-            if (dot < 0) {
-                throw new IllegalArgumentException("no tag");
-            }
-            body = Base64.getUrlDecoder().decode(state.substring(0, dot));
-            tag = Base64.getUrlDecoder().decode(state.substring(dot + 1));
-        } catch (IllegalArgumentException e) {
-            throw refused("it is malformed");
-        }
-        if (!MessageDigest.isEqual(tag, mac(body))) {
-            throw refused("its integrity check failed");
-        }
+        byte[] body = keys.open(PURPOSE, state).orElseThrow(
+                () -> refused("its integrity check failed (changed, malformed, or sealed by a server without this one's keys)"));
         JsonNode payload = CODEC.readTree(body);
         if (!digest(binding).equals(payload.path("b").asString(""))) {
             throw refused("it belongs to another request");
@@ -89,16 +71,6 @@ final class RequestStates {
 
     private static RequestException refused(String why) {
         return new RequestException(JsonRpcError.INVALID_PARAMS, "Invalid requestState: " + why);
-    }
-
-    private byte[] mac(byte[] body) {
-        try {
-            Mac mac = Mac.getInstance(MAC);
-            mac.init(key);
-            return mac.doFinal(body);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is not available", e);
-        }
     }
 
     private static String digest(String binding) {

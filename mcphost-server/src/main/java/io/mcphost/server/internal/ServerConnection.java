@@ -249,10 +249,7 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
             throw new RequestException(JsonRpcError.INVALID_REQUEST, "this connection is already initialized");
         }
         String asked = params.path("protocolVersion").asString("");
-        // Spec (lifecycle, version negotiation): answer with the client's revision when we speak it,
-        // else with our newest; the client then decides whether it can go on.
-        ProtocolVersion version = ProtocolVersion.fromId(asked).filter(v -> !v.isAtLeast(ProtocolVersion.V2026_07_28))
-                .orElse(ProtocolVersion.LATEST_HANDSHAKE);
+        ProtocolVersion version = negotiate(asked);
         ObjectNode result = CODEC.newObject();
         result.put("protocolVersion", version.id());
         result.set("capabilities", capabilities(version));
@@ -262,6 +259,29 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
         clientCapabilities = params.path("capabilities").isObject() ? params.get("capabilities") : CODEC.newObject();
         negotiated = version;
         return result;
+    }
+
+    /**
+     * The revision {@code initialize} agrees on when the client asks for {@code asked}. Spec (lifecycle,
+     * version negotiation): the client's revision when we speak it, else our newest; the client then
+     * decides whether it can go on.
+     */
+    public static ProtocolVersion negotiate(String asked) {
+        return ProtocolVersion.fromId(asked).filter(v -> !v.isAtLeast(ProtocolVersion.V2026_07_28))
+                .orElse(ProtocolVersion.LATEST_HANDSHAKE);
+    }
+
+    /**
+     * Takes up a session whose handshake another replica answered (its id sealed what was agreed): as
+     * after {@code initialize} and {@code notifications/initialized}, with {@code version} agreed and
+     * the client's {@code capabilities}. Only before any message arrived.
+     */
+    public void resumeHandshake(ProtocolVersion version, JsonNode capabilities) {
+        if (!initializeReceived.compareAndSet(false, true)) {
+            throw new IllegalStateException("this connection is already initialized");
+        }
+        clientCapabilities = capabilities.isObject() ? capabilities : CODEC.newObject();
+        negotiated = version;
     }
 
     /** Only what this server has something for: an empty list is not worth a capability. */

@@ -19,7 +19,9 @@ import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.Condition;
@@ -317,7 +319,8 @@ public final class HttpEndpoint {
                         + " header is required; send initialize without it to start a session", id);
                 return;
             }
-            Optional<HttpSession> created = sessions.create(caller.principal());
+            Optional<HttpSession> created = sessions.create(caller.principal(),
+                    initialize.get().params().orElseGet(CODEC::newObject));
             if (created.isEmpty()) {
                 Replies.error(exchange, 503, JsonRpcError.INTERNAL_ERROR,
                         "Service Unavailable: too many sessions, or the server is closing", id);
@@ -330,12 +333,18 @@ public final class HttpEndpoint {
                     .flatMap(p -> ProtocolVersion.fromId(p.path("protocolVersion").asString(""))));
         } else {
             Optional<HttpSession> found = sessions.find(sessionId, caller.principal());
+            if (found.isEmpty() && stoppingReplica(exchange, id)) {
+                return;
+            }
             if (found.isEmpty()) {
                 Replies.error(exchange, 404, JsonRpcError.INVALID_REQUEST, "Not Found: the session expired or was ended; "
                         + "send initialize without " + SESSION_HEADER + " to start a new one", id);
                 return;
             }
             session = found.get();
+        }
+        if (sessions.replication().isPresent()) {
+            messages = passOnForeignAnswers(sessions.replication().get(), exchange, messages);
         }
         List<JsonRpcRequest> requests = messages.stream()
                 .flatMap(m -> m instanceof JsonRpcRequest r ? Stream.of(r) : Stream.empty())
@@ -346,6 +355,27 @@ public final class HttpEndpoint {
             return;
         }
         answer(exchange, session, messages, requests, streamIfProgress(mode.get(), requests, exchange), primes(version), id);
+    }
+
+    /**
+     * The messages of a POST that are this replica's: answers to questions another replica asked are
+     * posted to it (with the client's session and credentials) before the POST is answered, so that
+     * the client hears 202 once its answer is where it is awaited.
+     */
+    private static List<JsonRpcMessage> passOnForeignAnswers(Replication replication, Exchange exchange,
+                                                             List<JsonRpcMessage> messages) {
+        Replication.Split split = replication.split(messages, exchange.header(Replication.FORWARDED_HEADER) != null);
+        if (!split.foreign().isEmpty()) {
+            Map<String, String> headers = new LinkedHashMap<>();
+            for (String name : List.of(SESSION_HEADER, "MCP-Protocol-Version", "Authorization")) {
+                String value = exchange.header(name);
+                if (value != null) {
+                    headers.put(name, value);
+                }
+            }
+            split.foreign().forEach((peer, answers) -> answers.forEach(m -> replication.forward(peer, m, headers)));
+        }
+        return split.local();
     }
 
     /**
@@ -438,6 +468,19 @@ public final class HttpEndpoint {
         }
     }
 
+    /**
+     * Whether a replica that is stopping answered 503 for a session it no longer takes up: the session
+     * lives on at the other replicas, so the client must not hear 404 (it would start a new one).
+     */
+    private boolean stoppingReplica(Exchange exchange, Optional<RequestId> id) throws IOException {
+        if (sessions.replication().isEmpty() || !sessions.isClosed()) {
+            return false;
+        }
+        exchange.setHeader("Retry-After", "1");
+        Replies.error(exchange, 503, JsonRpcError.INTERNAL_ERROR, "Service Unavailable: this replica is stopping; retry", id);
+        return true;
+    }
+
     /** The session the request names; answers 400 or 404 itself when there is none. */
     private Optional<HttpSession> session(Exchange exchange, Admission.Caller caller) throws IOException {
         String sessionId = exchange.header(SESSION_HEADER);
@@ -446,6 +489,9 @@ public final class HttpEndpoint {
             return Optional.empty();
         }
         Optional<HttpSession> session = sessions.find(sessionId, caller.principal());
+        if (session.isEmpty() && stoppingReplica(exchange, Optional.empty())) {
+            return session;
+        }
         if (session.isEmpty()) {
             Replies.error(exchange, 404, JsonRpcError.INVALID_REQUEST, "Not Found: the session expired or was ended");
         }

@@ -59,6 +59,8 @@ public final class HttpSession implements Transport, io.mcphost.server.internal.
     /** Who started the session, when the endpoint authenticates; only they may use it. */
     private final Optional<String> principal;
     private final Consumer<HttpSession> onClosed;
+    /** When replicas share sessions: the questions sent name this replica, so answers find their way back. */
+    private final Optional<Replication> replication;
     private final ReentrantLock lock = new ReentrantLock();
     private final ReentrantLock delivery = new ReentrantLock();
     private final Map<Integer, EventStream> streams = new LinkedHashMap<>();
@@ -72,7 +74,8 @@ public final class HttpSession implements Transport, io.mcphost.server.internal.
     private volatile long lastUsedNanos = System.nanoTime();
 
     HttpSession(String id, long serial, HttpSettings settings, Optional<String> principal,
-                Consumer<HttpSession> onClosed) {
+                Consumer<HttpSession> onClosed, Optional<Replication> replication) {
+        this.replication = replication;
         this.id = id;
         this.serial = serial;
         this.settings = settings;
@@ -104,6 +107,9 @@ public final class HttpSession implements Transport, io.mcphost.server.internal.
     @Override
     public void send(JsonRpcMessage message) {
         Objects.requireNonNull(message, "message");
+        if (replication.isPresent()) {
+            message = replication.get().tagOutgoing(message);
+        }
         if (closed.get()) {
             throw new McpClosedException(null, describe() + " is closed");
         }
@@ -128,6 +134,10 @@ public final class HttpSession implements Transport, io.mcphost.server.internal.
             send(message);
             return;
         }
+        JsonRpcMessage untagged = message;
+        if (replication.isPresent()) {
+            message = replication.get().tagOutgoing(message);
+        }
         if (closed.get()) {
             throw new McpClosedException(null, describe() + " is closed");
         }
@@ -146,7 +156,7 @@ public final class HttpSession implements Transport, io.mcphost.server.internal.
         } finally {
             lock.unlock();
         }
-        send(message); // a notification whose request has no open stream: the general route (progress: its token's)
+        send(untagged); // a notification whose request has no open stream: the general route (progress: its token's)
     }
 
     private void answer(RequestId requestId, String json) {

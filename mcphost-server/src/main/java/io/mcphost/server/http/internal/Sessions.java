@@ -1,7 +1,9 @@
 package io.mcphost.server.http.internal;
 
 import io.mcphost.server.McpServer;
+import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.server.ServerSession;
+import io.mcphost.server.internal.ServerConnection;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Base64;
@@ -16,6 +18,7 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The live sessions of one HTTP server, each with its own server connection, the one connection that
@@ -31,16 +34,31 @@ public final class Sessions {
     private final Map<String, HttpSession> live = new ConcurrentHashMap<>();
     private final AtomicLong serials = new AtomicLong();
     private final AtomicLong initializes = new AtomicLong();
+    private final AtomicLong takenUp = new AtomicLong();
     private final ReentrantLock sweeperLock = new ReentrantLock();
     private final Condition stopping = sweeperLock.newCondition();
     private final StatelessChannel stateless;
     private volatile boolean closed;
     private Thread sweeper;
 
-    public Sessions(McpServer server, HttpSettings settings) {
+    /** Present when replicas share this server's sessions: ids are sealed and taken up anywhere. */
+    private final Optional<Replication> replication;
+
+    public Sessions(McpServer server, HttpSettings settings, Optional<Replication> replication) {
         this.server = server;
         this.settings = settings;
+        this.replication = replication;
         this.stateless = new StatelessChannel(server, settings.path());
+    }
+
+    /** Whether {@link #close} began. */
+    boolean isClosed() {
+        return closed;
+    }
+
+    /** How replicas share the sessions, if they do. */
+    Optional<Replication> replication() {
+        return replication;
     }
 
     /** The connection the endpoint's stateless requests are dispatched on; lives until {@link #close}. */
@@ -54,15 +72,20 @@ public final class Sessions {
     }
 
     /**
-     * A new session with its own server connection, for an {@code initialize} request; empty when
-     * {@code maxSessions} are live or the server is closing. Only {@code principal} may use it.
+     * A new session with its own server connection, for an {@code initialize} request with
+     * {@code params}; empty when {@code maxSessions} are live or the server is closing. Only
+     * {@code principal} may use it. With replication its id seals what the handshake agrees.
      */
-    Optional<HttpSession> create(Optional<String> principal) {
+    Optional<HttpSession> create(Optional<String> principal, JsonNode params) {
         if (closed || live.size() >= settings.maxSessions()) {
             return Optional.empty();
         }
-        HttpSession session = new HttpSession(newId(), serials.incrementAndGet(), settings, principal,
-                s -> live.remove(s.id(), s));
+        String id = replication.map(r -> r.sealSession(r.grant(
+                ServerConnection.negotiate(params.path("protocolVersion").asString("")),
+                params.path("capabilities").isObject() ? params.get("capabilities") : JsonCodec.get().newObject(),
+                principal))).orElseGet(Sessions::newId);
+        HttpSession session = new HttpSession(id, serials.incrementAndGet(), settings, principal,
+                s -> live.remove(s.id(), s), replication);
         ServerSession connection = server.serve(session);
         live.put(session.id(), session);
         initializes.incrementAndGet();
@@ -86,7 +109,46 @@ public final class Sessions {
      * is as unknown to a caller as an ended one.
      */
     Optional<HttpSession> find(String id, Optional<String> principal) {
-        return Optional.ofNullable(live.get(id)).filter(s -> s.belongsTo(principal));
+        HttpSession session = live.get(id);
+        if (session != null || replication.isEmpty()) {
+            return Optional.ofNullable(session).filter(s -> s.belongsTo(principal));
+        }
+        return replication.get().openSession(id).filter(g -> g.principal().equals(principal))
+                .flatMap(grant -> takeUp(id, grant));
+    }
+
+    /**
+     * A session another replica started (or this one, before it restarted or the session idled out
+     * here), taken up from what its id sealed; empty when {@code maxSessions} are live or closing.
+     */
+    private Optional<HttpSession> takeUp(String id, Replication.Grant grant) {
+        if (closed || live.size() >= settings.maxSessions()) {
+            return Optional.empty();
+        }
+        boolean[] made = new boolean[1];
+        // Served and resumed inside the map's lock for this id: a request racing this one for the same
+        // session finds it only once it is ready for messages. Neither step waits on anything.
+        HttpSession session = live.computeIfAbsent(id, k -> {
+            HttpSession fresh = new HttpSession(id, serials.incrementAndGet(), settings, grant.principal(),
+                    s -> live.remove(s.id(), s), replication);
+            ((ServerConnection) server.serve(fresh)).resumeHandshake(grant.version(), grant.capabilities());
+            made[0] = true;
+            return fresh;
+        });
+        if (made[0]) {
+            takenUp.incrementAndGet();
+            LOG.debug("{} taken up from its sealed id ({} live)", session, live.size());
+            if (closed) {
+                session.close(Duration.ZERO);
+                return Optional.empty();
+            }
+        }
+        return Optional.of(session);
+    }
+
+    /** How many sessions this server took up from sealed ids it did not start (or no longer held). */
+    public long takenUpCount() {
+        return takenUp.get();
     }
 
     public Set<String> ids() {
@@ -130,6 +192,7 @@ public final class Sessions {
         }
         expireAll();
         stateless.close(Duration.ZERO);
+        replication.ifPresent(Replication::close);
     }
 
     private void sweepLoop() {

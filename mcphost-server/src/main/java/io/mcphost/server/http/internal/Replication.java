@@ -1,0 +1,260 @@
+package io.mcphost.server.http.internal;
+
+import io.mcphost.protocol.JsonRpcErrorResponse;
+import io.mcphost.protocol.JsonRpcMessage;
+import io.mcphost.protocol.JsonRpcNotification;
+import io.mcphost.protocol.JsonRpcRequest;
+import io.mcphost.protocol.JsonRpcResponse;
+import io.mcphost.protocol.McpMethod;
+import io.mcphost.protocol.ProtocolVersion;
+import io.mcphost.protocol.RequestId;
+import io.mcphost.protocol.internal.JsonCodec;
+import io.mcphost.server.SealingKeys;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * What lets replicas of one server behind a load balancer share its handshake-era sessions without a
+ * shared store or sticky sessions.
+ *
+ * <p><b>Sealed session ids.</b> A session's id seals what its handshake agreed (the revision, the
+ * client's capabilities, the principal that opened it, when) under the replicas' {@link SealingKeys};
+ * a replica that gets a request naming a session it does not hold opens the id and takes the session
+ * up as its own ({@code ServerConnection.resumeHandshake}). A session id lives {@link #SESSION_LIFETIME}
+ * from its handshake at most: it cannot be revoked without shared state.
+ *
+ * <p><b>Questions and their answers.</b> A request the server sends a client during a call
+ * (elicitation, sampling, roots) waits on the replica that sent it, but the client's answer is a new
+ * POST that the load balancer may give to any replica. So the ids of such requests name their origin
+ * (the replica's peer URL, sealed so that nobody can make a replica post elsewhere), and a replica that
+ * receives an answer to another replica's question forwards it there (one POST, the client's own
+ * headers, marked so that it is never forwarded again). Without a peer URL nothing is tagged, and an
+ * answer that reaches another replica is dropped there (its question then times out).
+ *
+ * <p>Thread-safe; only {@link #forward} does I/O (bounded by {@link #FORWARD_TIMEOUT}).
+ */
+public final class Replication {
+    private static final Logger LOG = LoggerFactory.getLogger(Replication.class);
+    private static final JsonCodec CODEC = JsonCodec.get();
+    /** How long a sealed session id is accepted after its handshake. */
+    public static final Duration SESSION_LIFETIME = Duration.ofHours(24);
+    static final Duration FORWARD_TIMEOUT = Duration.ofSeconds(10);
+    /** Marks a POST one replica forwarded to another, so that it is never forwarded on. */
+    static final String FORWARDED_HEADER = "Mcp-Replica-Forwarded";
+    private static final String SESSION_PURPOSE = "mcphost/http-session";
+    private static final String ORIGIN_PURPOSE = "mcphost/replica-origin";
+    /** Between a tagged id's origin and the original id; never in base64url. */
+    private static final char TAG_END = '~';
+
+    /** What a session's handshake agreed, as its id seals it. */
+    record Grant(ProtocolVersion version, JsonNode capabilities, Optional<String> principal, long issuedAtMillis) {
+    }
+
+    /** A POST's messages split by where they belong. */
+    record Split(List<JsonRpcMessage> local, Map<URI, List<JsonRpcMessage>> foreign) {
+    }
+
+    private final SealingKeys keys;
+    private final Clock clock;
+    /** Where the other replicas reach this one; set once, before the first request (see {@link #reachableAt}). */
+    private volatile Optional<URI> peerUrl;
+    /** This replica's sealed origin, the prefix of the ids it tags; empty without a peer URL. */
+    private volatile Optional<String> origin;
+    private volatile HttpClient client;
+
+    public Replication(SealingKeys keys, Optional<URI> peerUrl, Clock clock) {
+        this.keys = keys;
+        this.clock = clock;
+        this.peerUrl = Optional.empty();
+        this.origin = Optional.empty();
+        peerUrl.ifPresent(this::reachableAt);
+    }
+
+    /** Whether the other replicas know where to reach this one. */
+    public boolean hasPeerUrl() {
+        return peerUrl.isPresent();
+    }
+
+    /** Where the other replicas reach this one; called once, before the endpoint serves its first request. */
+    public void reachableAt(URI url) {
+        this.origin = Optional.of(keys.seal(ORIGIN_PURPOSE, url.toString().getBytes(StandardCharsets.UTF_8)));
+        this.peerUrl = Optional.of(url);
+    }
+
+    /** A session id sealing {@code grant}. */
+    String sealSession(Grant grant) {
+        ObjectNode payload = CODEC.newObject();
+        payload.put("v", grant.version().id());
+        payload.set("c", grant.capabilities());
+        grant.principal().ifPresent(p -> payload.put("p", p));
+        payload.put("t", grant.issuedAtMillis());
+        return keys.seal(SESSION_PURPOSE, CODEC.mapper().writeValueAsString(payload).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** What a session id sealed, if it opens under these keys and is not older than {@link #SESSION_LIFETIME}. */
+    Optional<Grant> openSession(String id) {
+        return keys.open(SESSION_PURPOSE, id).flatMap(bytes -> {
+            JsonNode payload = CODEC.readTree(bytes);
+            Optional<ProtocolVersion> version = ProtocolVersion.fromId(payload.path("v").asString(""));
+            long issued = payload.path("t").asLong(0);
+            if (version.isEmpty() || clock.millis() - issued > SESSION_LIFETIME.toMillis()) {
+                return Optional.empty();
+            }
+            Optional<String> principal = payload.path("p").isString() ? Optional.of(payload.get("p").asString()) : Optional.empty();
+            return Optional.of(new Grant(version.get(), payload.path("c"), principal, issued));
+        });
+    }
+
+    /** The grant of a new session's handshake, now. */
+    Grant grant(ProtocolVersion version, JsonNode capabilities, Optional<String> principal) {
+        return new Grant(version, capabilities, principal, clock.millis());
+    }
+
+    /** {@code message} as it leaves for the client: a request's id names this replica, when it has a peer URL. */
+    JsonRpcMessage tagOutgoing(JsonRpcMessage message) {
+        if (origin.isEmpty()) {
+            return message;
+        }
+        if (message instanceof JsonRpcRequest r) {
+            return new JsonRpcRequest(tag(r.id()), r.method(), r.params());
+        }
+        // The server calling off its own question names it by the id the client saw.
+        if (message instanceof JsonRpcNotification n && n.method().equals(McpMethod.NOTIFICATIONS_CANCELLED)
+                && n.params().isPresent() && n.params().get().get("requestId") instanceof JsonNode rid
+                && (rid.isString() || rid.isIntegralNumber())) {
+            ObjectNode params = (ObjectNode) n.params().get().deepCopy();
+            params.put("requestId", ((RequestId.StringId) tag(rid.isString() ? RequestId.of(rid.asString())
+                    : RequestId.of(rid.asLong()))).value());
+            return new JsonRpcNotification(n.method(), Optional.of(params));
+        }
+        return message;
+    }
+
+    private RequestId tag(RequestId id) {
+        String original = id instanceof RequestId.NumberId n ? "n" + n.value() : "s" + ((RequestId.StringId) id).value();
+        return RequestId.of(origin.orElseThrow() + TAG_END + original);
+    }
+
+    /**
+     * A POST's messages split into those for this replica (answers to its own questions with their
+     * original ids back, and everything else) and answers to other replicas' questions, by origin.
+     * {@code forwarded}: the POST came from another replica, so nothing is passed on again (dropped).
+     */
+    Split split(List<JsonRpcMessage> messages, boolean forwarded) {
+        List<JsonRpcMessage> local = new ArrayList<>(messages.size());
+        Map<URI, List<JsonRpcMessage>> foreign = new LinkedHashMap<>();
+        for (JsonRpcMessage m : messages) {
+            Optional<RequestId> id = switch (m) {
+                case JsonRpcResponse r -> Optional.of(r.id());
+                case JsonRpcErrorResponse e -> e.id();
+                default -> Optional.empty();
+            };
+            int end = id.filter(RequestId.StringId.class::isInstance)
+                    .map(i -> ((RequestId.StringId) i).value().indexOf(TAG_END)).orElse(-1);
+            if (end < 0) {
+                local.add(m);
+                continue;
+            }
+            String value = ((RequestId.StringId) id.get()).value();
+            String tag = value.substring(0, end);
+            Optional<RequestId> original = untag(value.substring(end + 1));
+            if (original.isEmpty()) {
+                local.add(m); // not one of ours after all: the session decides (nothing waits for it)
+            } else if (origin.isPresent() && origin.get().equals(tag)) {
+                local.add(withId(m, original.get()));
+            } else {
+                Optional<URI> where = keys.open(ORIGIN_PURPOSE, tag).map(b -> URI.create(new String(b, StandardCharsets.UTF_8)));
+                if (where.isEmpty() || forwarded || where.equals(peerUrl)) {
+                    LOG.debug("dropped an answer to a question of {}: {}", where.isEmpty() ? "an unknown replica" : where.get(),
+                            forwarded ? "it was forwarded already" : "its origin does not open under these keys");
+                } else {
+                    foreign.computeIfAbsent(where.get(), k -> new ArrayList<>()).add(m);
+                }
+            }
+        }
+        return new Split(local, foreign);
+    }
+
+    /**
+     * Posts {@code message} to the replica at {@code peer} with the client's session and credentials,
+     * as the client would have; returns the status it answered, or empty when it could not be reached
+     * (it died: the question it asked died with it). Blocks up to {@link #FORWARD_TIMEOUT}.
+     */
+    Optional<Integer> forward(URI peer, JsonRpcMessage message, Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(peer).timeout(FORWARD_TIMEOUT)
+                .POST(HttpRequest.BodyPublishers.ofString(CODEC.encode(message)))
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .header(FORWARDED_HEADER, "1");
+        headers.forEach(request::header);
+        try {
+            HttpResponse<Void> response = client().send(request.build(), HttpResponse.BodyHandlers.discarding());
+            return Optional.of(response.statusCode());
+        } catch (java.io.IOException e) {
+            LOG.debug("could not forward an answer to {}: {}", peer, e.toString());
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    private HttpClient client() {
+        HttpClient c = client;
+        if (c == null) {
+            synchronized (this) {
+                c = client;
+                if (c == null) {
+                    c = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(FORWARD_TIMEOUT)
+                            .followRedirects(HttpClient.Redirect.NEVER).build();
+                    client = c;
+                }
+            }
+        }
+        return c;
+    }
+
+    /** Frees the forwarding client's threads and connections. */
+    void close() {
+        HttpClient c = client;
+        if (c != null) {
+            c.shutdownNow();
+        }
+    }
+
+    private static Optional<RequestId> untag(String original) {
+        if (original.startsWith("s")) {
+            return Optional.of(RequestId.of(original.substring(1)));
+        }
+        if (original.startsWith("n")) {
+            try {
+                return Optional.of(RequestId.of(Long.parseLong(original.substring(1))));
+            } catch (NumberFormatException e) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static JsonRpcMessage withId(JsonRpcMessage m, RequestId id) {
+        return switch (m) {
+            case JsonRpcResponse r -> new JsonRpcResponse(id, r.result());
+            case JsonRpcErrorResponse e -> new JsonRpcErrorResponse(Optional.of(id), e.error());
+            default -> m;
+        };
+    }
+}

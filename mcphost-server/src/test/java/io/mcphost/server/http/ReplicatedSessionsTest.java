@@ -1,0 +1,233 @@
+package io.mcphost.server.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mcphost.protocol.Json;
+import io.mcphost.protocol.elicitation.ElicitRequestParams;
+import io.mcphost.protocol.elicitation.ElicitResult;
+import io.mcphost.protocol.tools.CallToolResult;
+import io.mcphost.protocol.tools.Tool;
+import io.mcphost.server.McpServer;
+import io.mcphost.server.SealingKeys;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Replicas that share {@link SealingKeys} share handshake-era sessions with no store between them: a
+ * session started at one is used at another, an answer to one replica's question that reaches another
+ * is passed on to it, and 2026-07-28 input rounds continue anywhere. Keys that differ, a changed id
+ * or another principal get nothing.
+ */
+class ReplicatedSessionsTest {
+    private static final String KEY_1 = key(1);
+    private static final String KEY_2 = key(2);
+    private static final String ELICITING_INIT = """
+            {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",
+             "capabilities":{"elicitation":{}},"clientInfo":{"name":"probe","version":"1"}}}""";
+
+    private final List<StreamableHttpServer> started = new ArrayList<>();
+
+    @AfterEach
+    void close() {
+        started.forEach(s -> s.close(Duration.ofSeconds(2)));
+    }
+
+    private static String key(int seed) {
+        byte[] bytes = new byte[32];
+        java.util.Arrays.fill(bytes, (byte) seed);
+        return Base64.getEncoder().encodeToString(bytes);
+    }
+
+    private static McpServer server(SealingKeys keys) {
+        JsonNode none = Json.parse("{\"type\":\"object\"}");
+        ElicitRequestParams question = Json.treeToValue(Json.parse("""
+                {"message":"Your name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}}}}"""),
+                ElicitRequestParams.class);
+        return McpServer.builder().sealingKeys(keys)
+                .tool(Tool.of("echo", "echoes", none), call -> CallToolResult.text("echo"))
+                .tool(Tool.of("ask", "asks the user's name", none), call -> {
+                    ElicitResult answer = call.elicit("name", question, Duration.ofSeconds(20));
+                    return CallToolResult.text("Hello " + answer.content().map(c -> c.path("name").asString()).orElse("?"));
+                })
+                .build();
+    }
+
+    private StreamableHttpServer replica(SealingKeys keys, Map<String, String> tokens) {
+        StreamableHttpServer.Builder b = StreamableHttpServer.builder(server(keys)).port(0).sealedSessions(keys);
+        if (!tokens.isEmpty()) {
+            b.bearerTokens(tokens);
+        }
+        StreamableHttpServer http = b.start();
+        started.add(http);
+        return http;
+    }
+
+    private static String startSession(HttpProbe probe) {
+        HttpResponse<String> init = probe.post(ELICITING_INIT);
+        assertThat(init.statusCode()).isEqualTo(200);
+        probe.useSession(init.headers().firstValue("Mcp-Session-Id").orElseThrow());
+        assertThat(probe.post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}").statusCode()).isEqualTo(202);
+        return probe.sessionId();
+    }
+
+    private static JsonNode message(HttpResponse<String> response) {
+        String body = response.body();
+        String data = body.lines().filter(l -> l.startsWith("data:") && l.length() > 5).reduce((a, b) -> b)
+                .map(l -> l.substring(5).strip()).orElse(body);
+        return Json.parse(data);
+    }
+
+    @Test
+    void aSessionStartedAtOneReplicaIsUsedAtAnother() {
+        SealingKeys keys = SealingKeys.of(KEY_1);
+        StreamableHttpServer a = replica(keys, Map.of());
+        StreamableHttpServer b = replica(keys, Map.of());
+        HttpProbe atA = new HttpProbe(a.endpoint());
+        String session = startSession(atA);
+        HttpProbe atB = new HttpProbe(b.endpoint());
+        atB.useSession(session);
+
+        HttpResponse<String> list = atB.post(HttpProbe.call(2, "tools/list", "{}"));
+
+        assertThat(list.statusCode()).isEqualTo(200);
+        assertThat(message(list).path("result").path("tools").findValuesAsString("name")).containsExactly("echo", "ask");
+        assertThat(message(atB.post(HttpProbe.call(3, "tools/call", "{\"name\":\"echo\"}"))).path("result")
+                .path("content").get(0).path("text").asString()).isEqualTo("echo");
+        // Never taken up at all without the keys: a plain server knows only its own sessions.
+        StreamableHttpServer plain = StreamableHttpServer.builder(server(SealingKeys.random())).port(0).start();
+        started.add(plain);
+        HttpProbe atPlain = new HttpProbe(plain.endpoint());
+        atPlain.useSession(session);
+        assertThat(atPlain.post(HttpProbe.call(4, "tools/list", "{}")).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void anAnswerThatReachesAnotherReplicaIsPassedOnToTheOneThatAsked() throws Exception {
+        SealingKeys keys = SealingKeys.of(KEY_1);
+        StreamableHttpServer a = replica(keys, Map.of());
+        StreamableHttpServer b = replica(keys, Map.of());
+        HttpProbe atA = new HttpProbe(a.endpoint());
+        String session = startSession(atA);
+        HttpProbe atB = new HttpProbe(b.endpoint());
+        atB.useSession(session);
+
+        HttpResponse<InputStream> call = atA.postStreaming(HttpProbe.call(5, "tools/call", "{\"name\":\"ask\"}"));
+        try (SseReader events = new SseReader(call.body())) {
+            JsonNode question = Json.parse(events.nextMessage().orElseThrow().data());
+            assertThat(question.path("method").asString()).isEqualTo("elicitation/create");
+            assertThat(question.path("id").isString()).isTrue(); // it names its replica
+            HttpResponse<String> answered = atB.post("{\"jsonrpc\":\"2.0\",\"id\":" + question.get("id").toString()
+                    + ",\"result\":{\"action\":\"accept\",\"content\":{\"name\":\"Ada\"}}}");
+            assertThat(answered.statusCode()).isEqualTo(202);
+
+            JsonNode result = Json.parse(events.nextMessage().orElseThrow().data());
+            assertThat(result.path("id").asInt()).isEqualTo(5);
+            assertThat(result.path("result").path("content").get(0).path("text").asString()).isEqualTo("Hello Ada");
+        }
+    }
+
+    @Test
+    void anotherPrincipalAChangedIdOrOtherKeysGetNotFound() {
+        SealingKeys keys = SealingKeys.of(KEY_1);
+        Map<String, String> tokens = Map.of("token-ann", "ann", "token-bob", "bob");
+        StreamableHttpServer a = replica(keys, tokens);
+        StreamableHttpServer b = replica(keys, tokens);
+        StreamableHttpServer other = replica(SealingKeys.of(KEY_2), tokens);
+        HttpProbe ann = new HttpProbe(a.endpoint(), "token-ann", null);
+        String session = startSession(ann);
+
+        HttpProbe bobAtB = new HttpProbe(b.endpoint(), "token-bob", null);
+        bobAtB.useSession(session);
+        HttpProbe annAtOther = new HttpProbe(other.endpoint(), "token-ann", null);
+        annAtOther.useSession(session);
+        HttpProbe annAtB = new HttpProbe(b.endpoint(), "token-ann", null);
+        char last = session.charAt(session.length() - 1);
+        annAtB.useSession(session.substring(0, session.length() - 1) + (last == 'A' ? 'B' : 'A'));
+
+        assertThat(bobAtB.post(HttpProbe.call(2, "tools/list", "{}")).statusCode()).isEqualTo(404);
+        assertThat(annAtOther.post(HttpProbe.call(2, "tools/list", "{}")).statusCode()).isEqualTo(404);
+        assertThat(annAtB.post(HttpProbe.call(2, "tools/list", "{}")).statusCode()).isEqualTo(404);
+        annAtB.useSession(session);
+        assertThat(annAtB.post(HttpProbe.call(2, "tools/list", "{}")).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void aRotatedKeyStillOpensWhatTheOldOneSealedUntilItIsDropped() {
+        StreamableHttpServer old = replica(SealingKeys.of(KEY_1), Map.of());
+        StreamableHttpServer rotated = replica(SealingKeys.of(KEY_2, KEY_1), Map.of());
+        StreamableHttpServer dropped = replica(SealingKeys.of(KEY_2), Map.of());
+        String session = startSession(new HttpProbe(old.endpoint()));
+
+        HttpProbe atRotated = new HttpProbe(rotated.endpoint());
+        atRotated.useSession(session);
+        HttpProbe atDropped = new HttpProbe(dropped.endpoint());
+        atDropped.useSession(session);
+
+        assertThat(atRotated.post(HttpProbe.call(2, "tools/list", "{}")).statusCode()).isEqualTo(200);
+        assertThat(atDropped.post(HttpProbe.call(2, "tools/list", "{}")).statusCode()).isEqualTo(404);
+        // A session the rotated replica starts is sealed under the new key, which the old-only replica cannot open.
+        String fresh = startSession(new HttpProbe(rotated.endpoint()));
+        HttpProbe atOld = new HttpProbe(old.endpoint());
+        atOld.useSession(fresh);
+        assertThat(atOld.post(HttpProbe.call(3, "tools/list", "{}")).statusCode()).isEqualTo(404);
+        atDropped.useSession(fresh);
+        assertThat(atDropped.post(HttpProbe.call(3, "tools/list", "{}")).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void aModernInputRoundContinuesAtAnotherReplicaThatSharesTheKeys() throws Exception {
+        SealingKeys keys = SealingKeys.of(KEY_1);
+        StreamableHttpServer a = replica(keys, Map.of());
+        StreamableHttpServer b = replica(keys, Map.of());
+        StreamableHttpServer stranger = replica(SealingKeys.of(KEY_2), Map.of());
+
+        JsonNode round = modern(a.endpoint(), 41, "\"name\":\"ask\"").path("result");
+        assertThat(round.path("resultType").asString()).isEqualTo("input_required");
+        String retry = """
+                "name":"ask","requestState":"%s","inputResponses":{"name":{"action":"accept","content":{"name":"Bo"}}}"""
+                .formatted(round.path("requestState").asString());
+
+        assertThat(modern(b.endpoint(), 42, retry).path("result").path("content").get(0).path("text").asString())
+                .isEqualTo("Hello Bo");
+        assertThat(modern(stranger.endpoint(), 43, retry).path("error").path("code").asInt()).isEqualTo(-32602);
+    }
+
+    private static JsonNode modern(URI endpoint, int id, String body) throws Exception {
+        String params = "{" + body + ",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"t\",\"version\":\"1\"},"
+                + "\"io.modelcontextprotocol/clientCapabilities\":{\"elicitation\":{}}}}";
+        HttpRequest request = HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(10))
+                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", "tools/call").header("Mcp-Name", "ask")
+                .POST(HttpRequest.BodyPublishers.ofString(HttpProbe.call(id, "tools/call", params))).build();
+        try (HttpClient client = HttpClient.newHttpClient()) {
+            return message(client.send(request, HttpResponse.BodyHandlers.ofString()));
+        }
+    }
+
+    @Test
+    void keysAreCheckedWhenGiven() {
+        assertThat(SealingKeys.parse("# current first\n" + KEY_2 + "\n" + KEY_1 + "\n").size()).isEqualTo(2);
+        assertThat(SealingKeys.of(KEY_1).toString()).doesNotContain(KEY_1);
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException().isThrownBy(() -> SealingKeys.of("c2hvcnQ="))
+                .withMessageContaining("32 bytes");
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException().isThrownBy(() -> SealingKeys.parse(" \n# none\n"))
+                .withMessageContaining("no sealing key");
+        SealingKeys keys = SealingKeys.of(KEY_1);
+        String sealed = keys.seal("one", new byte[] {1, 2, 3});
+        assertThat(keys.open("one", sealed)).hasValueSatisfying(b -> assertThat(b).containsExactly(1, 2, 3));
+        assertThat(keys.open("two", sealed)).isEqualTo(Optional.empty());
+    }
+}
