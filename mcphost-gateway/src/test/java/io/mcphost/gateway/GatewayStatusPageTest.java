@@ -59,6 +59,15 @@ import tools.jackson.databind.JsonNode;
 class GatewayStatusPageTest {
     private static final JsonNode OBJECT = Json.parse("{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}}}");
     private static final Duration WAIT = Duration.ofSeconds(30);
+    /**
+     * Selenium looks for a DevTools (CDP) binding of the browser's version at each start and warns when it
+     * has none; this test speaks WebDriver only. Held here: java.util.logging keeps loggers weakly.
+     */
+    private static final java.util.logging.Logger DEVTOOLS = java.util.logging.Logger.getLogger("org.openqa.selenium.devtools");
+
+    static {
+        DEVTOOLS.setLevel(java.util.logging.Level.SEVERE);
+    }
 
     private final List<AutoCloseable> toClose = new ArrayList<>();
     private WebDriver browser;
@@ -80,12 +89,16 @@ class GatewayStatusPageTest {
 
     @BeforeEach
     void startBrowser() {
-        Optional<Path> chromium = executable("/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome");
-        Optional<Path> chromedriver = executable("/usr/bin/chromedriver", "chromedriver");
+        Optional<Path> chromium = executable("mcphost.test.chromium", List.of("/usr/bin/chromium"), List.of(),
+                "chromium", "google-chrome", "google-chrome-stable", "chromium-browser");
+        // GitHub's Ubuntu runners have Chrome on the PATH and its chromedriver in $CHROMEWEBDRIVER.
+        Optional<Path> chromedriver = executable("mcphost.test.chromedriver", List.of("/usr/bin/chromedriver"),
+                Optional.ofNullable(System.getenv("CHROMEWEBDRIVER")).stream().toList(), "chromedriver");
         Assumptions.assumeTrue(chromium.isPresent() && chromedriver.isPresent(),
                 "skipped: the status page is tested in a headless Chromium, and this machine lacks "
                         + (chromium.isEmpty() ? "chromium" : "") + (chromium.isEmpty() && chromedriver.isEmpty() ? " and " : "")
-                        + (chromedriver.isEmpty() ? "chromedriver" : "") + " (Debian: apt-get install chromium chromium-driver)");
+                        + (chromedriver.isEmpty() ? "chromedriver" : "") + " (Debian: apt-get install chromium chromium-driver;"
+                        + " or name them with -Dmcphost.test.chromium=... -Dmcphost.test.chromedriver=...)");
         // With the driver named, Selenium never runs Selenium Manager, which would download a driver.
         System.setProperty("webdriver.chrome.driver", chromedriver.get().toString());
         ChromeOptions options = new ChromeOptions();
@@ -107,14 +120,20 @@ class GatewayStatusPageTest {
         }
     }
 
-    /** {@code preferred} when it is executable, else the first of {@code names} found on the PATH. */
-    private static Optional<Path> executable(String preferred, String... names) {
-        if (Files.isExecutable(Path.of(preferred))) {
-            return Optional.of(Path.of(preferred));
+    /**
+     * The executable the system property {@code property} names, when set (a path that is not one means
+     * none: the test skips); else the first executable of {@code paths}, of {@code names} in {@code dirs},
+     * then of {@code names} on the PATH.
+     */
+    private static Optional<Path> executable(String property, List<String> paths, List<String> dirs, String... names) {
+        String configured = System.getProperty(property, "");
+        if (!configured.isBlank()) {
+            return Optional.of(Path.of(configured)).filter(Files::isExecutable);
         }
-        String path = Optional.ofNullable(System.getenv("PATH")).orElse("");
-        return Stream.of(path.split(File.pathSeparator)).filter(dir -> !dir.isEmpty())
-                .flatMap(dir -> Stream.of(names).map(name -> Path.of(dir, name)))
+        List<String> path = Stream.concat(dirs.stream(),
+                Stream.of(Optional.ofNullable(System.getenv("PATH")).orElse("").split(File.pathSeparator))).toList();
+        return Stream.concat(paths.stream().map(Path::of), path.stream().filter(dir -> !dir.isEmpty())
+                        .flatMap(dir -> Stream.of(names).map(name -> Path.of(dir, name))))
                 .filter(Files::isExecutable).findFirst();
     }
 
