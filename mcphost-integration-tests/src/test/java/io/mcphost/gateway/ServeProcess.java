@@ -37,9 +37,16 @@ final class ServeProcess implements AutoCloseable {
     }
 
     static ServeProcess start(Duration deadline, String... arguments) throws IOException {
+        return start(deadline, List.of(), arguments);
+    }
+
+    /** As {@link #start(Duration, String...)}, with options for serve's JVM (e.g. {@code -Duser.home=...}). */
+    static ServeProcess start(Duration deadline, List<String> jvmOptions, String... arguments) throws IOException {
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-cp", classPath, "io.mcphost.cli.Main", "serve"));
+                "-XX:TieredStopAtLevel=1"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", classPath, "io.mcphost.cli.Main", "serve"));
         command.addAll(List.of(arguments));
         Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
@@ -70,6 +77,11 @@ final class ServeProcess implements AutoCloseable {
         } catch (IOException e) {
             return null;
         }
+    }
+
+    /** What serve wrote on stderr so far (up to the line {@link #awaitServing} matched, and what the drain read since). */
+    String stderr() {
+        return stderr.toString();
     }
 
     /** serve's child processes now (its upstream servers), remembered for {@link #close}. */
