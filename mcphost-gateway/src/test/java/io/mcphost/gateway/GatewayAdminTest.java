@@ -121,9 +121,14 @@ class GatewayAdminTest {
 
     /** The status line of {@code GET /healthz} sent with this {@code Host} header (java.net.http sets its own). */
     private static String rawGet(URI base, String hostHeader) throws IOException {
+        return rawGet(base, "/healthz", hostHeader);
+    }
+
+    /** The answer to {@code GET target}, sent as it is (java.net.http refuses a malformed URI). */
+    private static String rawGet(URI base, String target, String hostHeader) throws IOException {
         try (java.net.Socket socket = new java.net.Socket(base.getHost(), base.getPort())) {
             socket.setSoTimeout(10_000);
-            socket.getOutputStream().write(("GET /healthz HTTP/1.1\r\nHost: " + hostHeader + "\r\nConnection: close\r\n\r\n")
+            socket.getOutputStream().write(("GET " + target + " HTTP/1.1\r\nHost: " + hostHeader + "\r\nConnection: close\r\n\r\n")
                     .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
             return new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII);
         }
@@ -300,7 +305,7 @@ class GatewayAdminTest {
     }
 
     @Test
-    void theStatusPageIsHtmlThatMayRunNothing() {
+    void theStatusPageIsHtmlThatMayRunNothing() throws IOException {
         McpGateway gateway = gateway(McpGateway.builder(host).http(new InetSocketAddress("127.0.0.1", 0))
                 .adminHttp(new InetSocketAddress("127.0.0.1", 0)));
         URI admin = gateway.adminEndpoint().orElseThrow();
@@ -320,6 +325,7 @@ class GatewayAdminTest {
         }
         assertThat(get(admin, "status?refresh=0").body()).doesNotContain("http-equiv=\"refresh\"");
         assertThat(get(admin, "status?refresh=60").body()).contains("<meta http-equiv=\"refresh\" content=\"60\">");
+        assertThat(rawGet(admin, "/status?refresh=%zz", "localhost")).startsWith("HTTP/1.1 400");
     }
 
     @Test

@@ -97,10 +97,18 @@ public final class AdminServer implements AutoCloseable {
                 }
                 String path = Request.getPathInContext(request);
                 boolean page = path.equals("/") || path.equals("/status");
-                Fields query = page ? Request.extractQueryParameters(request) : null;
+                Fields query = null;
+                if (page) {
+                    try {
+                        query = Request.extractQueryParameters(request);
+                    } catch (RuntimeException e) { // bad %-escapes or charset: the client's error, not ours
+                        reply(response, callback, 400, TEXT, "bad request: the query string cannot be decoded\n");
+                        return true;
+                    }
+                }
                 if (expected != null && !authorized(request.getHeaders().get(HttpHeader.AUTHORIZATION), expected)
                         && !hasSession(request, session)) {
-                    String offered = query == null ? null : query.getValue(TOKEN_PARAMETER);
+                    String offered = page ? query.getValue(TOKEN_PARAMETER) : null;
                     if (offered != null && request.getMethod().equals("GET") && MessageDigest.isEqual(
                             ("Bearer " + offered.strip()).getBytes(StandardCharsets.UTF_8), expected)) {
                         // Signed in: the cookie, and the same page again without the token in its URL (so
