@@ -112,7 +112,7 @@ public final class AdminServer implements AutoCloseable {
                     if (offered != null && request.getMethod().equals("GET") && MessageDigest.isEqual(
                             ("Bearer " + offered.strip()).getBytes(StandardCharsets.UTF_8), expected)) {
                         // Signed in: the cookie, and the same page again without the token in its URL (so
-                        // that it stays out of the history, bookmarks and the address bar).
+                        // that it leaves the address bar and is not bookmarked or shared with the page).
                         response.getHeaders().put(HttpHeader.SET_COOKIE, SESSION_COOKIE + "="
                                 + new String(session, StandardCharsets.US_ASCII) + "; Path=/; HttpOnly; SameSite=Strict");
                         response.getHeaders().put(HttpHeader.LOCATION, withoutToken(path, query));
