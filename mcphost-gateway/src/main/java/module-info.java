@@ -6,7 +6,7 @@ module io.mcphost.gateway {
     requires transitive io.mcphost.core;
     requires transitive io.mcphost.server;
     requires org.slf4j;
-    // The admin endpoint (health, readiness, metrics): Jetty as the toolkit serves MCP, and the
+    // The admin endpoint (health, readiness, metrics, status page): Jetty as the toolkit serves MCP, and the
     // Prometheus Java client for the metrics. Neither appears in the exported package.
     requires org.eclipse.jetty.server;
     requires org.eclipse.jetty.http;

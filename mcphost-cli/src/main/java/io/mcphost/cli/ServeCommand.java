@@ -127,8 +127,8 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
     boolean lazy;
 
     @Option(names = "--admin", paramLabel = "HOST:PORT", description = "Serve GET /healthz, /readyz (ready when every"
-            + " required server is) and /metrics (Prometheus text format) here, apart from the MCP endpoint."
-            + " A non-loopback HOST needs --admin-token-env.")
+            + " required server is), /metrics (Prometheus text format) and a status page at / (with a Sign in link for"
+            + " a server that needs OAuth) here, apart from the MCP endpoint. A non-loopback HOST needs --admin-token-env.")
     String admin;
 
     @Option(names = "--admin-token-env", paramLabel = "VAR", description = "Requests to --admin must send"
@@ -275,7 +275,7 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
             err.println("mcphost serve: serving on stdin/stdout");
         }
         gateway.adminEndpoint().ifPresent(url -> err.println("mcphost serve: health, readiness and metrics on " + url
-                + " (healthz, readyz, metrics)"));
+                + " (healthz, readyz, metrics; in a browser, the status page)"));
         err.flush();
         if (address == null) {
             gateway.awaitStdioClose(); // the client went away: nothing is left to serve
@@ -326,8 +326,20 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
                         err.println("mcphost serve: server '" + failed.server() + "' failed: " + failed.cause().getMessage()
                                 + (failed.willRetry() ? " (reconnecting)" : ""));
                         err.flush();
+                    } else if (event instanceof HostEvent.AuthorizationRequired required) {
+                        // Not the URL: its query carries the flow's state. The status page shows it to the operator.
+                        err.println("mcphost serve: server '" + required.server() + "' needs sign-in: open the status page"
+                                + " on --admin and click Sign in");
+                        err.flush();
                     }
                 });
+        if (admin != null) {
+            // The status page is where a user finds a server's authorization URL (ServerStatus.authorizationUrl),
+            // so the handler has nothing to open; the redirect reaches the flow's loopback listener and the
+            // server comes up by itself. Without --admin nobody could see the URL: such a server stays
+            // AUTH_REQUIRED with an error saying to run mcphost login, as before.
+            builder.authorization(url -> { });
+        }
         var source = root.connection.configSource();
         if (source.isPresent()) {
             McpConfig config = HostTarget.load(root, source.get(), root.consoleInputs());

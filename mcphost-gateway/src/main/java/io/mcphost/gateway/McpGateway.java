@@ -71,9 +71,11 @@ import java.util.function.Consumer;
  * {@link AuditEvent}. Without one, every client sees everything.
  *
  * <p>For operators, an admin endpoint on a port of its own ({@link Builder#adminHttp}): {@code /healthz},
- * {@code /readyz} (ready when every required upstream is) and {@code /metrics} in the Prometheus text
+ * {@code /readyz} (ready when every required upstream is), {@code /metrics} in the Prometheus text
  * format (calls by server, name and outcome, their latency, sessions, streams, upstream states and
- * rate-limit refusals; docs/gateway.md lists them).
+ * rate-limit refusals; docs/gateway.md lists them) and a status page at {@code /} (upstreams, their
+ * errors, a "Sign in" link for one waiting for a user's OAuth authorisation, the catalog and its name
+ * collisions, live counters).
  *
  * <p>Thread-safe. {@link #close(Duration)} returns within its budget; it closes the host too when
  * built with {@link Builder#closeHost(boolean) closeHost(true)}.
@@ -99,8 +101,8 @@ public final class McpGateway implements AutoCloseable {
 
     /**
      * The admin endpoint's base URL, when the gateway serves one ({@link Builder#adminHttp}), with the
-     * bound port, e.g. {@code http://127.0.0.1:9090/}: {@code healthz}, {@code readyz} and
-     * {@code metrics} are under it.
+     * bound port, e.g. {@code http://127.0.0.1:9090/}: the status page, with {@code healthz},
+     * {@code readyz} and {@code metrics} under it.
      */
     public Optional<URI> adminEndpoint() {
         return admin.map(AdminServer::base);
@@ -394,7 +396,12 @@ public final class McpGateway implements AutoCloseable {
          * {@linkplain io.mcphost.host.ServerStatus#required() required} upstream is READY (servers the
          * host deferred are left out: they start with the first client), else 503 with a text body
          * naming those that are not, and 503 once closing began; {@code GET /metrics} is the
-         * gateway's metrics in the Prometheus text format. A non-loopback address needs
+         * gateway's metrics in the Prometheus text format; {@code GET /} (or {@code /status}) is an
+         * HTML status page for people, refreshing itself every 5 s ({@code ?refresh=N} seconds, 0 for
+         * never): each upstream's state, era, transport, tools, calls and last error, a "Sign in" link
+         * for one in {@link io.mcphost.host.ServerState#AUTH_REQUIRED AUTH_REQUIRED} (with a host
+         * {@linkplain io.mcphost.host.McpHostBuilder#authorization authorization handler}), the
+         * catalog's counts and name collisions, and the live counters. A non-loopback address needs
          * {@link #adminToken}: {@link #start()} refuses it otherwise. None unless set.
          */
         public Builder adminHttp(InetSocketAddress address) {
@@ -405,7 +412,11 @@ public final class McpGateway implements AutoCloseable {
         /**
          * The bearer token every request to the admin endpoint must carry ({@code Authorization:
          * Bearer ...}, 401 otherwise; compared in constant time, never logged); none unless set, which
-         * is allowed only while the admin endpoint binds a loopback address.
+         * is allowed only while the admin endpoint binds a loopback address. A browser, which cannot
+         * send the header, opens the status page once as {@code /status?token=<token>}: it gets an
+         * {@code HttpOnly}, {@code SameSite=Strict} cookie (a random value, not the token, valid until
+         * the gateway stops) that stands for the token on every admin path, and is sent on to the page
+         * without the token in its URL.
          *
          * @throws IllegalArgumentException if the token is not RFC 6750 {@code b64token} text
          */

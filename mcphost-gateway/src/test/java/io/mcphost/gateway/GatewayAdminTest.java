@@ -121,9 +121,14 @@ class GatewayAdminTest {
 
     /** The status line of {@code GET /healthz} sent with this {@code Host} header (java.net.http sets its own). */
     private static String rawGet(URI base, String hostHeader) throws IOException {
+        return rawGet(base, "/healthz", hostHeader);
+    }
+
+    /** The answer to {@code GET target}, sent as it is (java.net.http refuses a malformed URI). */
+    private static String rawGet(URI base, String target, String hostHeader) throws IOException {
         try (java.net.Socket socket = new java.net.Socket(base.getHost(), base.getPort())) {
             socket.setSoTimeout(10_000);
-            socket.getOutputStream().write(("GET /healthz HTTP/1.1\r\nHost: " + hostHeader + "\r\nConnection: close\r\n\r\n")
+            socket.getOutputStream().write(("GET " + target + " HTTP/1.1\r\nHost: " + hostHeader + "\r\nConnection: close\r\n\r\n")
                     .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
             return new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII);
         }
@@ -282,6 +287,90 @@ class GatewayAdminTest {
         assertThat(get(admin, "healthz", Optional.of("wrong-token")).statusCode()).isEqualTo(401);
         assertThat(get(admin, "healthz", Optional.of("adm1n-token")).statusCode()).isEqualTo(200);
         assertThat(get(admin, "metrics", Optional.of("adm1n-token")).body()).contains("mcphost_gateway_upstream_state");
+    }
+
+    private HttpResponse<String> get(URI uri, String... headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10));
+        if (headers.length > 0) {
+            request.headers(headers);
+        }
+        try {
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void theStatusPageIsHtmlThatMayRunNothing() throws IOException {
+        McpGateway gateway = gateway(McpGateway.builder(host).http(new InetSocketAddress("127.0.0.1", 0))
+                .adminHttp(new InetSocketAddress("127.0.0.1", 0)));
+        URI admin = gateway.adminEndpoint().orElseThrow();
+        for (String path : List.of("", "status")) {
+            HttpResponse<String> page = get(admin, path);
+            assertThat(page.statusCode()).isEqualTo(200);
+            assertThat(page.headers().firstValue("Content-Type")).contains("text/html; charset=utf-8");
+            assertThat(page.headers().firstValue("Content-Security-Policy").orElseThrow())
+                    .startsWith("default-src 'none';").contains("style-src 'unsafe-inline'").doesNotContain("script-src");
+            assertThat(page.headers().firstValue("X-Content-Type-Options")).contains("nosniff");
+            assertThat(page.headers().firstValue("Referrer-Policy")).contains("no-referrer");
+            assertThat(page.headers().firstValue("Cache-Control")).contains("no-store");
+            assertThat(page.body()).startsWith("<!DOCTYPE html>")
+                    .contains("<tr id=\"server-alpha\" class=\"server\" data-state=\"READY\">")
+                    .contains("<td class=\"tools num\">2</td>")
+                    .contains("<meta http-equiv=\"refresh\" content=\"5\">");
+        }
+        assertThat(get(admin, "status?refresh=0").body()).doesNotContain("http-equiv=\"refresh\"");
+        assertThat(get(admin, "status?refresh=60").body()).contains("<meta http-equiv=\"refresh\" content=\"60\">");
+        assertThat(rawGet(admin, "/status?refresh=%zz", "localhost")).startsWith("HTTP/1.1 400");
+    }
+
+    @Test
+    void theStatusPageEscapesNamesAndErrorsFromConfigurationAndUpstreams() {
+        String name = "<script>alert('name')</script>";
+        host.addServer(ServerSpec.builder(name, () -> io.mcphost.transport.stdio.StdioTransport
+                .builder(List.of("/nonexistent/<script>alert(\"command\")</script>")).name("x").build()).build());
+        String error = host.server(name).orElseThrow().lastErrorMessage().orElseThrow();
+        McpGateway gateway = gateway(McpGateway.builder(host).http(new InetSocketAddress("127.0.0.1", 0))
+                .adminHttp(new InetSocketAddress("127.0.0.1", 0)));
+
+        String page = get(gateway.adminEndpoint().orElseThrow(), "status").body();
+        assertThat(page.toLowerCase(java.util.Locale.ROOT)).as("no script of any origin").doesNotContain("<script");
+        assertThat(page).contains("<tr id=\"server-&lt;script&gt;alert(&#39;name&#39;)&lt;/script&gt;\" class=\"server\"")
+                .contains("<td class=\"name\">&lt;script&gt;alert(&#39;name&#39;)&lt;/script&gt;</td>")
+                .contains("/nonexistent/&lt;script&gt;alert(&quot;command&quot;)&lt;/script&gt;");
+        assertThat(error).as("the error names the server, so it too is escaped").contains(name);
+        assertThat(page).contains("<td class=\"error\">" + error.replace("&", "&amp;").replace("<", "&lt;")
+                .replace(">", "&gt;").replace("\"", "&quot;").replace("'", "&#39;"));
+    }
+
+    @Test
+    void withATokenTheStatusPageTakesItOnceAndSetsACookie() {
+        McpGateway gateway = gateway(McpGateway.builder(host).http(new InetSocketAddress("127.0.0.1", 0))
+                .adminHttp(new InetSocketAddress("127.0.0.1", 0)).adminToken("adm1n-token"));
+        URI admin = gateway.adminEndpoint().orElseThrow();
+        HttpResponse<String> without = get(admin, "status");
+        assertThat(without.statusCode()).isEqualTo(401);
+        assertThat(without.body()).contains("/status?token=").doesNotContain("adm1n-token");
+        assertThat(get(admin, "?token=wrong-token").statusCode()).isEqualTo(401);
+        assertThat(get(admin.resolve("metrics?token=adm1n-token")).statusCode()).as("only the page takes ?token=").isEqualTo(401);
+
+        HttpResponse<String> signedIn = get(admin.resolve("status?refresh=0&token=adm1n-token"));
+        assertThat(signedIn.statusCode()).isEqualTo(303);
+        assertThat(signedIn.headers().firstValue("Location")).contains("/status?refresh=0");
+        String setCookie = signedIn.headers().firstValue("Set-Cookie").orElseThrow();
+        assertThat(setCookie).startsWith("mcphost_admin=").contains("; HttpOnly").contains("; SameSite=Strict")
+                .contains("; Path=/").doesNotContain("adm1n-token");
+        String cookie = setCookie.substring(0, setCookie.indexOf(';'));
+
+        assertThat(get(admin.resolve("status"), "Cookie", cookie).statusCode()).isEqualTo(200);
+        assertThat(get(admin.resolve("metrics"), "Cookie", cookie).body()).contains("mcphost_gateway_upstream_state");
+        assertThat(get(admin.resolve("status"), "Cookie", "mcphost_admin=guessed").statusCode()).isEqualTo(401);
+        assertThat(get(admin.resolve("status"), "Authorization", "Bearer adm1n-token").statusCode())
+                .as("the header works as for the other paths").isEqualTo(200);
     }
 
     @Test

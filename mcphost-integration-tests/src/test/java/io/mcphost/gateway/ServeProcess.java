@@ -38,14 +38,26 @@ final class ServeProcess implements AutoCloseable {
     }
 
     static ServeProcess start(Duration deadline, String... arguments) throws IOException {
-        return start(deadline, java.util.Map.of(), arguments);
+        return start(deadline, List.of(), java.util.Map.of(), arguments);
+    }
+
+    /** As {@link #start(Duration, String...)}, with options for serve's JVM (e.g. {@code -Duser.home=...}). */
+    static ServeProcess start(Duration deadline, List<String> jvmOptions, String... arguments) throws IOException {
+        return start(deadline, jvmOptions, java.util.Map.of(), arguments);
     }
 
     /** As {@link #start(Duration, String...)}, with {@code environment} added to this process's. */
     static ServeProcess start(Duration deadline, java.util.Map<String, String> environment, String... arguments) throws IOException {
+        return start(deadline, List.of(), environment, arguments);
+    }
+
+    private static ServeProcess start(Duration deadline, List<String> jvmOptions, java.util.Map<String, String> environment,
+                                      String... arguments) throws IOException {
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-cp", classPath, "io.mcphost.cli.Main", "serve"));
+                "-XX:TieredStopAtLevel=1"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", classPath, "io.mcphost.cli.Main", "serve"));
         command.addAll(List.of(arguments));
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().putAll(environment);
@@ -78,6 +90,11 @@ final class ServeProcess implements AutoCloseable {
         } catch (IOException e) {
             return null;
         }
+    }
+
+    /** What serve wrote on stderr so far (up to the line {@link #awaitServing} matched, and what the drain read since). */
+    String stderr() {
+        return stderr.toString();
     }
 
     /** serve's child processes now (its upstream servers), remembered for {@link #close}. */

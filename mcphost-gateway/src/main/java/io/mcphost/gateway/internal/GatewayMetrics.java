@@ -10,10 +10,13 @@ import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.Unit;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -114,6 +117,45 @@ public final class GatewayMetrics {
         }
         names.add(name);
         return name;
+    }
+
+    /**
+     * The counters the status page shows, read now from the same series {@link #scrape()} writes.
+     *
+     * @param calls               forwarded calls, every outcome
+     * @param toolErrors          those answered with an {@code isError} tool result
+     * @param errors              those that failed (a JSON-RPC error, a failure, a cancellation)
+     * @param callsByServer       forwarded calls per upstream, by name
+     * @param sessions            downstream sessions live now
+     * @param streams             downstream SSE streams open now
+     * @param rateLimitRejections requests the per-client limits refused so far
+     */
+    public record Counts(long calls, long toolErrors, long errors, Map<String, Long> callsByServer, int sessions,
+                         int streams, long rateLimitRejections) {
+        public Counts {
+            callsByServer = Map.copyOf(callsByServer);
+        }
+    }
+
+    /** The counters now, for the status page. Never blocks; safe while calls are being counted. */
+    public Counts counts() {
+        long total = 0;
+        long toolErrors = 0;
+        long errors = 0;
+        Map<String, Long> byServer = new HashMap<>();
+        for (CounterSnapshot.CounterDataPointSnapshot point : calls.collect().getDataPoints()) {
+            long n = (long) point.getValue();
+            total += n;
+            switch (point.getLabels().get("outcome")) {
+                case "tool_error" -> toolErrors += n;
+                case "error" -> errors += n;
+                case null, default -> { }
+            }
+            byServer.merge(point.getLabels().get("server"), n, Long::sum);
+        }
+        StreamableHttpServer server = http;
+        return new Counts(total, toolErrors, errors, byServer, server == null ? 0 : server.sessionIds().size(),
+                server == null ? 0 : server.openStreamCount(), server == null ? 0 : server.rateLimitedCount());
     }
 
     /** The content type of {@link #scrape()}: the Prometheus text format 0.0.4. */
