@@ -261,11 +261,34 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
             throw e;
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            gateway.close(root.closeBudget());
-            stopped.countDown();
-        }, "mcphost-serve-shutdown");
+        java.util.concurrent.atomic.AtomicBoolean stopping = new java.util.concurrent.atomic.AtomicBoolean();
+        Duration budget = root.closeBudget();
+        Runnable stop = () -> {
+            if (stopping.compareAndSet(false, true)) {
+                try {
+                    gateway.close(budget); // drains first: the calls running finish, new connections are refused
+                } finally {
+                    stopped.countDown();
+                }
+            } else {
+                awaitQuietly(stopped, budget); // a second signal, or the hook after the handler: let the first finish
+            }
+        };
+        Thread hook = new Thread(stop, "mcphost-serve-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
+        if (address != null) {
+            // Why signal handlers beside the hook: the JVM runs its shutdown hooks all at once, and the
+            // library's own hook kills every stdio upstream at once, under the calls being drained. The
+            // handlers close the gateway before any shutdown begins; the hook is left for -Xrs.
+            for (String name : List.of("INT", "TERM")) {
+                try {
+                    sun.misc.Signal.handle(new sun.misc.Signal(name),
+                            signal -> Thread.ofPlatform().name("mcphost-serve-stop").start(stop));
+                } catch (IllegalArgumentException | UnsupportedOperationException notOurs) {
+                    // The JVM keeps this signal (-Xrs): the hook closes the gateway, as before.
+                }
+            }
+        }
         String what = lazy ? host.deferredServers().size() + " servers (started when the first client connects)"
                 : host.tools().size() + " tools of " + host.servers().size() + " servers";
         gateway.endpoint().ifPresent(url -> err.println("mcphost serve: serving " + what + " on " + url
@@ -283,8 +306,16 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
             gateway.close(root.closeBudget());
             return McpHostCommand.OK;
         }
-        stopped.await(); // until Ctrl-C (SIGTERM): the hook closes the gateway
+        stopped.await(); // until Ctrl-C (SIGTERM): a signal handler (or the hook) closes the gateway
         return McpHostCommand.OK;
+    }
+
+    private static void awaitQuietly(CountDownLatch latch, Duration limit) {
+        try {
+            latch.await(limit.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The keys of --session-keys-env or --session-keys-file; null without either. Never echoes a key. */

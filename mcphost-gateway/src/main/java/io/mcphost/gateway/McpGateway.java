@@ -148,12 +148,17 @@ public final class McpGateway implements AutoCloseable {
     }
 
     /**
-     * Stops serving (the HTTP server and the stdio session end; running calls are cancelled upstream)
-     * and, if so built, closes the host; returns within {@code budget}. Idempotent.
+     * Stops serving and, if so built, closes the host; returns within {@code budget}. HTTP drains first:
+     * it stops accepting connections, and the calls running finish within half the budget (a replica
+     * behind a load balancer leaves with no call lost); then the HTTP server and the stdio session end,
+     * and calls still running are cancelled upstream. Idempotent.
      */
     public void close(Duration budget) {
         Instant deadline = Instant.now().plus(budget);
         closed = true; // /readyz answers 503 from the first moment of closing
+        // Calls running now finish (within half the budget) while new connections go to other replicas;
+        // the upstreams they need are closed after them.
+        http.ifPresent(h -> h.drain(left(deadline).dividedBy(2)));
         mirror.close();
         stdio.ifPresent(s -> s.close(left(deadline)));
         http.ifPresent(h -> h.close(left(deadline)));

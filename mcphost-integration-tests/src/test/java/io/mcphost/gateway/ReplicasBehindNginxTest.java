@@ -8,6 +8,7 @@ import io.mcphost.client.internal.RealMcpClient;
 import io.mcphost.protocol.Era;
 import io.mcphost.protocol.Json;
 import io.mcphost.protocol.elicitation.ElicitResult;
+import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.transport.http.HttpTransport;
 import java.io.File;
 import java.io.IOException;
@@ -178,7 +179,7 @@ class ReplicasBehindNginxTest {
             // Only calls in flight at a replica as it goes may fail (each client has one call at a time, and
             // a stopping replica does not yet drain its calls): a bound, not a count.
             assertThat(figures.failed.get()).as("failed calls (%s)", figures.failureKinds())
-                    .isLessThanOrEqualTo(2 * CLIENTS * (scenario == Scenario.KILL ? 1 : REPLICAS));
+                    .isLessThanOrEqualTo(3 * CLIENTS);
         } finally {
             clients.forEach(c -> c.close());
             if (balancer != null) {
@@ -197,15 +198,19 @@ class ReplicasBehindNginxTest {
     /** One call, checked: an echo of the client's own text, or every tenth a greeting of the client's own name. */
     private static Outcome call(McpClient client, String name, int n) {
         if (n % 10 == 0) {
-            String text = client.callTool("demo__greet", Json.parse("{}")).text();
-            return outcome(text, "Hello, " + name + "!", "Hello, client-");
+            return outcome(client.callTool("demo__greet", Json.parse("{}")), "Hello, " + name + "!", "Hello, client-");
         }
         String sent = name + "#" + n;
-        String text = client.callTool("demo__echo", Json.parse("{\"text\":\"" + sent + "\"}")).text();
-        return outcome(text, sent, "client-");
+        return outcome(client.callTool("demo__echo", Json.parse("{\"text\":\"" + sent + "\"}")), sent, "client-");
     }
 
-    private static Outcome outcome(String text, String expected, String anyClient) {
+    private static Outcome outcome(CallToolResult result, String expected, String anyClient) {
+        String text = result.text();
+        if (result.isError()) {
+            // An isError result is surfaced too: the gateway says what went wrong (an upstream closing
+            // under a replica that stops) instead of answering.
+            throw new IllegalStateException("isError result: " + text);
+        }
         if (text.equals(expected)) {
             return Outcome.RIGHT;
         }

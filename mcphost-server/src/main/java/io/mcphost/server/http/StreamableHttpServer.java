@@ -202,6 +202,27 @@ public final class StreamableHttpServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Lets the requests running now finish before a {@link #close}, for a replica leaving a load
+     * balancer's rotation: stops accepting connections (new requests go to other replicas), answers
+     * each request still arriving on an open connection and closes that connection after it, and
+     * waits at most {@code limit} until no request is running (listen and GET streams do not count;
+     * {@link #close} ends them). Sessions, streams and the server stay as they are. Blocks the caller.
+     *
+     * @return whether every running request finished within {@code limit}
+     */
+    public boolean drain(Duration limit) {
+        Objects.requireNonNull(limit, "limit");
+        handler.startDraining();
+        httpServer.stopAccepting();
+        try {
+            return handler.awaitCallsDone(limit);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     /** Closes within the budget set by {@link Builder#closeBudget}, 5 seconds unless set. */
     @Override
     public void close() {

@@ -139,6 +139,47 @@ class ReplicatedSessionsTest {
     }
 
     @Test
+    void aStreamResumedThroughAnotherReplicaIsRelayedFromTheOneThatServesIt() throws Exception {
+        SealingKeys keys = SealingKeys.of(KEY_1);
+        StreamableHttpServer a = replica(keys, Map.of());
+        StreamableHttpServer b = replica(keys, Map.of());
+        HttpProbe atA = new HttpProbe(a.endpoint());
+        String session = startSession(atA);
+        HttpProbe atB = new HttpProbe(b.endpoint());
+        atB.useSession(session);
+
+        HttpResponse<InputStream> call = atA.postStreaming(HttpProbe.call(6, "tools/call", "{\"name\":\"ask\"}"));
+        String primed;
+        try (SseReader events = new SseReader(call.body())) {
+            primed = events.next().orElseThrow().id().orElseThrow(); // the connection drops right after it
+        }
+        assertThat(primed).contains("~"); // a request stream's event ids name their replica
+
+        HttpResponse<InputStream> resumed = atB.get(primed);
+        assertThat(resumed.statusCode()).isEqualTo(200);
+        try (SseReader events = new SseReader(resumed.body())) {
+            JsonNode question = Json.parse(events.nextMessage().orElseThrow().data());
+            assertThat(question.path("method").asString()).isEqualTo("elicitation/create");
+            assertThat(atB.post("{\"jsonrpc\":\"2.0\",\"id\":" + question.get("id").toString()
+                    + ",\"result\":{\"action\":\"accept\",\"content\":{\"name\":\"Grace\"}}}").statusCode()).isEqualTo(202);
+            JsonNode result = Json.parse(events.nextMessage().orElseThrow().data());
+            assertThat(result.path("result").path("content").get(0).path("text").asString()).isEqualTo("Hello Grace");
+        }
+
+        // The replica serving a stream is gone: resuming it elsewhere says so at once, and the session lives on.
+        HttpResponse<InputStream> again = atA.postStreaming(HttpProbe.call(7, "tools/call", "{\"name\":\"ask\"}"));
+        String lost;
+        try (SseReader events = new SseReader(again.body())) {
+            lost = events.next().orElseThrow().id().orElseThrow();
+        }
+        a.close(Duration.ofSeconds(2));
+        HttpResponse<InputStream> gone = atB.get(lost);
+        gone.body().close();
+        assertThat(gone.statusCode()).isEqualTo(410);
+        assertThat(atB.post(HttpProbe.call(8, "tools/call", "{\"name\":\"echo\"}")).statusCode()).isEqualTo(200);
+    }
+
+    @Test
     void anotherPrincipalAChangedIdOrOtherKeysGetNotFound() {
         SealingKeys keys = SealingKeys.of(KEY_1);
         Map<String, String> tokens = Map.of("token-ann", "ann", "token-bob", "bob");

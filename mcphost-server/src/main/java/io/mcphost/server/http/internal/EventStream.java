@@ -58,6 +58,8 @@ final class EventStream {
     private long nextSeq;
     /** Every request of the stream has its response (or was cancelled): writers end after the last event. */
     private boolean complete;
+    /** Before every event id: empty, or the origin of a replica's request stream and {@code ~}. */
+    private final String idPrefix;
     /** The session is over: writers end now. */
     private boolean ended;
     private Attachment attached;
@@ -72,6 +74,16 @@ final class EventStream {
      */
     EventStream(int number, boolean sse, boolean standalone, Collection<RequestId> requests, boolean prime,
                 Duration retry) {
+        this(number, sse, standalone, requests, prime, retry, "");
+    }
+
+    /**
+     * As above, with {@code idPrefix} before each event id: a replica's sealed origin and {@code ~}
+     * when replicas share sessions, so that another replica knows where the stream is resumed.
+     */
+    EventStream(int number, boolean sse, boolean standalone, Collection<RequestId> requests, boolean prime,
+                Duration retry, String idPrefix) {
+        this.idPrefix = idPrefix;
         this.number = number;
         this.sse = sse;
         this.standalone = standalone;
@@ -186,7 +198,7 @@ final class EventStream {
 
     /** The SSE event id of sequence number {@code seq}: unique in the session, and names this stream. */
     String eventId(long seq) {
-        return number + "-" + seq;
+        return idPrefix + number + "-" + seq;
     }
 
     /**

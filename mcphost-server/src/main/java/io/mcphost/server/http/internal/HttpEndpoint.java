@@ -16,6 +16,8 @@ import io.mcphost.server.internal.Dispatcher;
 import io.mcphost.server.http.ResponseMode;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -68,6 +70,11 @@ public final class HttpEndpoint {
     private final java.util.concurrent.atomic.AtomicInteger openStreams = new java.util.concurrent.atomic.AtomicInteger();
 
     private final ModernHttp modern;
+    /** POSTs running requests now (both eras; not listen streams, not GET streams): what a drain waits for. */
+    private int calls;
+    private final Condition noCalls = activeLock.newCondition();
+    /** Once set, every response asks the client (the load balancer) to close its connection after it. */
+    private volatile boolean draining;
 
     public HttpEndpoint(HttpSettings settings, Sessions sessions, Admission admission) {
         this.settings = settings;
@@ -156,7 +163,67 @@ public final class HttpEndpoint {
         }
     }
 
+    /**
+     * Starts draining: from now on each response closes its connection, so that a load balancer opens
+     * new ones, which go to other replicas once this one stops accepting.
+     */
+    public void startDraining() {
+        draining = true;
+    }
+
+    /**
+     * Waits at most {@code limit} until no request is running (listen and GET streams do not count: they
+     * wait for the client, not for an answer).
+     *
+     * @return whether every request finished in time
+     */
+    public boolean awaitCallsDone(Duration limit) throws InterruptedException {
+        long nanos = limit.toNanos();
+        activeLock.lock();
+        try {
+            while (calls > 0) {
+                if (nanos <= 0) {
+                    return false;
+                }
+                nanos = noCalls.awaitNanos(nanos);
+            }
+            return true;
+        } finally {
+            activeLock.unlock();
+        }
+    }
+
+    /** Runs {@code call}, counted as a running request for {@link #awaitCallsDone}. */
+    private void counted(IoAction call) throws IOException {
+        activeLock.lock();
+        try {
+            calls++;
+        } finally {
+            activeLock.unlock();
+        }
+        try {
+            call.run();
+        } finally {
+            activeLock.lock();
+            try {
+                if (--calls == 0) {
+                    noCalls.signalAll();
+                }
+            } finally {
+                activeLock.unlock();
+            }
+        }
+    }
+
+    @FunctionalInterface
+    private interface IoAction {
+        void run() throws IOException;
+    }
+
     private void serve(Exchange exchange) throws IOException {
+        if (draining) {
+            exchange.setHeader("Connection", "close");
+        }
         Optional<ResourceServerAuth> oauth = admission.resourceServer();
         if (oauth.isPresent() && oauth.get().servesMetadata(exchange.path())) {
             // Public by design (RFC 9728): how to get a token cannot itself need one.
@@ -278,7 +345,12 @@ public final class HttpEndpoint {
                     return;
                 }
                 List<String> accept = exchange.headers("Accept");
-                modern.post(exchange, request, accept == null || Negotiation.accepts(accept, Replies.EVENT_STREAM));
+                boolean sse = accept == null || Negotiation.accepts(accept, Replies.EVENT_STREAM);
+                if (request.method().equals(ModernMethods.SUBSCRIPTIONS_LISTEN)) {
+                    modern.post(exchange, request, sse);
+                } else {
+                    counted(() -> modern.post(exchange, request, sse));
+                }
             } else {
                 Replies.empty(exchange, 202); // 2026-07-28 defines no client notification over HTTP; accepted, ignored
             }
@@ -354,7 +426,11 @@ public final class HttpEndpoint {
             Replies.empty(exchange, 202); // spec: notifications and responses are accepted with no body
             return;
         }
-        answer(exchange, session, messages, requests, streamIfProgress(mode.get(), requests, exchange), primes(version), id);
+        HttpSession target = session;
+        List<JsonRpcMessage> all = messages;
+        ResponseMode answering = streamIfProgress(mode.get(), requests, exchange);
+        boolean primed = primes(version);
+        counted(() -> answer(exchange, target, all, requests, answering, primed, id));
     }
 
     /**
@@ -366,16 +442,54 @@ public final class HttpEndpoint {
                                                              List<JsonRpcMessage> messages) {
         Replication.Split split = replication.split(messages, exchange.header(Replication.FORWARDED_HEADER) != null);
         if (!split.foreign().isEmpty()) {
-            Map<String, String> headers = new LinkedHashMap<>();
-            for (String name : List.of(SESSION_HEADER, "MCP-Protocol-Version", "Authorization")) {
-                String value = exchange.header(name);
-                if (value != null) {
-                    headers.put(name, value);
-                }
-            }
+            Map<String, String> headers = clientHeaders(exchange, SESSION_HEADER, "MCP-Protocol-Version", "Authorization");
             split.foreign().forEach((peer, answers) -> answers.forEach(m -> replication.forward(peer, m, headers)));
         }
         return split.local();
+    }
+
+    /** The values of those of {@code names} the request has, to pass on to another replica as the client's. */
+    private static Map<String, String> clientHeaders(Exchange exchange, String... names) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        for (String name : names) {
+            String value = exchange.header(name);
+            if (value != null) {
+                headers.put(name, value);
+            }
+        }
+        return headers;
+    }
+
+    /**
+     * A client resumes a request's stream that another replica serves (its event id names it): the
+     * stream is resumed there and relayed, as it comes, until that replica ends it or the client goes.
+     * When that replica cannot be reached (it died, and the request with it) or the id names no replica
+     * these keys know, 410 Gone: the client learns at once that the request's answer will not come.
+     */
+    private static void resumeElsewhere(Exchange exchange, Replication replication, Optional<URI> peer) throws IOException {
+        Optional<java.net.http.HttpResponse<InputStream>> opened = peer
+                .filter(p -> exchange.header(Replication.FORWARDED_HEADER) == null)
+                .flatMap(p -> replication.openStream(p, clientHeaders(exchange, SESSION_HEADER, "MCP-Protocol-Version",
+                        "Authorization", LAST_EVENT_ID)));
+        if (opened.isEmpty()) {
+            Replies.error(exchange, 410, JsonRpcError.INVALID_REQUEST, "Gone: the replica that served this stream cannot"
+                    + " be reached; the request it answered ended with it");
+            return;
+        }
+        java.net.http.HttpResponse<InputStream> response = opened.get();
+        try (InputStream in = response.body()) {
+            if (response.statusCode() != 200) {
+                exchange.setHeader("Content-Type", response.headers().firstValue("Content-Type").orElse("application/json"));
+                exchange.respond(response.statusCode(), in.readNBytes(64 * 1024));
+                return;
+            }
+            OutputStream out = Replies.startEventStream(exchange);
+            byte[] buffer = new byte[8192];
+            for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                out.write(buffer, 0, n);
+                out.flush();
+            }
+        }
     }
 
     /**
@@ -448,6 +562,13 @@ public final class HttpEndpoint {
         HttpSession s = session.get();
         s.touch();
         String lastEventId = exchange.header(LAST_EVENT_ID);
+        if (lastEventId != null && sessions.replication().isPresent()) {
+            Optional<Optional<URI>> elsewhere = sessions.replication().get().streamElsewhere(lastEventId);
+            if (elsewhere.isPresent()) {
+                resumeElsewhere(exchange, sessions.replication().get(), elsewhere.get());
+                return;
+            }
+        }
         // An id no kept stream has (trimmed, or from another server) gets a fresh GET stream, as from a
         // server without resumability; the spec makes replay a MAY.
         Optional<HttpSession.Attached> attached = Optional.ofNullable(lastEventId).flatMap(s::resume)

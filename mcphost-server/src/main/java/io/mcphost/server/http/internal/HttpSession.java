@@ -230,7 +230,10 @@ public final class HttpSession implements Transport, io.mcphost.server.internal.
                 }
                 ids.add(r.id());
             }
-            EventStream stream = new EventStream(nextStream++, sse, false, ids, prime, settings.sseRetry());
+            // A request stream names its replica in its event ids (replicas sharing sessions): a client that
+            // resumes it through another replica is passed on to this one, where the request runs.
+            EventStream stream = new EventStream(nextStream++, sse, false, ids, prime, settings.sseRetry(),
+                    replication.flatMap(Replication::origin).map(o -> o + Replication.EVENT_ID_ORIGIN_END).orElse(""));
             remember(stream);
             ids.forEach(rid -> byRequest.put(rid, stream));
             for (JsonRpcRequest r : requests) {
@@ -272,6 +275,7 @@ public final class HttpSession implements Transport, io.mcphost.server.internal.
 
     /** Resumes the stream {@code lastEventId} belongs to, after that event; empty if no kept stream has it. */
     Optional<Attached> resume(String lastEventId) {
+        lastEventId = lastEventId.substring(lastEventId.lastIndexOf(Replication.EVENT_ID_ORIGIN_END) + 1); // our own origin, if any
         int dash = lastEventId.lastIndexOf('-');
         int number;
         long seq;

@@ -115,6 +115,14 @@ public final class JettyServer {
         return new InetSocketAddress(connector.getHost(), connector.getLocalPort());
     }
 
+    /**
+     * Stops accepting connections (a load balancer's connect then fails, and it tries another replica);
+     * the connections already open keep being served, and those idle are closed.
+     */
+    public void stopAccepting() {
+        connector.shutdown();
+    }
+
     /** Stops accepting and closes every connection at once, which also frees a writer blocked on a client. */
     public void stop() {
         stopQuietly(server);

@@ -59,6 +59,8 @@ public final class Replication {
     private static final String ORIGIN_PURPOSE = "mcphost/replica-origin";
     /** Between a tagged id's origin and the original id; never in base64url. */
     private static final char TAG_END = '~';
+    /** Between the origin and the rest of a request stream's event id. */
+    static final char EVENT_ID_ORIGIN_END = TAG_END;
 
     /** What a session's handshake agreed, as its id seals it. */
     record Grant(ProtocolVersion version, JsonNode capabilities, Optional<String> principal, long issuedAtMillis) {
@@ -82,6 +84,48 @@ public final class Replication {
         this.peerUrl = Optional.empty();
         this.origin = Optional.empty();
         peerUrl.ifPresent(this::reachableAt);
+    }
+
+    /** This replica's sealed origin (what its tagged ids and event ids start with), when it has a peer URL. */
+    Optional<String> origin() {
+        return origin;
+    }
+
+    /**
+     * Where a resumed stream's event id says the stream is: empty when the id names no replica or names
+     * this one (resume here), else the replica's URL, or empty in the second slot when the origin does not
+     * open under these keys.
+     */
+    Optional<Optional<URI>> streamElsewhere(String lastEventId) {
+        int end = lastEventId.lastIndexOf(EVENT_ID_ORIGIN_END);
+        if (end < 0) {
+            return Optional.empty();
+        }
+        String tag = lastEventId.substring(0, end);
+        if (origin.isPresent() && origin.get().equals(tag)) {
+            return Optional.empty();
+        }
+        return Optional.of(keys.open(ORIGIN_PURPOSE, tag).map(b -> URI.create(new String(b, StandardCharsets.UTF_8))));
+    }
+
+    /**
+     * Opens the stream {@code headers} resume ({@code Last-Event-ID}, the session, the client's
+     * credentials) at the replica {@code peer}, as the client would have; empty when it cannot be
+     * reached. The response's body streams until that replica ends it.
+     */
+    Optional<HttpResponse<java.io.InputStream>> openStream(URI peer, Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(peer).timeout(FORWARD_TIMEOUT).GET()
+                .header("Accept", "text/event-stream").header(FORWARDED_HEADER, "1");
+        headers.forEach(request::header);
+        try {
+            return Optional.of(client().send(request.build(), HttpResponse.BodyHandlers.ofInputStream()));
+        } catch (java.io.IOException e) {
+            LOG.debug("could not resume a stream at {}: {}", peer, e.toString());
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
     }
 
     /** Whether the other replicas know where to reach this one. */
