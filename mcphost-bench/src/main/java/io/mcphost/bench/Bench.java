@@ -33,7 +33,7 @@ import java.util.function.Supplier;
 public final class Bench {
     /** Every scenario, in the order they run. */
     static final List<String> SCENARIOS = List.of("roundtrip", "throughput", "concurrent", "cold-start", "cold-jvm", "close",
-            "idle", "host", "catalog", "http", "https", "streams", "cli", "gateway", "gateway-idle");
+            "idle", "host", "catalog", "http", "https", "streams", "cli", "gateway", "gateway-idle", "replicas");
 
     private Bench() {
     }
@@ -145,6 +145,9 @@ public final class Bench {
         }
         if (o.runs("gateway-idle")) {
             section(rows, "gateway-idle", () -> io.mcphost.bench.scenario.GatewayIdleScenarios.idleClients(o));
+        }
+        if (o.runs("replicas")) {
+            section(rows, "replicas", () -> io.mcphost.bench.scenario.ReplicaScenarios.behindNginx(o));
         }
         return rows;
     }

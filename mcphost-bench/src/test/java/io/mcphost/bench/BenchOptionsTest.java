@@ -74,7 +74,7 @@ class BenchOptionsTest {
         assertThat(options.runs("gateway")).isTrue();
         assertThat(options.runs("http")).isFalse();
         assertThat(options.runs("gateway-idle")).isFalse(); // a scenario of its own, not part of --only gateway
-        assertThat(Bench.SCENARIOS).endsWith("gateway", "gateway-idle");
+        assertThat(Bench.SCENARIOS).endsWith("gateway", "gateway-idle", "replicas");
         assertThat(Bench.parse(new String[] {"--only", "gateway-idle"}).options().runs("gateway")).isFalse();
     }
 

@@ -356,7 +356,7 @@ public final class GatewayScenarios {
     }
 
     /** Each caller thread keeps one session of the list, handed out in turn. */
-    private static final class StickySessions implements Subject {
+    static final class StickySessions implements Subject {
         private final List<Subject> sessions;
         private final AtomicInteger next = new AtomicInteger();
         private final ThreadLocal<Subject> mine;
@@ -431,7 +431,7 @@ public final class GatewayScenarios {
         return connect(process.endpoint(), process.kind().legacySse(), era, process.kind().tool(), timeout);
     }
 
-    private static Subject connect(java.net.URI endpoint, boolean legacySse, Era era, String tool, Duration timeout) {
+    static Subject connect(java.net.URI endpoint, boolean legacySse, Era era, String tool, Duration timeout) {
         HttpTransport transport = HttpTransport.builder(endpoint)
                 .mode(legacySse ? HttpTransport.Mode.SSE : HttpTransport.Mode.STREAMABLE_HTTP).build();
         McpClient client = McpClient.builder(transport).name("mcphost-bench").era(era)
