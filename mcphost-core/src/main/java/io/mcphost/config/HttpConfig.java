@@ -89,9 +89,12 @@ public record HttpConfig(URI url, HttpTransport.Mode mode, Map<String, String> h
         return settings.build();
     }
 
-    /** {@code http: } and the URL; headers and tokens stay out of it. */
+    /**
+     * {@code http: } and the URL without its query or user information (a key passed as
+     * {@code ?api_key=} is a secret too); headers and tokens stay out of it.
+     */
     @Override
     public String describe() {
-        return "http: " + url;
+        return "http: " + io.mcphost.transport.http.internal.HttpErrors.safe(url);
     }
 }

@@ -29,6 +29,15 @@ class TransportFromConfigTest {
     }
 
     @Test
+    void anHttpServersDescriptionLeavesOutTheQueryAndCredentials() {
+        ServerConfig server = loader.parse("""
+                {"mcpServers": {"keyed": {"url": "https://user:pw@example.com:8443/mcp?api_key=sk-4711#x"}}}
+                """, "mcp.json").servers().getFirst();
+
+        assertThat(server.transport().describe()).isEqualTo("http: https://example.com:8443/mcp");
+    }
+
+    @Test
     void anHttpServerBuildsAnHttpTransportInTheConfiguredMode() {
         McpConfig config = loader.parse("""
                 {"mcpServers": {
