@@ -118,24 +118,38 @@ class HttpSessionRecoveryTest {
     }
 
     @Test
-    void aSessionThatExpiresAgainAndAgainFailsTheConnectionAfterTheBoundedReinitialisations() {
-        McpClient client = connect(2);
-        server.expireAllSessions();
-        // Expire every new session as soon as it exists, so each retry meets a dead session again.
-        AtomicInteger expiries = new AtomicInteger();
-        Thread reaper = Thread.ofPlatform().daemon().start(() -> {
-            while (!Thread.currentThread().isInterrupted()) {
-                expiries.addAndGet(server.expireAllSessions());
-                LockSupport.parkNanos(200_000);
+    void aSessionThatExpiresAgainAndAgainFailsTheConnectionAfterTheBoundedReinitialisations() throws Exception {
+        server = StreamableHttpServer.builder(DemoServer.server()).start();
+        toClose.add(server);
+        // In front of the server, a relay that says every session is gone whenever a tools/call names one:
+        // each re-initialisation succeeds and each resent call meets a "dead" session again, whatever the timing.
+        java.net.http.HttpClient relayClient = java.net.http.HttpClient.newHttpClient();
+        com.sun.net.httpserver.HttpServer relay = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        relay.createContext("/", exchange -> {
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            if (exchange.getRequestHeaders().containsKey("Mcp-Session-Id")
+                    && new String(body, java.nio.charset.StandardCharsets.UTF_8).contains("\"tools/call\"")) {
+                byte[] gone = "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32600,\"message\":\"Not Found: the session expired\"}}"
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().set("Content-Type", "application/json");
+                exchange.sendResponseHeaders(404, gone.length);
+                exchange.getResponseBody().write(gone);
+                exchange.close();
+                return;
             }
+            io.mcphost.testkit.HttpRelay.relay(exchange, body, server.endpoint(), relayClient);
         });
-        try {
-            assertThatThrownBy(() -> client.callTool("echo", args("text", "x")))
-                    .isInstanceOf(McpTransportException.class);
-        } finally {
-            reaper.interrupt();
-        }
-        assertThat(server.initializeCount()).isBetween(2L, 3L);
+        relay.start();
+        toClose.add(() -> relay.stop(0));
+        toClose.add(relayClient::close);
+        java.net.URI endpoint = java.net.URI.create("http://127.0.0.1:" + relay.getAddress().getPort() + "/mcp");
+        McpClient client = McpClient.builder(HttpTransport.builder(endpoint).name("demo").build()).name("demo")
+                .era(Era.LEGACY).sessionRetries(2).requestTimeout(Duration.ofSeconds(10)).connect();
+        toClose.add(client);
+
+        assertThatThrownBy(() -> client.callTool("echo", args("text", "x"))).isInstanceOf(McpTransportException.class);
+        assertThat(server.initializeCount()).as("the handshake and the two re-initialisations allowed").isEqualTo(3);
         assertThat(client.state()).isEqualTo(ClientState.FAILED);
     }
 

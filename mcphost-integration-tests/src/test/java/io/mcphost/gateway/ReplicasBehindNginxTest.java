@@ -165,11 +165,11 @@ class ReplicasBehindNginxTest {
                             + " %d calls (every tenth eliciting) in %.1f s%n  answered right %d, wrong answers %d,"
                             + " another client's answer %d, failed (surfaced as exceptions) %d, silent 0%n"
                             + "  handshake-era sessions initialised again %d; last failure %s after the %s;"
-                            + " the %s took %.1f s%n  failures: %s%n",
+                            + " back to steady state after %s; the %s took %.1f s%n  failures: %s%n",
                     scenario, REPLICAS, CLIENTS, CALLS, elapsed / 1e9, figures.right.get(), figures.wrong.get(),
                     figures.crossed.get(), figures.failed.get(), reinitialized,
                     figures.lastFailureAfterDisturbance(), scenario == Scenario.KILL ? "kill" : "first restart",
-                    scenario == Scenario.KILL ? "replica's absence" : "rolling restart", (restored - disturbed) / 1e9,
+X
                     figures.failureKinds() + (WRONG_SAMPLES.isEmpty() ? "" : "; wrong: " + WRONG_SAMPLES));
             assertThat(figures.right.get() + figures.wrong.get() + figures.crossed.get() + figures.failed.get())
                     .as("every call accounted for").isEqualTo(CALLS);
@@ -239,10 +239,16 @@ class ReplicasBehindNginxTest {
             disturbed = nanos;
         }
 
+        /** When each right answer came (System.nanoTime), for the time back to steady state. */
+        final java.util.concurrent.ConcurrentLinkedQueue<Long> answered = new java.util.concurrent.ConcurrentLinkedQueue<>();
+
         void record(java.util.function.Supplier<Outcome> call) {
             try {
                 switch (call.get()) {
-                    case RIGHT -> right.incrementAndGet();
+                    case RIGHT -> {
+                        right.incrementAndGet();
+                        answered.add(System.nanoTime());
+                    }
                     case WRONG -> wrong.incrementAndGet();
                     case CROSSED -> crossed.incrementAndGet();
                 }
@@ -257,6 +263,39 @@ class ReplicasBehindNginxTest {
         String lastFailureAfterDisturbance() {
             long last = lastFailure.get();
             return last == 0 ? "none" : last < disturbed ? "before" : String.format("%.2f s", (last - disturbed) / 1e9);
+        }
+
+        /**
+         * How long after the disturbance the rate of right answers was back: the start of the first run of
+         * four 250 ms windows each at 80 % or more of the median window of the two seconds before it.
+         */
+        String backToSteadyState() {
+            long window = TimeUnit.MILLISECONDS.toNanos(250);
+            long from = disturbed - TimeUnit.SECONDS.toNanos(2);
+            java.util.TreeMap<Long, Integer> counts = new java.util.TreeMap<>();
+            for (long t : answered) {
+                if (t >= from) {
+                    counts.merge((t - from) / window, 1, Integer::sum);
+                }
+            }
+            long before = (disturbed - from) / window;
+            List<Integer> baseline = new ArrayList<>();
+            for (long w = 0; w < before; w++) {
+                baseline.add(counts.getOrDefault(w, 0));
+            }
+            baseline.sort(null);
+            double median = baseline.get(baseline.size() / 2);
+            long last = counts.isEmpty() ? before : counts.lastKey();
+            for (long w = before; w + 3 < last; w++) {
+                boolean steady = true;
+                for (long k = w; k < w + 4; k++) {
+                    steady &= counts.getOrDefault(k, 0) >= 0.8 * median;
+                }
+                if (steady) {
+                    return String.format("%.2f s (baseline %.0f calls/s)", (w - before) * window / 1e9, median * 4);
+                }
+            }
+            return "not within the run";
         }
 
         String failureKinds() {

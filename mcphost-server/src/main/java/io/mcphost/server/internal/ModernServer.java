@@ -65,7 +65,7 @@ public final class ModernServer {
         this.registry = registry;
         this.subscriptions = subscriptions;
         this.states = new RequestStates(registry.sealing());
-        this.tasks = new ModernTasks(registry.maxTaskTtl(), registry.taskPollInterval());
+        this.tasks = new ModernTasks(registry.maxTaskTtl(), registry.taskPollInterval(), registry::taskIdPrefix);
     }
 
     /** The version the request's {@code _meta} names, if it names one as a string. */

@@ -43,10 +43,17 @@ final class ModernTasks {
     private final Map<String, Entry> tasks = new ConcurrentHashMap<>();
     private final Duration ttl;
     private final Duration pollInterval;
+    private final java.util.function.Supplier<String> idPrefix;
 
     ModernTasks(Duration ttl, Duration pollInterval) {
+        this(ttl, pollInterval, () -> "");
+    }
+
+    /** With {@code idPrefix} before every task id (a replica's origin; see {@link Registry#taskIdPrefix()}). */
+    ModernTasks(Duration ttl, Duration pollInterval, java.util.function.Supplier<String> idPrefix) {
         this.ttl = ttl;
         this.pollInterval = pollInterval;
+        this.idPrefix = idPrefix;
     }
 
     /** Whether a request's declared capabilities include the extension. */
@@ -103,7 +110,7 @@ final class ModernTasks {
         tasks.values().removeIf(Entry::expired);
         byte[] bytes = new byte[18];
         RANDOM.nextBytes(bytes);
-        Entry entry = new Entry(Base64.getUrlEncoder().withoutPadding().encodeToString(bytes), cancelled);
+        Entry entry = new Entry(idPrefix.get() + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes), cancelled);
         tasks.put(entry.id, entry);
         return entry;
     }

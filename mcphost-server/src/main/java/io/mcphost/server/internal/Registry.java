@@ -56,6 +56,7 @@ public final class Registry {
     private final Optional<Visibility> visibility;
     /** What state handed to clients is sealed under: random to this process unless replicas share keys. */
     private final SealingKeys sealing;
+    private volatile String taskIdPrefix = "";
 
     public Registry(Implementation info, Optional<String> instructions, Offer offer, Optional<CompletionHandler> completions,
                     int pageSize, Duration taskPollInterval, Duration maxTaskTtl, Optional<ServerRequestObserver> observer,
@@ -210,6 +211,19 @@ public final class Registry {
 
     public Duration taskPollInterval() {
         return taskPollInterval;
+    }
+
+    /**
+     * What every task id starts with: empty, or, when replicas share this server's clients, the sealed
+     * origin of this replica and {@code ~}, so that another replica passes a task's requests on to it.
+     */
+    public String taskIdPrefix() {
+        return taskIdPrefix;
+    }
+
+    /** Sets {@link #taskIdPrefix()}: once, by the HTTP server, before it serves its first request. */
+    public void taskIdPrefix(String prefix) {
+        this.taskIdPrefix = Objects.requireNonNull(prefix, "prefix");
     }
 
     /** The keys client-held state is sealed under (see {@link io.mcphost.server.McpServer.Builder#sealingKeys}). */

@@ -160,7 +160,7 @@ final class TaskStore {
         long ttl = asked.isIntegralNumber() && asked.canConvertToLong() && asked.longValue() >= 0
                 ? Math.min(asked.longValue(), maxTtl) : maxTtl;
         Instant created = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        Task task = new Task(UUID.randomUUID().toString(), TaskStatus.WORKING, Optional.empty(), created.toString(),
+        Task task = new Task(registry.taskIdPrefix() + UUID.randomUUID(), TaskStatus.WORKING, Optional.empty(), created.toString(),
                 created.toString(), Optional.of(ttl), Optional.of(registry.taskPollInterval().toMillis()));
         Entry entry = new Entry(task, sequence.incrementAndGet(), created.plusMillis(ttl));
         tasks.put(entry.id, entry);
