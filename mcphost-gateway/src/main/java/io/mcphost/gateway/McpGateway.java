@@ -487,11 +487,10 @@ public final class McpGateway implements AutoCloseable {
                     Optional.ofNullable(stdin), Optional.ofNullable(stdout), bearerTokens, principalsByToken,
                     Optional.ofNullable(policy), auditListeners, groupsClaim, Optional.ofNullable(oauthIssuer),
                     Optional.ofNullable(oauthResource), Optional.ofNullable(oauthJwks), oauthScopes,
-                    Optional.ofNullable(allowedOrigins),
-                    maxMessageBytes == null ? OptionalInt.empty() : OptionalInt.of(maxMessageBytes), maxSessions,
-                    maxConcurrentPerClient, ratePerClient, burstPerClient, closeHost, Optional.ofNullable(adminAddress),
-                    Optional.ofNullable(adminToken), Optional.ofNullable(observer), Optional.ofNullable(sealingKeys),
-                    Optional.ofNullable(peerUrl));
+                    Optional.ofNullable(allowedOrigins), maxMessageBytes == null ? OptionalInt.empty()
+                    : OptionalInt.of(maxMessageBytes), maxSessions, maxConcurrentPerClient, ratePerClient, burstPerClient,
+                    closeHost, Optional.ofNullable(adminAddress), Optional.ofNullable(adminToken),
+                    Optional.ofNullable(observer), Optional.ofNullable(sealingKeys), Optional.ofNullable(peerUrl));
             AtomicBoolean closed = new AtomicBoolean();
             GatewayAssembly.Parts parts = GatewayAssembly.start(settings, () -> !closed.get());
             return new McpGateway(settings.host(), settings.closeHost(), parts, closed);
