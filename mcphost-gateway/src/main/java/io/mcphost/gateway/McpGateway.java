@@ -2,12 +2,9 @@ package io.mcphost.gateway;
 
 import io.mcphost.gateway.internal.AdminServer;
 import io.mcphost.gateway.internal.CatalogMirror;
-import io.mcphost.gateway.internal.Forwarding;
-import io.mcphost.gateway.internal.GatewayMetrics;
+import io.mcphost.gateway.internal.GatewayAssembly;
+import io.mcphost.gateway.internal.GatewaySettings;
 import io.mcphost.gateway.internal.InputRelay;
-import io.mcphost.gateway.internal.JwtAuthenticator;
-import io.mcphost.gateway.internal.PolicyEnforcer;
-import io.mcphost.gateway.internal.ResourceRelay;
 import io.mcphost.host.McpHost;
 import io.mcphost.host.McpHostBuilder;
 import io.mcphost.protocol.lifecycle.Implementation;
@@ -15,15 +12,11 @@ import io.mcphost.server.McpServer;
 import io.mcphost.server.SealingKeys;
 import io.mcphost.server.ServerRequestObserver;
 import io.mcphost.server.ServerSession;
-import io.mcphost.server.http.OAuthResourceServer;
 import io.mcphost.server.http.StreamableHttpServer;
-import io.mcphost.transport.stdio.StdioTransport;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -31,7 +24,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
@@ -86,17 +81,18 @@ public final class McpGateway implements AutoCloseable {
     private final CatalogMirror mirror;
     private final Optional<StreamableHttpServer> http;
     private final Optional<ServerSession> stdio;
-    /** Set once, right after construction, when the builder asked for an admin endpoint. */
-    private volatile Optional<AdminServer> admin = Optional.empty();
-    private volatile boolean closed;
+    private final Optional<AdminServer> admin;
+    /** Set when closing begins; the admin endpoint reads it for readiness. */
+    private final AtomicBoolean closed;
 
-    private McpGateway(McpHost host, boolean closeHost, CatalogMirror mirror, Optional<StreamableHttpServer> http,
-                       Optional<ServerSession> stdio) {
+    private McpGateway(McpHost host, boolean closeHost, GatewayAssembly.Parts parts, AtomicBoolean closed) {
         this.host = host;
         this.closeHost = closeHost;
-        this.mirror = mirror;
-        this.http = http;
-        this.stdio = stdio;
+        this.mirror = parts.mirror();
+        this.http = parts.http();
+        this.stdio = parts.stdio();
+        this.admin = parts.admin();
+        this.closed = closed;
     }
 
     /**
@@ -155,7 +151,7 @@ public final class McpGateway implements AutoCloseable {
      */
     public void close(Duration budget) {
         Instant deadline = Instant.now().plus(budget);
-        closed = true; // /readyz answers 503 from the first moment of closing
+        closed.set(true); // /readyz answers 503 from the first moment of closing
         // Calls running now finish (within half the budget) while new connections go to other replicas;
         // the upstreams they need are closed after them.
         http.ifPresent(h -> h.drain(left(deadline).dividedBy(2)));
@@ -487,126 +483,17 @@ public final class McpGateway implements AutoCloseable {
          * @throws java.io.UncheckedIOException if the HTTP address cannot be bound
          */
         public McpGateway start() {
-            if (httpAddress == null && stdin == null) {
-                throw new IllegalStateException("the gateway serves nothing: set http(...) or stdio(...)");
-            }
-            if (oauthIssuer == null && (oauthResource != null || oauthJwks != null || !oauthScopes.isEmpty())) {
-                throw new IllegalStateException("oauthResource, oauthJwksUri and oauthRequiredScopes need oauthIssuer");
-            }
-            if (httpAddress != null && !isLoopback(httpAddress) && bearerTokens.isEmpty() && oauthIssuer == null) {
-                throw new IllegalStateException("refusing to serve " + httpAddress.getHostString()
-                        + " without authentication: anyone who reaches it could use every upstream server."
-                        + " Bind a loopback address (127.0.0.1), set bearer tokens or an OAuth issuer");
-            }
-            if (adminAddress != null && !isLoopback(adminAddress) && adminToken == null) {
-                throw new IllegalStateException("refusing to serve the admin endpoint on " + adminAddress.getHostString()
-                        + " without a token: anyone who reaches it could read the gateway's metrics and upstreams."
-                        + " Bind a loopback address (127.0.0.1) or set an admin token");
-            }
-            Optional<GatewayMetrics> metrics = Optional.ofNullable(adminAddress).map(a -> new GatewayMetrics(host));
-            if (httpAddress != null && oauthIssuer != null && oauthResource == null
-                    && (httpAddress.getAddress() == null || httpAddress.getAddress().isAnyLocalAddress())) {
-                throw new IllegalStateException("with OAuth on a wildcard address, set oauthResource to the URL"
-                        + " clients use (tokens name it as their audience)");
-            }
-            Optional<OAuthResourceServer> resourceServer = Optional.ofNullable(oauthIssuer).map(issuer -> {
-                OAuthResourceServer rs = OAuthResourceServer.of(new JwtAuthenticator(issuer, Optional.ofNullable(oauthJwks), groupsClaim),
-                        issuer).withRequiredScopes(oauthScopes);
-                return oauthResource == null ? rs : rs.withResource(oauthResource);
-            });
-            Forwarding forwarding = new Forwarding(host, metrics, Optional.ofNullable(observer));
-            CatalogMirror mirror = new CatalogMirror(host, forwarding);
-            ResourceRelay relay = new ResourceRelay(host);
-            McpServer.Builder serverBuilder = McpServer.builder().serverInfo(info).offer(mirror.offer()).changingOffer()
-                    .validateToolArguments(false).completions(forwarding::complete).subscriptionListener(relay)
-                    .beforeFirstUse(() -> startDeferred(host, mirror));
-            if (observer != null) {
-                serverBuilder.observer(observer);
-            }
-            if (sealingKeys != null) {
-                serverBuilder.sealingKeys(sealingKeys);
-            } else if (peerUrl != null) {
-                throw new IllegalStateException("peerUrl needs sealingKeys: replicas share sessions only under shared keys");
-            }
-            if (policy != null) {
-                serverBuilder.visibility(new PolicyEnforcer(host, policy, auditListeners, Clock.systemUTC()));
-            }
-            McpServer server = serverBuilder.build();
-            relay.relayTo(server);
-            mirror.follow(server);
-            List<AutoCloseable> started = new ArrayList<>();
-            try {
-                Optional<StreamableHttpServer> http = Optional.empty();
-                if (httpAddress != null) {
-                    StreamableHttpServer.Builder b = StreamableHttpServer.builder(server).bindAddress(httpAddress.getAddress())
-                            .port(httpAddress.getPort()).path(path)
-                            .maxSessions(maxSessions)
-                            .maxConcurrentRequestsPerClient(maxConcurrentPerClient)
-                            .requestsPerSecondPerClient(ratePerClient, burstPerClient);
-                    if (!principalsByToken.isEmpty()) {
-                        b.bearerTokens(principalsByToken);
-                    } else if (!bearerTokens.isEmpty()) {
-                        b.bearerTokens(bearerTokens);
-                    }
-                    resourceServer.ifPresent(b::oauth);
-                    if (sealingKeys != null) {
-                        b.sealedSessions(sealingKeys);
-                    }
-                    if (peerUrl != null) {
-                        b.peerUrl(peerUrl);
-                    }
-                    if (allowedOrigins != null) {
-                        b.allowedOrigins(allowedOrigins);
-                    }
-                    if (maxMessageBytes != null) {
-                        b.maxMessageBytes(maxMessageBytes);
-                    }
-                    http = Optional.of(b.start());
-                    started.add(http.get());
-                }
-                Optional<ServerSession> stdio = stdin == null ? Optional.empty()
-                        : Optional.of(server.serve(StdioTransport.overStreams(info.name(), stdin, stdout)));
-                McpGateway gateway = new McpGateway(host, closeHost, mirror, http, stdio);
-                if (adminAddress != null) {
-                    http.ifPresent(metrics.get()::readFrom);
-                    try {
-                        gateway.admin = Optional.of(AdminServer.start(adminAddress, host, metrics.get(),
-                                () -> !gateway.closed, Optional.ofNullable(adminToken)));
-                    } catch (RuntimeException e) {
-                        stdio.ifPresent(s -> s.close(Duration.ofSeconds(1))); // HTTP and the mirror: below
-                        throw e;
-                    }
-                }
-                return gateway;
-            } catch (RuntimeException e) {
-                mirror.close();
-                for (AutoCloseable c : started) {
-                    try {
-                        c.close();
-                    } catch (Exception suppressed) {
-                        e.addSuppressed(suppressed);
-                    }
-                }
-                throw e;
-            }
-        }
-
-        /**
-         * Upstreams started lazily: the servers the host deferred ({@link McpHostBuilder#startOnly}) start
-         * when the first client uses the gateway, and the offer follows at once, so that first request
-         * sees their tools.
-         */
-        private static void startDeferred(McpHost host, CatalogMirror mirror) {
-            List<String> deferred = host.deferredServers();
-            if (!deferred.isEmpty()) {
-                host.startServers(deferred); // blocks within each server's startup timeout; failures are in its statuses
-                mirror.refresh();
-            }
-        }
-
-        private static boolean isLoopback(InetSocketAddress address) {
-            InetAddress ip = address.getAddress();
-            return ip != null && ip.isLoopbackAddress();
+            GatewaySettings settings = new GatewaySettings(host, info, Optional.ofNullable(httpAddress), path,
+                    Optional.ofNullable(stdin), Optional.ofNullable(stdout), bearerTokens, principalsByToken,
+                    Optional.ofNullable(policy), auditListeners, groupsClaim, Optional.ofNullable(oauthIssuer),
+                    Optional.ofNullable(oauthResource), Optional.ofNullable(oauthJwks), oauthScopes,
+                    Optional.ofNullable(allowedOrigins), maxMessageBytes == null ? OptionalInt.empty()
+                    : OptionalInt.of(maxMessageBytes), maxSessions, maxConcurrentPerClient, ratePerClient, burstPerClient,
+                    closeHost, Optional.ofNullable(adminAddress), Optional.ofNullable(adminToken),
+                    Optional.ofNullable(observer), Optional.ofNullable(sealingKeys), Optional.ofNullable(peerUrl));
+            AtomicBoolean closed = new AtomicBoolean();
+            GatewayAssembly.Parts parts = GatewayAssembly.start(settings, () -> !closed.get());
+            return new McpGateway(settings.host(), settings.closeHost(), parts, closed);
         }
     }
 }

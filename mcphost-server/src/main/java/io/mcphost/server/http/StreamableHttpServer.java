@@ -6,13 +6,12 @@ import io.mcphost.server.McpServer;
 import io.mcphost.server.SealingKeys;
 import io.mcphost.server.http.internal.Admission;
 import io.mcphost.server.http.internal.HttpEndpoint;
+import io.mcphost.server.http.internal.HttpServing;
 import io.mcphost.server.http.internal.HttpSettings;
-import io.mcphost.server.http.internal.JettyServer;
 import io.mcphost.server.http.internal.Replication;
 import io.mcphost.server.http.internal.Sessions;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -21,15 +20,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 import javax.net.ssl.SSLContext;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Serves an {@link McpServer} over the Streamable HTTP transport (spec 2025-11-25, basic/transports;
@@ -78,25 +70,15 @@ import org.slf4j.LoggerFactory;
  * same endpoint is served as {@code https} only, and {@link #endpoint()} says so.
  */
 public final class StreamableHttpServer implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(StreamableHttpServer.class);
-
-    private final JettyServer httpServer;
-    private final ExecutorService executor;
+    private final HttpServing serving;
     private final Sessions sessions;
     private final HttpEndpoint handler;
-    private final URI endpoint;
     private final Duration closeBudget;
-    private final AtomicBoolean closing = new AtomicBoolean();
-    /** The thread doing the one real close; later calls wait for it. */
-    private final AtomicReference<Thread> stopper = new AtomicReference<>();
 
-    private StreamableHttpServer(JettyServer httpServer, ExecutorService executor, Sessions sessions,
-                                 HttpEndpoint handler, URI endpoint, Duration closeBudget) {
-        this.httpServer = httpServer;
-        this.executor = executor;
-        this.sessions = sessions;
-        this.handler = handler;
-        this.endpoint = endpoint;
+    private StreamableHttpServer(HttpServing serving, Duration closeBudget) {
+        this.serving = serving;
+        this.sessions = serving.sessions();
+        this.handler = serving.handler();
         this.closeBudget = closeBudget;
     }
 
@@ -110,7 +92,7 @@ public final class StreamableHttpServer implements AutoCloseable {
      * ({@code https} when served with {@linkplain Builder#tls TLS}).
      */
     public URI endpoint() {
-        return endpoint;
+        return serving.endpoint();
     }
 
     /** The ids of the live sessions, a snapshot. Never blocks. */
@@ -179,7 +161,7 @@ public final class StreamableHttpServer implements AutoCloseable {
 
     /** Whether {@link #close} was called. */
     public boolean isClosed() {
-        return closing.get();
+        return serving.isClosed();
     }
 
     /**
@@ -188,18 +170,7 @@ public final class StreamableHttpServer implements AutoCloseable {
      * connection closed under it). Idempotent; a second call waits, within its own budget, for the first.
      */
     public void close(Duration budget) {
-        Objects.requireNonNull(budget, "budget");
-        long deadline = System.nanoTime() + budget.toNanos();
-        Thread fresh = Thread.ofVirtual().name("mcphost-http-close").unstarted(() -> stop(deadline));
-        if (stopper.compareAndSet(null, fresh)) {
-            closing.set(true);
-            fresh.start();
-        }
-        try {
-            stopper.get().join(remaining(deadline));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        serving.close(Objects.requireNonNull(budget, "budget"));
     }
 
     /**
@@ -212,15 +183,7 @@ public final class StreamableHttpServer implements AutoCloseable {
      * @return whether every running request finished within {@code limit}
      */
     public boolean drain(Duration limit) {
-        Objects.requireNonNull(limit, "limit");
-        handler.startDraining();
-        httpServer.stopAccepting();
-        try {
-            return handler.awaitCallsDone(limit);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return serving.drain(Objects.requireNonNull(limit, "limit"));
     }
 
     /** Closes within the budget set by {@link Builder#closeBudget}, 5 seconds unless set. */
@@ -229,36 +192,9 @@ public final class StreamableHttpServer implements AutoCloseable {
         close(closeBudget);
     }
 
-    private void stop(long deadline) {
-        sessions.close(); // writers wake and end their responses; nothing here waits on clients
-        handler.closeStateless();
-        try {
-            // Half the budget for streams to write their last chunk, so clients see a clean end ...
-            handler.awaitIdle(remaining(deadline).dividedBy(2));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        // ... then stopping closes every connection at once, which also frees a writer blocked on a
-        // client that stopped reading.
-        httpServer.stop();
-        executor.shutdownNow();
-        try {
-            if (!executor.awaitTermination(remaining(deadline).toNanos(), TimeUnit.NANOSECONDS)) {
-                LOG.warn("{}: some HTTP exchanges were still running when the close budget ran out", endpoint);
-            }
-            sessions.awaitStopped(remaining(deadline));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static Duration remaining(long deadline) {
-        return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
-    }
-
     @Override
     public String toString() {
-        return "StreamableHttpServer[" + endpoint + "]";
+        return "StreamableHttpServer[" + serving.endpoint() + "]";
     }
 
     /** Configures a {@link StreamableHttpServer}. Not thread-safe; {@link #start()} may be called many times. */
@@ -575,28 +511,8 @@ public final class StreamableHttpServer implements AutoCloseable {
             }
             Optional<Replication> replication = Optional.ofNullable(sealingKeys)
                     .map(k -> new Replication(k, Optional.ofNullable(peerUrl), Clock.systemUTC()));
-            Sessions sessions = new Sessions(server, settings, replication);
-            ExecutorService executor = Executors.newThreadPerTaskExecutor(
-                    Thread.ofVirtual().name("mcphost-http-", 0).factory());
-            Admission admission = admission();
-            HttpEndpoint handler = new HttpEndpoint(settings, sessions, admission);
-            JettyServer httpServer;
-            try {
-                httpServer = JettyServer.start(bindAddress, port, settings, handler, executor, tls);
-            } catch (UncheckedIOException e) {
-                executor.shutdownNow();
-                throw e;
-            }
-            sessions.start();
-            InetSocketAddress bound = httpServer.address();
-            String host = bindAddress instanceof java.net.Inet6Address
-                    ? "[" + bindAddress.getHostAddress() + "]" : bindAddress.getHostAddress();
-            URI endpoint = URI.create((tls == null ? "http://" : "https://") + host + ":" + bound.getPort() + path);
-            admission.bind(endpoint);
-            // Bound to one address, the endpoint is where peers reach this replica (a wildcard bind is not).
-            replication.filter(r -> !r.hasPeerUrl() && !bindAddress.isAnyLocalAddress()).ifPresent(r -> r.reachableAt(endpoint));
-            LOG.debug("serving {} at {}", server.serverInfo().name(), endpoint);
-            return new StreamableHttpServer(httpServer, executor, sessions, handler, endpoint, closeBudget);
+            return new StreamableHttpServer(HttpServing.start(server, settings, bindAddress, port, Optional.ofNullable(tls),
+                    admission(), replication), closeBudget);
         }
     }
 }

@@ -12,7 +12,6 @@ import java.net.URI;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
@@ -56,17 +55,12 @@ public final class OAuthTestServer implements AutoCloseable {
     public record Request(String endpoint, Map<String, String> params, String authScheme) {
     }
 
-    private record Code(String clientId, String challenge, String redirectUri, String resource, Set<String> scopes) {
-    }
-
-    private record Client(String id, String secret) {
+    /** A registered client; {@code secret} is null for a public one. */
+    record Client(String id, String secret) {
     }
 
     private final HttpServer http;
     private final String issuer;
-    private final Map<String, Grant> tokens = new ConcurrentHashMap<>();
-    private final Map<String, Grant> refreshTokens = new ConcurrentHashMap<>();
-    private final Map<String, Code> codes = new ConcurrentHashMap<>();
     private final Map<String, Client> clients = new ConcurrentHashMap<>();
     private final List<Request> requests = new CopyOnWriteArrayList<>();
     private volatile boolean registration = true;
@@ -74,17 +68,15 @@ public final class OAuthTestServer implements AutoCloseable {
     private volatile List<String> scopesSupported;
     private volatile List<String> authMethods = List.of("none", "client_secret_basic", "client_secret_post");
     private volatile String authorizationEndpoint;
-    private volatile Duration tokenLifetime = Duration.ofHours(1);
-    private volatile boolean issueRefreshTokens = true;
     private volatile String metadataIssuer;
     private volatile Optional<String> redirectIss;
-    private volatile boolean jwt;
-    private volatile String subject = "user-1";
     private final JwtSigner signer = new JwtSigner();
+    private final TokenEndpoint tokenEndpoint;
 
     private OAuthTestServer() throws IOException {
         http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         issuer = "http://127.0.0.1:" + http.getAddress().getPort();
+        tokenEndpoint = new TokenEndpoint(issuer, signer, clients, () -> cimd, requests);
         http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         http.createContext("/", this::handle);
         http.start();
@@ -134,12 +126,12 @@ public final class OAuthTestServer implements AutoCloseable {
 
     /** Lifetime of access tokens (expires_in); one hour unless set. */
     public OAuthTestServer tokenLifetime(Duration lifetime) {
-        this.tokenLifetime = lifetime;
+        tokenEndpoint.tokenLifetime(lifetime);
         return this;
     }
 
     public OAuthTestServer refreshTokens(boolean issue) {
-        this.issueRefreshTokens = issue;
+        tokenEndpoint.refreshTokens(issue);
         return this;
     }
 
@@ -172,13 +164,13 @@ public final class OAuthTestServer implements AutoCloseable {
      * {@code exp} and {@code jti}. {@link #validate} knows them either way.
      */
     public OAuthTestServer jwtAccessTokens(boolean enabled) {
-        this.jwt = enabled;
+        tokenEndpoint.jwtAccessTokens(enabled);
         return this;
     }
 
     /** The {@code sub} of JWTs issued for an authorization code (the user who approved); {@code user-1} unless set. */
     public OAuthTestServer subject(String subject) {
-        this.subject = subject;
+        tokenEndpoint.subject(subject);
         return this;
     }
 
@@ -210,25 +202,7 @@ public final class OAuthTestServer implements AutoCloseable {
      * and {@code jti}.
      */
     public ObjectNode claims(String subject, String resource, Set<String> scopes, Duration lifetime) {
-        return claims(subject, subject, resource, scopes, lifetime);
-    }
-
-    private ObjectNode claims(String subject, String clientId, String resource, Set<String> scopes, Duration lifetime) {
-        long now = Instant.now().getEpochSecond();
-        ObjectNode c = Json.newObject();
-        c.put("iss", issuer);
-        c.put("sub", subject);
-        if (resource != null) {
-            c.put("aud", resource);
-        }
-        c.put("client_id", clientId);
-        if (!scopes.isEmpty()) {
-            c.put("scope", String.join(" ", scopes));
-        }
-        c.put("iat", now);
-        c.put("exp", now + lifetime.toSeconds());
-        c.put("jti", random());
-        return c;
+        return tokenEndpoint.claims(subject, subject, resource, scopes, lifetime);
     }
 
     /** {@code claims} as a JWT signed (RS256) with the current key, its {@code kid} in the header. */
@@ -242,22 +216,18 @@ public final class OAuthTestServer implements AutoCloseable {
      */
     public String accessToken(String subject, String resource, Set<String> scopes, Duration lifetime) {
         String token = sign(claims(subject, resource, scopes, lifetime));
-        tokens.put(token, new Grant(subject, Set.copyOf(scopes), resource, Instant.now().plus(lifetime)));
+        tokenEndpoint.remember(token, new Grant(subject, Set.copyOf(scopes), resource, Instant.now().plus(lifetime)));
         return token;
     }
 
     /** The grant of a valid (known, unexpired) access token for {@code resource}. */
     public Optional<Grant> validate(String accessToken, String resource) {
-        Grant grant = accessToken == null ? null : tokens.get(accessToken);
-        if (grant == null || Instant.now().isAfter(grant.expiresAt()) || resource != null && !resource.equals(grant.resource())) {
-            return Optional.empty();
-        }
-        return Optional.of(grant);
+        return tokenEndpoint.validate(accessToken, resource);
     }
 
     /** Forgets every access token (as after a server restart): the next request gets 401. */
     public void revokeAccessTokens() {
-        tokens.clear();
+        tokenEndpoint.revokeAccessTokens();
     }
 
     public List<Request> requests() {
@@ -270,8 +240,7 @@ public final class OAuthTestServer implements AutoCloseable {
 
     /** Every access and refresh token issued so far (to prove none appears where it must not). */
     public Set<String> issuedSecrets() {
-        Set<String> all = new LinkedHashSet<>(tokens.keySet());
-        all.addAll(refreshTokens.keySet());
+        Set<String> all = tokenEndpoint.issuedTokens();
         clients.values().forEach(c -> {
             if (c.secret() != null) {
                 all.add(c.secret());
@@ -287,7 +256,7 @@ public final class OAuthTestServer implements AutoCloseable {
                 case "/.well-known/oauth-authorization-server" -> json(exchange, 200, metadata());
                 case "/register" -> register(exchange);
                 case "/authorize" -> authorize(exchange);
-                case "/token" -> token(exchange);
+                case "/token" -> tokenEndpoint.handle(exchange);
                 case "/jwks" -> {
                     requests.add(new Request("jwks", Map.of(), null));
                     ObjectNode set = Json.newObject();
@@ -360,7 +329,7 @@ public final class OAuthTestServer implements AutoCloseable {
             return;
         }
         String code = random();
-        codes.put(code, new Code(client, q.get("code_challenge"), redirect, q.get("resource"), scopes(q.get("scope"))));
+        tokenEndpoint.grantCode(code, new TokenEndpoint.Code(client, q.get("code_challenge"), redirect, q.get("resource"), scopes(q.get("scope"))));
         String location = redirect + (redirect.contains("?") ? "&" : "?") + "code=" + enc(code)
                 + (q.get("state") == null ? "" : "&state=" + enc(q.get("state")))
                 + (redirectIss == null ? "&iss=" + enc(issuer) : redirectIss.map(i -> "&iss=" + enc(i)).orElse(""));
@@ -368,93 +337,7 @@ public final class OAuthTestServer implements AutoCloseable {
         exchange.sendResponseHeaders(302, -1);
     }
 
-    private void token(HttpExchange exchange) throws IOException {
-        Map<String, String> f = form(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
-        String authorization = exchange.getRequestHeaders().getFirst("Authorization");
-        requests.add(new Request("token", redacted(f), authorization == null ? null : authorization.split(" ")[0]));
-        String clientId = authenticate(f, authorization);
-        if (clientId == null) {
-            json(exchange, 401, error("invalid_client", "client authentication failed"));
-            return;
-        }
-        String grant = f.getOrDefault("grant_type", "");
-        switch (grant) {
-            case "authorization_code" -> {
-                Code code = codes.remove(f.getOrDefault("code", ""));
-                if (code == null || !code.clientId().equals(clientId) || !code.redirectUri().equals(f.get("redirect_uri"))
-                        || f.get("code_verifier") == null || !code.challenge().equals(s256(f.get("code_verifier")))
-                        || code.resource() != null && !code.resource().equals(f.get("resource"))) {
-                    json(exchange, 400, error("invalid_grant", "bad code, redirect_uri, verifier or resource"));
-                    return;
-                }
-                issue(exchange, clientId, subject, code.scopes(), code.resource(), true);
-            }
-            case "refresh_token" -> {
-                Grant old = refreshTokens.remove(f.getOrDefault("refresh_token", ""));
-                if (old == null || !old.clientId().equals(clientId)) {
-                    json(exchange, 400, error("invalid_grant", "unknown refresh token"));
-                    return;
-                }
-                issue(exchange, clientId, old.subject(), old.scopes(), old.resource(), true);
-            }
-            case "client_credentials" -> issue(exchange, clientId, clientId, scopes(f.get("scope")), f.get("resource"), false);
-            default -> json(exchange, 400, error("unsupported_grant_type", grant));
-        }
-    }
-
-    private void issue(HttpExchange exchange, String clientId, String sub, Set<String> scopes, String resource,
-                       boolean refresh) throws IOException {
-        String access = jwt ? sign(claims(sub, clientId, resource, scopes, tokenLifetime)) : "at-" + random();
-        Grant grant = new Grant(clientId, scopes, resource, Instant.now().plus(tokenLifetime), sub);
-        tokens.put(access, grant);
-        ObjectNode answer = Json.newObject();
-        answer.put("access_token", access);
-        answer.put("token_type", "Bearer");
-        answer.put("expires_in", tokenLifetime.toSeconds());
-        if (!scopes.isEmpty()) {
-            answer.put("scope", String.join(" ", scopes));
-        }
-        if (refresh && issueRefreshTokens) {
-            String refreshToken = "rt-" + random();
-            refreshTokens.put(refreshToken, grant);
-            answer.put("refresh_token", refreshToken);
-        }
-        json(exchange, 200, answer);
-    }
-
-    /** The authenticated client id, or null. */
-    private String authenticate(Map<String, String> f, String authorization) {
-        if (authorization != null && authorization.startsWith("Basic ")) {
-            String pair = new String(Base64.getDecoder().decode(authorization.substring(6)), StandardCharsets.UTF_8);
-            int colon = pair.indexOf(':');
-            String id = URLDecoder.decode(pair.substring(0, colon), StandardCharsets.UTF_8);
-            String secret = URLDecoder.decode(pair.substring(colon + 1), StandardCharsets.UTF_8);
-            Client c = clients.get(id);
-            return c != null && secret.equals(c.secret()) ? id : null;
-        }
-        String id = f.get("client_id");
-        if (id == null) {
-            return null;
-        }
-        if (cimd && id.startsWith("https://")) {
-            return id;
-        }
-        Client c = clients.get(id);
-        if (c == null) {
-            return null;
-        }
-        return c.secret() == null || c.secret().equals(f.get("client_secret")) ? id : null;
-    }
-
-    private static Map<String, String> redacted(Map<String, String> form) {
-        Map<String, String> copy = new LinkedHashMap<>(form);
-        for (String secret : List.of("code", "code_verifier", "refresh_token", "client_secret", "client_assertion")) {
-            copy.computeIfPresent(secret, (k, v) -> "<present>");
-        }
-        return copy;
-    }
-
-    private static Set<String> scopes(String scope) {
+    static Set<String> scopes(String scope) {
         Set<String> out = new LinkedHashSet<>();
         if (scope != null && !scope.isBlank()) {
             out.addAll(List.of(scope.strip().split("\\s+")));
@@ -475,16 +358,7 @@ public final class OAuthTestServer implements AutoCloseable {
         return out;
     }
 
-    private static String s256(String verifier) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(verifier.getBytes(StandardCharsets.US_ASCII));
-            return Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static String random() {
+    static String random() {
         byte[] bytes = new byte[18];
         RANDOM.nextBytes(bytes);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
@@ -494,7 +368,7 @@ public final class OAuthTestServer implements AutoCloseable {
         return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
 
-    private static ObjectNode error(String code, String description) {
+    static ObjectNode error(String code, String description) {
         ObjectNode e = Json.newObject();
         e.put("error", code);
         e.put("error_description", description);

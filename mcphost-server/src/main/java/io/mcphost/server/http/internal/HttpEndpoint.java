@@ -16,18 +16,13 @@ import io.mcphost.server.internal.Dispatcher;
 import io.mcphost.server.http.ResponseMode;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -61,18 +56,17 @@ public final class HttpEndpoint {
     private final Sessions sessions;
     private final RebindingGuard guard;
     private final Admission admission;
-    private final ReentrantLock activeLock = new ReentrantLock();
-    private final Condition idle = activeLock.newCondition();
-    private int active;
+    /** Exchanges being handled, streams included: what {@link #awaitIdle} waits for. */
+    private final InFlight exchanges = new InFlight();
     /** Exchanges admitted (authenticated, within the rate) and not yet answered. */
-    private final java.util.concurrent.atomic.AtomicInteger admitted = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger admitted = new AtomicInteger();
     /** Exchanges answering with a stream (SSE) right now, counted by {@link JettyExchange}. */
-    private final java.util.concurrent.atomic.AtomicInteger openStreams = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger openStreams = new AtomicInteger();
 
     private final ModernHttp modern;
+    private final ReplicaExchanges replicas;
     /** POSTs running requests now (both eras; not listen streams, not GET streams): what a drain waits for. */
-    private int calls;
-    private final Condition noCalls = activeLock.newCondition();
+    private final InFlight calls = new InFlight();
     /** Once set, every response asks the client (the load balancer) to close its connection after it. */
     private volatile boolean draining;
 
@@ -81,12 +75,13 @@ public final class HttpEndpoint {
         this.sessions = sessions;
         this.admission = admission;
         this.modern = new ModernHttp(sessions.stateless());
+        this.replicas = new ReplicaExchanges(sessions);
         this.guard = new RebindingGuard(settings.allowedOrigins(), settings.checkHost());
     }
 
     /** Serves one exchange, on its own virtual thread; always ends it. */
     void handle(Exchange exchange) {
-        count(+1);
+        exchanges.enter();
         try {
             serve(exchange);
         } catch (IOException e) {
@@ -100,24 +95,12 @@ public final class HttpEndpoint {
             }
         } finally {
             exchange.close();
-            count(-1);
-        }
-    }
-
-    private void count(int delta) {
-        activeLock.lock();
-        try {
-            active += delta;
-            if (active == 0) {
-                idle.signalAll();
-            }
-        } finally {
-            activeLock.unlock();
+            exchanges.leave();
         }
     }
 
     /** The live count of streamed (SSE) responses in progress; the exchanges update it. */
-    java.util.concurrent.atomic.AtomicInteger openStreams() {
+    AtomicInteger openStreams() {
         return openStreams;
     }
 
@@ -148,19 +131,7 @@ public final class HttpEndpoint {
      * @return whether every exchange finished in time
      */
     public boolean awaitIdle(Duration limit) throws InterruptedException {
-        long nanos = limit.toNanos();
-        activeLock.lock();
-        try {
-            while (active > 0) {
-                if (nanos <= 0) {
-                    return false;
-                }
-                nanos = idle.awaitNanos(nanos);
-            }
-            return true;
-        } finally {
-            activeLock.unlock();
-        }
+        return exchanges.awaitNone(limit);
     }
 
     /**
@@ -178,46 +149,7 @@ public final class HttpEndpoint {
      * @return whether every request finished in time
      */
     public boolean awaitCallsDone(Duration limit) throws InterruptedException {
-        long nanos = limit.toNanos();
-        activeLock.lock();
-        try {
-            while (calls > 0) {
-                if (nanos <= 0) {
-                    return false;
-                }
-                nanos = noCalls.awaitNanos(nanos);
-            }
-            return true;
-        } finally {
-            activeLock.unlock();
-        }
-    }
-
-    /** Runs {@code call}, counted as a running request for {@link #awaitCallsDone}. */
-    private void counted(IoAction call) throws IOException {
-        activeLock.lock();
-        try {
-            calls++;
-        } finally {
-            activeLock.unlock();
-        }
-        try {
-            call.run();
-        } finally {
-            activeLock.lock();
-            try {
-                if (--calls == 0) {
-                    noCalls.signalAll();
-                }
-            } finally {
-                activeLock.unlock();
-            }
-        }
-    }
-
-    @FunctionalInterface
-    private interface IoAction {
-        void run() throws IOException;
+        return calls.awaitNone(limit);
     }
 
     private void serve(Exchange exchange) throws IOException {
@@ -349,7 +281,7 @@ public final class HttpEndpoint {
                 if (request.method().equals(ModernMethods.SUBSCRIPTIONS_LISTEN)) {
                     modern.post(exchange, request, sse);
                 } else {
-                    counted(() -> modern.post(exchange, request, sse));
+                    calls.run(() -> modern.post(exchange, request, sse));
                 }
             } else {
                 Replies.empty(exchange, 202); // 2026-07-28 defines no client notification over HTTP; accepted, ignored
@@ -405,7 +337,7 @@ public final class HttpEndpoint {
                     .flatMap(p -> ProtocolVersion.fromId(p.path("protocolVersion").asString(""))));
         } else {
             Optional<HttpSession> found = sessions.find(sessionId, caller.principal());
-            if (found.isEmpty() && stoppingReplica(exchange, id)) {
+            if (found.isEmpty() && replicas.stoppingReplica(exchange, id)) {
                 return;
             }
             if (found.isEmpty()) {
@@ -415,9 +347,7 @@ public final class HttpEndpoint {
             }
             session = found.get();
         }
-        if (sessions.replication().isPresent()) {
-            messages = passOnForeignAnswers(sessions.replication().get(), exchange, messages);
-        }
+        messages = replicas.passOnForeignAnswers(exchange, messages);
         List<JsonRpcRequest> requests = messages.stream()
                 .flatMap(m -> m instanceof JsonRpcRequest r ? Stream.of(r) : Stream.empty())
                 .toList();
@@ -430,66 +360,7 @@ public final class HttpEndpoint {
         List<JsonRpcMessage> all = messages;
         ResponseMode answering = streamIfProgress(mode.get(), requests, exchange);
         boolean primed = primes(version);
-        counted(() -> answer(exchange, target, all, requests, answering, primed, id));
-    }
-
-    /**
-     * The messages of a POST that are this replica's: answers to questions another replica asked are
-     * posted to it (with the client's session and credentials) before the POST is answered, so that
-     * the client hears 202 once its answer is where it is awaited.
-     */
-    private static List<JsonRpcMessage> passOnForeignAnswers(Replication replication, Exchange exchange,
-                                                             List<JsonRpcMessage> messages) {
-        Replication.Split split = replication.split(messages, exchange.header(Replication.FORWARDED_HEADER) != null);
-        if (!split.foreign().isEmpty()) {
-            Map<String, String> headers = clientHeaders(exchange, SESSION_HEADER, "MCP-Protocol-Version", "Authorization");
-            split.foreign().forEach((peer, answers) -> answers.forEach(m -> replication.forward(peer, m, headers)));
-        }
-        return split.local();
-    }
-
-    /** The values of those of {@code names} the request has, to pass on to another replica as the client's. */
-    private static Map<String, String> clientHeaders(Exchange exchange, String... names) {
-        Map<String, String> headers = new LinkedHashMap<>();
-        for (String name : names) {
-            String value = exchange.header(name);
-            if (value != null) {
-                headers.put(name, value);
-            }
-        }
-        return headers;
-    }
-
-    /**
-     * A client resumes a request's stream that another replica serves (its event id names it): the
-     * stream is resumed there and relayed, as it comes, until that replica ends it or the client goes.
-     * When that replica cannot be reached (it died, and the request with it) or the id names no replica
-     * these keys know, 410 Gone: the client learns at once that the request's answer will not come.
-     */
-    private static void resumeElsewhere(Exchange exchange, Replication replication, Optional<URI> peer) throws IOException {
-        Optional<java.net.http.HttpResponse<InputStream>> opened = peer
-                .filter(p -> exchange.header(Replication.FORWARDED_HEADER) == null)
-                .flatMap(p -> replication.openStream(p, clientHeaders(exchange, SESSION_HEADER, "MCP-Protocol-Version",
-                        "Authorization", LAST_EVENT_ID)));
-        if (opened.isEmpty()) {
-            Replies.error(exchange, 410, JsonRpcError.INVALID_REQUEST, "Gone: the replica that served this stream cannot"
-                    + " be reached; the request it answered ended with it");
-            return;
-        }
-        java.net.http.HttpResponse<InputStream> response = opened.get();
-        try (InputStream in = response.body()) {
-            if (response.statusCode() != 200) {
-                exchange.setHeader("Content-Type", response.headers().firstValue("Content-Type").orElse("application/json"));
-                exchange.respond(response.statusCode(), in.readNBytes(64 * 1024));
-                return;
-            }
-            OutputStream out = Replies.startEventStream(exchange);
-            byte[] buffer = new byte[8192];
-            for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-                out.write(buffer, 0, n);
-                out.flush();
-            }
-        }
+        calls.run(() -> answer(exchange, target, all, requests, answering, primed, id));
     }
 
     /**
@@ -562,12 +433,8 @@ public final class HttpEndpoint {
         HttpSession s = session.get();
         s.touch();
         String lastEventId = exchange.header(LAST_EVENT_ID);
-        if (lastEventId != null && sessions.replication().isPresent()) {
-            Optional<Optional<URI>> elsewhere = sessions.replication().get().streamElsewhere(lastEventId);
-            if (elsewhere.isPresent()) {
-                resumeElsewhere(exchange, sessions.replication().get(), elsewhere.get());
-                return;
-            }
+        if (replicas.resumedElsewhere(exchange, lastEventId)) {
+            return;
         }
         // An id no kept stream has (trimmed, or from another server) gets a fresh GET stream, as from a
         // server without resumability; the spec makes replay a MAY.
@@ -589,19 +456,6 @@ public final class HttpEndpoint {
         }
     }
 
-    /**
-     * Whether a replica that is stopping answered 503 for a session it no longer takes up: the session
-     * lives on at the other replicas, so the client must not hear 404 (it would start a new one).
-     */
-    private boolean stoppingReplica(Exchange exchange, Optional<RequestId> id) throws IOException {
-        if (sessions.replication().isEmpty() || !sessions.isClosed()) {
-            return false;
-        }
-        exchange.setHeader("Retry-After", "1");
-        Replies.error(exchange, 503, JsonRpcError.INTERNAL_ERROR, "Service Unavailable: this replica is stopping; retry", id);
-        return true;
-    }
-
     /** The session the request names; answers 400 or 404 itself when there is none. */
     private Optional<HttpSession> session(Exchange exchange, Admission.Caller caller) throws IOException {
         String sessionId = exchange.header(SESSION_HEADER);
@@ -610,7 +464,7 @@ public final class HttpEndpoint {
             return Optional.empty();
         }
         Optional<HttpSession> session = sessions.find(sessionId, caller.principal());
-        if (session.isEmpty() && stoppingReplica(exchange, Optional.empty())) {
+        if (session.isEmpty() && replicas.stoppingReplica(exchange, Optional.empty())) {
             return session;
         }
         if (session.isEmpty()) {

@@ -1,0 +1,121 @@
+package io.mcphost.server.http.internal;
+
+import io.mcphost.protocol.JsonRpcError;
+import io.mcphost.protocol.JsonRpcMessage;
+import io.mcphost.protocol.RequestId;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the endpoint does with an exchange that belongs to another replica ({@link Replication}):
+ * answers to another replica's questions are posted on to it, a stream another replica serves is
+ * relayed from it, and a stopping replica sends the client on with 503 instead of 404. Without
+ * replication every exchange is this replica's, and each method lets it through unchanged.
+ * Thread-safe; runs on the exchange's virtual thread and blocks it while it talks to the other replica.
+ */
+final class ReplicaExchanges {
+    private final Sessions sessions;
+
+    ReplicaExchanges(Sessions sessions) {
+        this.sessions = sessions;
+    }
+
+    /**
+     * The messages of a POST that are this replica's: answers to questions another replica asked are
+     * posted to it (with the client's session and credentials) before the POST is answered, so that
+     * the client hears 202 once its answer is where it is awaited.
+     */
+    List<JsonRpcMessage> passOnForeignAnswers(Exchange exchange, List<JsonRpcMessage> messages) {
+        if (sessions.replication().isEmpty()) {
+            return messages;
+        }
+        Replication replication = sessions.replication().get();
+        Replication.Split split = replication.split(messages, exchange.header(Replication.FORWARDED_HEADER) != null);
+        if (!split.foreign().isEmpty()) {
+            Map<String, String> headers = clientHeaders(exchange, HttpEndpoint.SESSION_HEADER,
+                    HttpEndpoint.VERSION_HEADER, "Authorization");
+            split.foreign().forEach((peer, answers) -> answers.forEach(m -> replication.forward(peer, m, headers)));
+        }
+        return split.local();
+    }
+
+    /**
+     * Whether a GET resuming {@code lastEventId} was answered here because another replica serves that
+     * stream (relayed from there, or 410 Gone); false when the stream, if any, is this replica's.
+     */
+    boolean resumedElsewhere(Exchange exchange, String lastEventId) throws IOException {
+        if (lastEventId == null || sessions.replication().isEmpty()) {
+            return false;
+        }
+        Optional<Optional<URI>> elsewhere = sessions.replication().get().streamElsewhere(lastEventId);
+        if (elsewhere.isEmpty()) {
+            return false;
+        }
+        resumeElsewhere(exchange, sessions.replication().get(), elsewhere.get());
+        return true;
+    }
+
+    /**
+     * Whether a replica that is stopping answered 503 for a session it no longer takes up: the session
+     * lives on at the other replicas, so the client must not hear 404 (it would start a new one).
+     */
+    boolean stoppingReplica(Exchange exchange, Optional<RequestId> id) throws IOException {
+        if (sessions.replication().isEmpty() || !sessions.isClosed()) {
+            return false;
+        }
+        exchange.setHeader("Retry-After", "1");
+        Replies.error(exchange, 503, JsonRpcError.INTERNAL_ERROR, "Service Unavailable: this replica is stopping; retry", id);
+        return true;
+    }
+
+    /**
+     * A client resumes a request's stream that another replica serves (its event id names it): the
+     * stream is resumed there and relayed, as it comes, until that replica ends it or the client goes.
+     * When that replica cannot be reached (it died, and the request with it) or the id names no replica
+     * these keys know, 410 Gone: the client learns at once that the request's answer will not come.
+     */
+    private static void resumeElsewhere(Exchange exchange, Replication replication, Optional<URI> peer) throws IOException {
+        Optional<HttpResponse<InputStream>> opened = peer
+                .filter(p -> exchange.header(Replication.FORWARDED_HEADER) == null)
+                .flatMap(p -> replication.openStream(p, clientHeaders(exchange, HttpEndpoint.SESSION_HEADER,
+                        HttpEndpoint.VERSION_HEADER, "Authorization", HttpEndpoint.LAST_EVENT_ID)));
+        if (opened.isEmpty()) {
+            Replies.error(exchange, 410, JsonRpcError.INVALID_REQUEST, "Gone: the replica that served this stream cannot"
+                    + " be reached; the request it answered ended with it");
+            return;
+        }
+        HttpResponse<InputStream> response = opened.get();
+        try (InputStream in = response.body()) {
+            if (response.statusCode() != 200) {
+                exchange.setHeader("Content-Type", response.headers().firstValue("Content-Type").orElse("application/json"));
+                exchange.respond(response.statusCode(), in.readNBytes(64 * 1024));
+                return;
+            }
+            OutputStream out = Replies.startEventStream(exchange);
+            byte[] buffer = new byte[8192];
+            for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                out.write(buffer, 0, n);
+                out.flush();
+            }
+        }
+    }
+
+    /** The values of those of {@code names} the request has, to pass on to another replica as the client's. */
+    private static Map<String, String> clientHeaders(Exchange exchange, String... names) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        for (String name : names) {
+            String value = exchange.header(name);
+            if (value != null) {
+                headers.put(name, value);
+            }
+        }
+        return headers;
+    }
+}
