@@ -127,6 +127,11 @@ class HttpSessionRecoveryTest {
         com.sun.net.httpserver.HttpServer relay = com.sun.net.httpserver.HttpServer.create(
                 new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
         relay.createContext("/", exchange -> {
+            if (!exchange.getRequestMethod().equals("POST")) { // no GET stream: the relay reads whole answers
+                exchange.sendResponseHeaders(405, -1);
+                exchange.close();
+                return;
+            }
             byte[] body = exchange.getRequestBody().readAllBytes();
             if (exchange.getRequestHeaders().containsKey("Mcp-Session-Id")
                     && new String(body, java.nio.charset.StandardCharsets.UTF_8).contains("\"tools/call\"")) {
@@ -142,7 +147,7 @@ class HttpSessionRecoveryTest {
         });
         relay.start();
         toClose.add(() -> relay.stop(0));
-        toClose.add(relayClient::close);
+        toClose.add(relayClient::shutdownNow);
         java.net.URI endpoint = java.net.URI.create("http://127.0.0.1:" + relay.getAddress().getPort() + "/mcp");
         McpClient client = McpClient.builder(HttpTransport.builder(endpoint).name("demo").build()).name("demo")
                 .era(Era.LEGACY).sessionRetries(2).requestTimeout(Duration.ofSeconds(10)).connect();

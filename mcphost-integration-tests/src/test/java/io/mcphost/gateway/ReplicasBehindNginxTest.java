@@ -169,7 +169,8 @@ class ReplicasBehindNginxTest {
                     scenario, REPLICAS, CLIENTS, CALLS, elapsed / 1e9, figures.right.get(), figures.wrong.get(),
                     figures.crossed.get(), figures.failed.get(), reinitialized,
                     figures.lastFailureAfterDisturbance(), scenario == Scenario.KILL ? "kill" : "first restart",
-X
+                    figures.backToSteadyState(), scenario == Scenario.KILL ? "replica's absence" : "rolling restart",
+                    (restored - disturbed) / 1e9,
                     figures.failureKinds() + (WRONG_SAMPLES.isEmpty() ? "" : "; wrong: " + WRONG_SAMPLES));
             assertThat(figures.right.get() + figures.wrong.get() + figures.crossed.get() + figures.failed.get())
                     .as("every call accounted for").isEqualTo(CALLS);
