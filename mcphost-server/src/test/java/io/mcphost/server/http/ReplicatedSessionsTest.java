@@ -41,6 +41,7 @@ class ReplicatedSessionsTest {
 
     @AfterEach
     void close() {
+        release.countDown();
         started.forEach(s -> s.close(Duration.ofSeconds(2)));
     }
 
@@ -50,13 +51,26 @@ class ReplicatedSessionsTest {
         return Base64.getEncoder().encodeToString(bytes);
     }
 
-    private static McpServer server(SealingKeys keys) {
+    /** Lets the {@code job} tasks end. */
+    private final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+
+    private McpServer server(SealingKeys keys) {
         JsonNode none = Json.parse("{\"type\":\"object\"}");
         ElicitRequestParams question = Json.treeToValue(Json.parse("""
                 {"message":"Your name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}}}}"""),
                 ElicitRequestParams.class);
         return McpServer.builder().sealingKeys(keys)
                 .tool(Tool.of("echo", "echoes", none), call -> CallToolResult.text("echo"))
+                .tool(Tool.of("job", "runs as a task until released", none).withExecution(
+                        io.mcphost.protocol.tools.ToolExecution.of(io.mcphost.protocol.tools.ToolExecution.TaskSupport.OPTIONAL)), call -> {
+                    call.continueAsTask();
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return CallToolResult.text("done");
+                })
                 .tool(Tool.of("ask", "asks the user's name", none), call -> {
                     ElicitResult answer = call.elicit("name", question, Duration.ofSeconds(20));
                     return CallToolResult.text("Hello " + answer.content().map(c -> c.path("name").asString()).orElse("?"));
@@ -102,7 +116,7 @@ class ReplicatedSessionsTest {
         HttpResponse<String> list = atB.post(HttpProbe.call(2, "tools/list", "{}"));
 
         assertThat(list.statusCode()).isEqualTo(200);
-        assertThat(message(list).path("result").path("tools").findValuesAsString("name")).containsExactly("echo", "ask");
+        assertThat(message(list).path("result").path("tools").findValuesAsString("name")).containsExactly("echo", "job", "ask");
         assertThat(message(atB.post(HttpProbe.call(3, "tools/call", "{\"name\":\"echo\"}"))).path("result")
                 .path("content").get(0).path("text").asString()).isEqualTo("echo");
         // Never taken up at all without the keys: a plain server knows only its own sessions.
@@ -247,16 +261,53 @@ class ReplicatedSessionsTest {
     }
 
     private static JsonNode modern(URI endpoint, int id, String body) throws Exception {
+        return message(modernPost(endpoint, id, "tools/call", "ask", body));
+    }
+
+    private static HttpResponse<String> modernPost(URI endpoint, int id, String method, String name, String body) throws Exception {
         String params = "{" + body + ",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
                 + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"t\",\"version\":\"1\"},"
-                + "\"io.modelcontextprotocol/clientCapabilities\":{\"elicitation\":{}}}}";
-        HttpRequest request = HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(10))
+                + "\"io.modelcontextprotocol/clientCapabilities\":{\"elicitation\":{},"
+                + "\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}}}}";
+        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(10))
                 .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-                .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", "tools/call").header("Mcp-Name", "ask")
-                .POST(HttpRequest.BodyPublishers.ofString(HttpProbe.call(id, "tools/call", params))).build();
-        try (HttpClient client = HttpClient.newHttpClient()) {
-            return message(client.send(request, HttpResponse.BodyHandlers.ofString()));
+                .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", method)
+                .POST(HttpRequest.BodyPublishers.ofString(HttpProbe.call(id, method, params)));
+        if (name != null) {
+            request.header("Mcp-Name", name);
         }
+        try (HttpClient client = HttpClient.newHttpClient()) {
+            return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        }
+    }
+
+    @Test
+    void aTaskIsPolledThroughAnotherReplicaAndGoneWithItsOwn() throws Exception {
+        SealingKeys keys = SealingKeys.of(KEY_1);
+        StreamableHttpServer a = replica(keys, Map.of());
+        StreamableHttpServer b = replica(keys, Map.of());
+
+        JsonNode created = message(modernPost(a.endpoint(), 61, "tools/call", "job", "\"name\":\"job\"")).path("result");
+        assertThat(created.path("resultType").asString()).isEqualTo("task");
+        String taskId = created.path("taskId").asString();
+        assertThat(taskId).contains("~"); // it names its replica
+        String get = "\"taskId\":\"" + taskId + "\"";
+
+        HttpResponse<String> polled = modernPost(b.endpoint(), 62, "tasks/get", taskId, get);
+        assertThat(message(polled).path("result").path("status").asString()).as(polled.body()).isEqualTo("working");
+        release.countDown();
+        JsonNode done = message(modernPost(b.endpoint(), 63, "tasks/get", taskId, get)).path("result");
+        for (long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+             !done.path("status").asString().equals("completed") && System.nanoTime() < deadline; ) {
+            Thread.sleep(10);
+            done = message(modernPost(b.endpoint(), 64, "tasks/get", taskId, get)).path("result");
+        }
+        assertThat(done.path("result").path("content").get(0).path("text").asString()).isEqualTo("done");
+
+        a.close(Duration.ofSeconds(2));
+        HttpResponse<String> gone = modernPost(b.endpoint(), 65, "tasks/get", taskId, get);
+        assertThat(gone.statusCode()).isEqualTo(410);
+        assertThat(message(gone).path("error").path("message").asString()).contains("cannot be reached");
     }
 
     @Test

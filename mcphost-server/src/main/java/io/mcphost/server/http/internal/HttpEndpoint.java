@@ -276,6 +276,9 @@ public final class HttpEndpoint {
                 if (!request.method().equals(ModernMethods.SUBSCRIPTIONS_LISTEN) && !admission.occupy(caller, exchange)) {
                     return;
                 }
+                if (replicas.taskElsewhere(exchange, request)) {
+                    return;
+                }
                 List<String> accept = exchange.headers("Accept");
                 boolean sse = accept == null || Negotiation.accepts(accept, Replies.EVENT_STREAM);
                 if (request.method().equals(ModernMethods.SUBSCRIPTIONS_LISTEN)) {
@@ -346,6 +349,9 @@ public final class HttpEndpoint {
                 return;
             }
             session = found.get();
+        }
+        if (messages.size() == 1 && messages.getFirst() instanceof JsonRpcRequest only && replicas.taskElsewhere(exchange, only)) {
+            return;
         }
         messages = replicas.passOnForeignAnswers(exchange, messages);
         List<JsonRpcRequest> requests = messages.stream()

@@ -74,6 +74,8 @@ public final class HttpServing {
         admission.bind(endpoint);
         // Bound to one address, the endpoint is where peers reach this replica (a wildcard bind is not).
         replication.filter(r -> !r.hasPeerUrl() && !bindAddress.isAnyLocalAddress()).ifPresent(r -> r.reachableAt(endpoint));
+        // Task ids name this replica too, so that the others pass a task's requests on to it.
+        replication.flatMap(Replication::origin).ifPresent(o -> sessions.tagTasks(o + Replication.EVENT_ID_ORIGIN_END));
         LOG.debug("serving {} at {}", server.serverInfo().name(), endpoint);
         return new HttpServing(httpServer, executor, sessions, handler, endpoint);
     }

@@ -2,7 +2,9 @@ package io.mcphost.server.http.internal;
 
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.JsonRpcMessage;
+import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.RequestId;
+import io.mcphost.protocol.internal.JsonCodec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -12,11 +14,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import tools.jackson.databind.JsonNode;
 
 /**
  * What the endpoint does with an exchange that belongs to another replica ({@link Replication}):
  * answers to another replica's questions are posted on to it, a stream another replica serves is
- * relayed from it, and a stopping replica sends the client on with 503 instead of 404. Without
+ * relayed from it, so is a request about a task it runs, and a stopping replica sends the client on with 503 instead of 404. Without
  * replication every exchange is this replica's, and each method lets it through unchanged.
  * Thread-safe; runs on the exchange's virtual thread and blocks it while it talks to the other replica.
  */
@@ -63,6 +66,34 @@ final class ReplicaExchanges {
     }
 
     /**
+     * Whether a request about a task another replica runs ({@code tasks/get}, {@code tasks/result},
+     * {@code tasks/cancel}, {@code tasks/update}: its task id names that replica) was answered here: it
+     * is passed on there with the client's headers and the answer relayed as it comes; 410 Gone when that
+     * replica cannot be reached (the task ended with it). False when the task, if any, is this replica's.
+     */
+    boolean taskElsewhere(Exchange exchange, JsonRpcRequest request) throws IOException {
+        if (sessions.replication().isEmpty() || !request.method().startsWith("tasks/")
+                || exchange.header(Replication.FORWARDED_HEADER) != null) {
+            return false;
+        }
+        Optional<String> taskId = request.params().map(p -> p.get("taskId")).filter(JsonNode::isString).map(JsonNode::asString);
+        Optional<Optional<URI>> elsewhere = taskId.flatMap(sessions.replication().get()::taskElsewhere);
+        if (elsewhere.isEmpty()) {
+            return false;
+        }
+        Optional<HttpResponse<InputStream>> answered = elsewhere.get().flatMap(peer -> sessions.replication().get().post(peer,
+                JsonCodec.get().encode(request), clientHeaders(exchange, HttpEndpoint.SESSION_HEADER, HttpEndpoint.VERSION_HEADER,
+                        "Authorization", "Accept", "Mcp-Method", "Mcp-Name")));
+        if (answered.isEmpty()) {
+            Replies.error(exchange, 410, JsonRpcError.INVALID_REQUEST, "Gone: the replica that ran task " + taskId.get()
+                    + " cannot be reached; the task ended with it", Optional.of(request.id()));
+            return true;
+        }
+        relay(exchange, answered.get());
+        return true;
+    }
+
+    /**
      * Whether a replica that is stopping answered 503 for a session it no longer takes up: the session
      * lives on at the other replicas, so the client must not hear 404 (it would start a new one).
      */
@@ -91,11 +122,16 @@ final class ReplicaExchanges {
                     + " be reached; the request it answered ended with it");
             return;
         }
-        HttpResponse<InputStream> response = opened.get();
+        relay(exchange, opened.get());
+    }
+
+    /** Answers {@code exchange} with what another replica answered: its status and body, a stream as it comes. */
+    private static void relay(Exchange exchange, HttpResponse<InputStream> response) throws IOException {
         try (InputStream in = response.body()) {
-            if (response.statusCode() != 200) {
-                exchange.setHeader("Content-Type", response.headers().firstValue("Content-Type").orElse("application/json"));
-                exchange.respond(response.statusCode(), in.readNBytes(64 * 1024));
+            String type = response.headers().firstValue("Content-Type").orElse("application/json");
+            if (response.statusCode() != 200 || !type.startsWith(Replies.EVENT_STREAM)) {
+                exchange.setHeader("Content-Type", type);
+                exchange.respond(response.statusCode(), in.readNBytes(Replication.MAX_RELAYED_BYTES));
                 return;
             }
             OutputStream out = Replies.startEventStream(exchange);

@@ -53,6 +53,8 @@ public final class Replication {
     /** How long a sealed session id is accepted after its handshake. */
     public static final Duration SESSION_LIFETIME = Duration.ofHours(24);
     static final Duration FORWARD_TIMEOUT = Duration.ofSeconds(10);
+    /** The most of another replica's whole (non-stream) answer relayed: a JSON-RPC answer, not a download. */
+    static final int MAX_RELAYED_BYTES = 16 * 1024 * 1024;
     /** Marks a POST one replica forwarded to another, so that it is never forwarded on. */
     static final String FORWARDED_HEADER = "Mcp-Replica-Forwarded";
     private static final String SESSION_PURPOSE = "mcphost/http-session";
@@ -97,11 +99,20 @@ public final class Replication {
      * open under these keys.
      */
     Optional<Optional<URI>> streamElsewhere(String lastEventId) {
-        int end = lastEventId.lastIndexOf(EVENT_ID_ORIGIN_END);
+        return elsewhere(lastEventId);
+    }
+
+    /** Where a task id says its task runs; as {@link #streamElsewhere}. */
+    Optional<Optional<URI>> taskElsewhere(String taskId) {
+        return elsewhere(taskId);
+    }
+
+    private Optional<Optional<URI>> elsewhere(String tagged) {
+        int end = tagged.lastIndexOf(EVENT_ID_ORIGIN_END);
         if (end < 0) {
             return Optional.empty();
         }
-        String tag = lastEventId.substring(0, end);
+        String tag = tagged.substring(0, end);
         if (origin.isPresent() && origin.get().equals(tag)) {
             return Optional.empty();
         }
@@ -121,6 +132,26 @@ public final class Replication {
             return Optional.of(client().send(request.build(), HttpResponse.BodyHandlers.ofInputStream()));
         } catch (java.io.IOException e) {
             LOG.debug("could not resume a stream at {}: {}", peer, e.toString());
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * POSTs {@code body} to the replica at {@code peer} with the client's {@code headers}, as the client
+     * would have; empty when it cannot be reached. No deadline on the answer (a {@code tasks/result}
+     * waits for its task); the body streams as that replica writes it.
+     */
+    Optional<HttpResponse<java.io.InputStream>> post(URI peer, String body, Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(peer).POST(HttpRequest.BodyPublishers.ofString(body))
+                .header("Content-Type", "application/json").header(FORWARDED_HEADER, "1");
+        headers.forEach(request::header);
+        try {
+            return Optional.of(client().send(request.build(), HttpResponse.BodyHandlers.ofInputStream()));
+        } catch (java.io.IOException e) {
+            LOG.debug("could not pass a request on to {}: {}", peer, e.toString());
             return Optional.empty();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -51,6 +51,11 @@ public final class Sessions {
         this.stateless = new StatelessChannel(server, settings.path());
     }
 
+    /** Makes every task id of the server start with {@code prefix} (a replica's origin); before serving. */
+    void tagTasks(String prefix) {
+        stateless.dispatcher().registry().taskIdPrefix(prefix);
+    }
+
     /** Whether {@link #close} began. */
     boolean isClosed() {
         return closed;
