@@ -128,15 +128,7 @@ public final class Replication {
         HttpRequest.Builder request = HttpRequest.newBuilder(peer).timeout(FORWARD_TIMEOUT).GET()
                 .header("Accept", "text/event-stream").header(FORWARDED_HEADER, "1");
         headers.forEach(request::header);
-        try {
-            return Optional.of(client().send(request.build(), HttpResponse.BodyHandlers.ofInputStream()));
-        } catch (java.io.IOException e) {
-            LOG.debug("could not resume a stream at {}: {}", peer, e.toString());
-            return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.empty();
-        }
+        return send(request.build(), HttpResponse.BodyHandlers.ofInputStream(), "resume a stream");
     }
 
     /**
@@ -148,15 +140,7 @@ public final class Replication {
         HttpRequest.Builder request = HttpRequest.newBuilder(peer).POST(HttpRequest.BodyPublishers.ofString(body))
                 .header("Content-Type", "application/json").header(FORWARDED_HEADER, "1");
         headers.forEach(request::header);
-        try {
-            return Optional.of(client().send(request.build(), HttpResponse.BodyHandlers.ofInputStream()));
-        } catch (java.io.IOException e) {
-            LOG.debug("could not pass a request on to {}: {}", peer, e.toString());
-            return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.empty();
-        }
+        return send(request.build(), HttpResponse.BodyHandlers.ofInputStream(), "pass a request on");
     }
 
     /** Whether the other replicas know where to reach this one. */
@@ -276,11 +260,15 @@ public final class Replication {
                 .header("Accept", "application/json, text/event-stream")
                 .header(FORWARDED_HEADER, "1");
         headers.forEach(request::header);
+        return send(request.build(), HttpResponse.BodyHandlers.discarding(), "forward an answer").map(HttpResponse::statusCode);
+    }
+
+    /** {@code request} sent to another replica; empty (logged at debug: it died, or is stopping) when it could not be. */
+    private <T> Optional<HttpResponse<T>> send(HttpRequest request, HttpResponse.BodyHandler<T> body, String what) {
         try {
-            HttpResponse<Void> response = client().send(request.build(), HttpResponse.BodyHandlers.discarding());
-            return Optional.of(response.statusCode());
+            return Optional.of(client().send(request, body));
         } catch (java.io.IOException e) {
-            LOG.debug("could not forward an answer to {}: {}", peer, e.toString());
+            LOG.debug("could not {} at {}: {}", what, request.uri(), e.toString());
             return Optional.empty();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
