@@ -18,12 +18,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,9 +39,6 @@ public final class HttpEndpoint {
     static final String SESSION_HEADER = "Mcp-Session-Id";
     static final String VERSION_HEADER = "MCP-Protocol-Version";
     static final String LAST_EVENT_ID = "Last-Event-ID";
-    /** The revisions whose clients may use this endpoint; 2026-07-28 is stateless and served differently. */
-    private static final Set<ProtocolVersion> SUPPORTED = EnumSet.of(ProtocolVersion.V2024_11_05,
-            ProtocolVersion.V2025_03_26, ProtocolVersion.V2025_06_18, ProtocolVersion.V2025_11_25);
     /**
      * The error a JSON-mode POST gets when the client cancelled its request: the server connection
      * sends no response then (spec: utilities/cancellation), but the POST must be answered. Outside
@@ -204,7 +198,7 @@ public final class HttpEndpoint {
                     + ProtocolVersion.V2026_07_28.id() + " uses POST only (subscriptions/listen replaces the GET stream)");
             return;
         }
-        if (unsupportedVersion(exchange, versionHeader, version, Optional.empty())) {
+        if (Negotiation.unsupportedVersion(exchange, versionHeader, version, Optional.empty())) {
             return;
         }
         switch (exchange.method()) {
@@ -215,18 +209,6 @@ public final class HttpEndpoint {
                 Replies.error(exchange, 405, JsonRpcError.INVALID_REQUEST, "Method Not Allowed: use POST, GET or DELETE");
             }
         }
-    }
-
-    /** A 400 for a handshake-revision request whose version header names a revision not served here; true if sent. */
-    private static boolean unsupportedVersion(Exchange exchange, String header, Optional<ProtocolVersion> version,
-                                              Optional<RequestId> id) throws IOException {
-        if (header == null || version.filter(SUPPORTED::contains).isPresent()) {
-            return false;
-        }
-        Replies.error(exchange, 400, JsonRpcError.INVALID_REQUEST, "Bad Request: unsupported MCP-Protocol-Version '"
-                + header + "' (supported: " + SUPPORTED.stream().map(ProtocolVersion::id).sorted()
-                .collect(Collectors.joining(", ")) + ")", id);
-        return true;
     }
 
     private void post(Exchange exchange, String versionHeader, Optional<ProtocolVersion> version, Admission.Caller caller)
@@ -291,7 +273,7 @@ public final class HttpEndpoint {
             }
             return;
         }
-        if (unsupportedVersion(exchange, versionHeader, version, id)) {
+        if (Negotiation.unsupportedVersion(exchange, versionHeader, version, id)) {
             return;
         }
         // Spec: without the header, assume 2025-03-26, the one revision that allowed batches.
@@ -365,7 +347,7 @@ public final class HttpEndpoint {
         HttpSession target = session;
         List<JsonRpcMessage> all = messages;
         ResponseMode answering = streamIfProgress(mode.get(), requests, exchange);
-        boolean primed = primes(version);
+        boolean primed = Negotiation.primes(version);
         calls.run(() -> answer(exchange, target, all, requests, answering, primed, id));
     }
 
@@ -445,7 +427,7 @@ public final class HttpEndpoint {
         // An id no kept stream has (trimmed, or from another server) gets a fresh GET stream, as from a
         // server without resumability; the spec makes replay a MAY.
         Optional<HttpSession.Attached> attached = Optional.ofNullable(lastEventId).flatMap(s::resume)
-                .or(() -> s.openStandalone(primes(version)));
+                .or(() -> s.openStandalone(Negotiation.primes(version)));
         if (attached.isEmpty()) {
             Replies.error(exchange, 409, JsonRpcError.INVALID_REQUEST,
                     "Conflict: this session already has an open GET stream; close it first or resume with Last-Event-ID");
@@ -477,11 +459,6 @@ public final class HttpEndpoint {
             Replies.error(exchange, 404, JsonRpcError.INVALID_REQUEST, "Not Found: the session expired or was ended");
         }
         return session;
-    }
-
-    /** Priming events (empty data) confuse clients older than 2025-11-25, which parse every data field as JSON. */
-    private static boolean primes(Optional<ProtocolVersion> version) {
-        return version.filter(v -> v.isAtLeast(ProtocolVersion.V2025_11_25)).isPresent();
     }
 
     /** The body, or null when it is larger than allowed; reads at most one byte past the limit. */

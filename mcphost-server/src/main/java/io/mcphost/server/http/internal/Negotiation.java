@@ -1,15 +1,42 @@
 package io.mcphost.server.http.internal;
 
+import io.mcphost.protocol.JsonRpcError;
+import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.RequestId;
 import io.mcphost.server.http.ResponseMode;
+import java.io.IOException;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import tools.jackson.databind.JsonNode;
 
-/** What a POST asks for and names: media types, the response mode it accepts, the id it carries. Stateless. */
+/** What a request asks for and names: its revision, media types, the response mode it accepts, the id it carries. Stateless. */
 final class Negotiation {
     private Negotiation() {
+    }
+
+    /** The revisions whose clients may use the endpoint's sessions; 2026-07-28 is stateless and served differently. */
+    private static final Set<ProtocolVersion> SUPPORTED = EnumSet.of(ProtocolVersion.V2024_11_05,
+            ProtocolVersion.V2025_03_26, ProtocolVersion.V2025_06_18, ProtocolVersion.V2025_11_25);
+
+    /** A 400 for a handshake-revision request whose version header names a revision not served here; true if sent. */
+    static boolean unsupportedVersion(Exchange exchange, String header, Optional<ProtocolVersion> version,
+                                              Optional<RequestId> id) throws IOException {
+        if (header == null || version.filter(SUPPORTED::contains).isPresent()) {
+            return false;
+        }
+        Replies.error(exchange, 400, JsonRpcError.INVALID_REQUEST, "Bad Request: unsupported MCP-Protocol-Version '"
+                + header + "' (supported: " + SUPPORTED.stream().map(ProtocolVersion::id).sorted()
+                .collect(Collectors.joining(", ")) + ")", id);
+        return true;
+    }
+
+    /** Priming events (empty data) confuse clients older than 2025-11-25, which parse every data field as JSON. */
+    static boolean primes(Optional<ProtocolVersion> version) {
+        return version.filter(v -> v.isAtLeast(ProtocolVersion.V2025_11_25)).isPresent();
     }
 
     /**
