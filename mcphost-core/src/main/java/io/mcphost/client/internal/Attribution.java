@@ -62,15 +62,23 @@ final class Attribution {
                 .flatMap(RelatedTaskMetadata::from).map(RelatedTaskMetadata::taskId);
     }
 
-    /** The call {@code question} belongs to; {@code stream}: where it arrived, when the transport knows. */
+    /**
+     * The call {@code question} belongs to; {@code stream}: where it arrived, when the transport knows.
+     * Empty for a question naming a task no handle tracks yet: {@link #untrackedTask} says so, and the
+     * caller waits for the handle instead of guessing.
+     */
     Optional<Owner> owner(JsonRpcRequest question, Optional<InboundStream> stream) {
         if (stream.orElse(null) instanceof InboundStream.OfRequest related) {
             return pending.get(related.request()).map(Attribution::owner);
         }
-        Optional<Owner> task = relatedTask(question).flatMap(taskInputs)
-                .map(options -> new Owner(options, Optional.empty()));
-        if (task.isPresent() || stream.isPresent()) { // the standalone stream: no call
-            return task;
+        Optional<String> taskId = relatedTask(question);
+        if (taskId.isPresent()) {
+            // A question naming a task is that task's creator's, or (not tracked yet) nobody's for now:
+            // never the one call in flight, which may be another task's (its poll, or its creation).
+            return taskId.flatMap(taskInputs).map(options -> new Owner(options, Optional.empty()));
+        }
+        if (stream.isPresent()) { // the standalone stream: no call
+            return Optional.empty();
         }
         return single(pending.withOptions(CallOptions::hasInputHandlers, 2)).map(Attribution::owner);
     }
