@@ -25,8 +25,8 @@ import tools.jackson.databind.node.ObjectNode;
  * old one is cancelled). The notifications it carries reach the same listeners as a legacy server's
  * ({@code onListChanged}, resource subscriptions) through the client's inbound routing. A stream that
  * ends or breaks is opened again after a back-off (1 s doubling to 30 s, reset by an acknowledgment)
- * until the client closes; one the server refuses with a JSON-RPC error is not (until the
- * subscriptions change). Thread-safe; nothing here blocks.
+ * until the client closes; one the server refuses as unknown or invalid (-32601, -32602) is not (until
+ * the subscriptions change). Thread-safe; nothing here blocks.
  */
 final class ListenStream {
     private static final Logger LOG = LoggerFactory.getLogger(ListenStream.class);
@@ -208,9 +208,13 @@ final class ListenStream {
         if (error != null && !ack.isDone()) {
             ack.completeExceptionally(exchange.unwrap(error)); // refused before it was acknowledged: the caller hears why
         }
-        if (error != null && exchange.unwrap(error) instanceof io.mcphost.protocol.McpError refused) {
+        if (error != null && exchange.unwrap(error) instanceof io.mcphost.protocol.McpError refused
+                && (refused.code() == io.mcphost.protocol.JsonRpcError.METHOD_NOT_FOUND
+                || refused.code() == io.mcphost.protocol.JsonRpcError.INVALID_PARAMS)) {
             // The server refuses the stream itself (an unknown method, a filter it rejects): asking again
-            // would be refused again. The next change of the subscriptions tries once more.
+            // would be refused again. The next change of the subscriptions tries once more. Any other error
+            // (an internal one, a cancellation by a server that is stopping) is the moment's: opened again
+            // after the back-off, as after a break, so that a replica going away loses no subscription.
             LOG.debug("server '{}': subscriptions/listen refused: {}", exchange.name(), refused.getMessage());
             lock.lock();
             try {

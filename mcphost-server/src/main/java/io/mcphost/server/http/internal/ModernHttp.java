@@ -77,9 +77,12 @@ final class ModernHttp {
             // it is answered with plain JSON and nothing has been written yet.
             exchange.onFailure(() -> cancelled.set(true));
         }
-        if (closed) {
+        if (closed && !request.method().equals(ModernMethods.SUBSCRIPTIONS_LISTEN)) {
             cancelled.set(true);
         }
+        // A listen stream opened while the server closes ends at once with its graceful-closure result
+        // (its closing flag is set): a client that hears it opens the stream again, elsewhere behind a load
+        // balancer, where a cancellation error would have told it the subscription was refused for good.
         try {
             Optional<io.mcphost.server.Caller> caller = CallerContext.current(); // the POST's, for the handler's thread
             Thread.ofVirtual().name("mcphost-modern-" + request.method()).start(() -> CallerContext.runWith(caller, () -> {
