@@ -29,7 +29,7 @@ for i in $(seq 1 "$replicas"); do
     ./mcphost serve --http "127.0.0.1:$p" --session-keys-env MCPHOST_SESSION_KEYS --admin "127.0.0.1:$((port + 100 + i))" "$@" \
         2> >(sed "s/^/[replica $i] /" >&2) &
     pids+=($!)
-    upstreams+="        server 127.0.0.1:$p max_fails=1 fail_timeout=2s;"$'\n'
+    upstreams+="        server 127.0.0.1:$p max_fails=0;"$'\n'
 done
 sed -e "s|@PREFIX@|$work|g" -e "s|@LISTEN@|127.0.0.1:$port|" -e "/@UPSTREAMS@/{r /dev/stdin" -e "d}" deploy/nginx.conf \
     <<<"$upstreams" > "$work/nginx.conf"

@@ -123,7 +123,7 @@ public final class ReplicaScenarios {
         }
         StringBuilder upstreams = new StringBuilder();
         for (GatewayProcess replica : replicas) {
-            upstreams.append("        server 127.0.0.1:").append(replica.endpoint().getPort()).append(";\n");
+            upstreams.append("        server 127.0.0.1:").append(replica.endpoint().getPort()).append(" max_fails=0;\n");
         }
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {
