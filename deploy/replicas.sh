@@ -16,6 +16,8 @@ mkdir -p "$work"/{client_body,proxy,fastcgi,uwsgi,scgi}
 # Every replica gets the same keys; a real deployment keeps them in a secret store (see docs/deploy.md).
 MCPHOST_SESSION_KEYS="$(head -c 32 /dev/urandom | base64)"
 export MCPHOST_SESSION_KEYS
+# Built once here: N launchers building at the same moment would trip over each other.
+./mcphost --version >/dev/null
 pids=()
 cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
