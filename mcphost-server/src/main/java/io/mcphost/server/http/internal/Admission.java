@@ -150,6 +150,7 @@ public final class Admission {
     private void tooMany(Exchange exchange, ClientLimits.Refusal refusal) throws IOException {
         limited.incrementAndGet();
         exchange.setHeader("Retry-After", Long.toString(refusal.retryAfterSeconds()));
+        Replies.closesConnection(exchange);
         Replies.error(exchange, 429, JsonRpcError.INTERNAL_ERROR, "Too Many Requests: " + refusal.reason());
     }
 
@@ -162,6 +163,7 @@ public final class Admission {
     private static void unauthorized(Exchange exchange, String challenge, String error, String description)
             throws IOException {
         exchange.setHeader("WWW-Authenticate", challenge);
+        Replies.closesConnection(exchange);
         exchange.setHeader("Content-Type", Replies.JSON);
         exchange.respond(401, ("{\"error\":\"" + error + "\",\"error_description\":\"" + description + "\"}")
                 .getBytes(StandardCharsets.UTF_8));

@@ -44,6 +44,16 @@ final class Replies {
     }
 
     /** Starts a {@code text/event-stream} response and returns its body, for events as they come. */
+    /**
+     * Marks a refusal sent before the request's body was read (authentication, limits) as the last
+     * response on its connection: the server then closes it rather than reading a body it refused, and a
+     * client that reused the connection would find it closed under its next request (seen as an empty
+     * answer: "header parser received no bytes").
+     */
+    static void closesConnection(Exchange exchange) {
+        exchange.setHeader("Connection", "close");
+    }
+
     static OutputStream startEventStream(Exchange exchange) throws IOException {
         exchange.setHeader("Content-Type", EVENT_STREAM);
         // Proxies must neither cache nor buffer a stream of live events.

@@ -143,6 +143,7 @@ final class ResourceServerAuth {
     private static void challenge(Exchange exchange, int status, String header, String error, String description)
             throws IOException {
         exchange.setHeader("WWW-Authenticate", header);
+        Replies.closesConnection(exchange);
         ObjectNode body = Json.newObject();
         body.put("error", error);
         body.put("error_description", description);
