@@ -13,7 +13,6 @@ import io.mcphost.server.http.internal.Sessions;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.URI;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -360,11 +359,7 @@ public final class StreamableHttpServer implements AutoCloseable {
          * unless set, when bound to one address (not a wildcard one).
          */
         public Builder peerUrl(URI url) {
-            Objects.requireNonNull(url, "url");
-            if (!url.isAbsolute() || !Set.of("http", "https").contains(url.getScheme())) {
-                throw new IllegalArgumentException("the peer URL must be an absolute http(s) URL, not " + url);
-            }
-            this.peerUrl = url;
+            this.peerUrl = Replication.checkPeerUrl(url);
             return this;
         }
 
@@ -419,16 +414,7 @@ public final class StreamableHttpServer implements AutoCloseable {
          *                                  text, or a principal is blank
          */
         public Builder bearerTokens(Map<String, String> principalsByToken) {
-            if (principalsByToken.isEmpty()) {
-                throw new IllegalArgumentException("bearerTokens needs at least one token (leave it unset for none)");
-            }
-            principalsByToken.forEach((token, principal) -> {
-                Admission.checkToken(token);
-                if (principal == null || principal.isBlank()) {
-                    throw new IllegalArgumentException("every bearer token needs a non-blank principal name");
-                }
-            });
-            this.principalsByToken = Map.copyOf(principalsByToken);
+            this.principalsByToken = Admission.checkPrincipals(principalsByToken);
             return this;
         }
 
@@ -506,13 +492,8 @@ public final class StreamableHttpServer implements AutoCloseable {
         public StreamableHttpServer start() {
             HttpSettings settings = new HttpSettings(path, allowedOrigins, bindAddress.isLoopbackAddress(), responseMode,
                     sessionIdleTimeout, maxMessageBytes, sseRetry, maxSessions, idleTimeout, maxHeaderBytes);
-            if (peerUrl != null && sealingKeys == null) {
-                throw new IllegalStateException("peerUrl needs sealedSessions: without them no other replica takes up a session");
-            }
-            Optional<Replication> replication = Optional.ofNullable(sealingKeys)
-                    .map(k -> new Replication(k, Optional.ofNullable(peerUrl), Clock.systemUTC()));
             return new StreamableHttpServer(HttpServing.start(server, settings, bindAddress, port, Optional.ofNullable(tls),
-                    admission(), replication), closeBudget);
+                    admission(), Replication.of(Optional.ofNullable(sealingKeys), Optional.ofNullable(peerUrl))), closeBudget);
         }
     }
 }

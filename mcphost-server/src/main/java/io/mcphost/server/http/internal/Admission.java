@@ -81,6 +81,24 @@ public final class Admission {
         return token;
     }
 
+    /**
+     * {@code principalsByToken} checked and copied: every token {@code b64token} text, every principal named.
+     *
+     * @throws IllegalArgumentException if the map is empty, a token is malformed or a principal blank
+     */
+    public static Map<String, String> checkPrincipals(Map<String, String> principalsByToken) {
+        if (principalsByToken.isEmpty()) {
+            throw new IllegalArgumentException("bearerTokens needs at least one token (leave it unset for none)");
+        }
+        principalsByToken.forEach((token, principal) -> {
+            checkToken(token);
+            if (principal == null || principal.isBlank()) {
+                throw new IllegalArgumentException("every bearer token needs a non-blank principal name");
+            }
+        });
+        return Map.copyOf(principalsByToken);
+    }
+
     /** The principal a set-only token is known by: a short fingerprint of the token's digest. */
     public static String fingerprint(String token) {
         return BearerAuth.fingerprint(token);

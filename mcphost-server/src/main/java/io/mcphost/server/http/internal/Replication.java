@@ -80,6 +80,27 @@ public final class Replication {
     private volatile Optional<String> origin;
     private volatile HttpClient client;
 
+    /**
+     * How an endpoint with these settings shares its sessions: not at all without keys.
+     *
+     * @throws IllegalStateException if a peer URL is given without keys (no other replica would take up a session)
+     */
+    public static Optional<Replication> of(Optional<SealingKeys> keys, Optional<URI> peerUrl) {
+        if (peerUrl.isPresent() && keys.isEmpty()) {
+            throw new IllegalStateException("peerUrl needs sealedSessions: without them no other replica takes up a session");
+        }
+        return keys.map(k -> new Replication(k, peerUrl, Clock.systemUTC()));
+    }
+
+    /** {@code url}, checked: where other replicas can post, an absolute http(s) URL. */
+    public static URI checkPeerUrl(URI url) {
+        java.util.Objects.requireNonNull(url, "url");
+        if (!url.isAbsolute() || !java.util.Set.of("http", "https").contains(url.getScheme())) {
+            throw new IllegalArgumentException("the peer URL must be an absolute http(s) URL, not " + url);
+        }
+        return url;
+    }
+
     public Replication(SealingKeys keys, Optional<URI> peerUrl, Clock clock) {
         this.keys = keys;
         this.clock = clock;
