@@ -26,9 +26,12 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 upstreams=""
+# Every replica knows every replica's endpoint: a client's subscriptions then hold at each (docs/deploy.md).
+peers="$(for i in $(seq 1 "$replicas"); do printf 'http://127.0.0.1:%s/mcp,' $((port + i)); done)"
+peers="${peers%,}"
 for i in $(seq 1 "$replicas"); do
     p=$((port + i))
-    ./mcphost serve --http "127.0.0.1:$p" --session-keys-env MCPHOST_SESSION_KEYS --admin "127.0.0.1:$((port + 100 + i))" "$@" \
+    ./mcphost serve --http "127.0.0.1:$p" --session-keys-env MCPHOST_SESSION_KEYS --peers "$peers" --admin "127.0.0.1:$((port + 100 + i))" "$@" \
         2> >(sed "s/^/[replica $i] /" >&2) &
     pids+=($!)
     upstreams+="        server 127.0.0.1:$p max_fails=0;"$'\n'

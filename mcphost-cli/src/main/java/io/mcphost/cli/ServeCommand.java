@@ -149,6 +149,11 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
             + " replicas reach this one's endpoint (default: the --http endpoint, when it is not a wildcard address).")
     String peerUrl;
 
+    @Option(names = "--peers", paramLabel = "URL", split = ",", description = "With session keys: every replica's"
+            + " endpoint (this one's included, skipped); a handshake-era client's subscriptions, log level and DELETE then"
+            + " hold at each. A host name with several addresses (a headless Service) stands for each.")
+    List<String> peers = new ArrayList<>();
+
     @Override
     public Integer call() throws InterruptedException {
         boolean stdio = root.connection.stdio != null;
@@ -196,8 +201,9 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
         }
         SealingKeys sessionKeys = sessionKeys();
         java.net.URI peer = peerUrl == null ? null : uri("--peer-url", peerUrl);
-        if (peer != null && sessionKeys == null) {
-            throw usage("--peer-url needs --session-keys-env or --session-keys-file");
+        List<java.net.URI> peerUrls = peers.stream().map(String::strip).filter(p -> !p.isEmpty()).map(p -> uri("--peers", p)).toList();
+        if ((peer != null || !peerUrls.isEmpty()) && sessionKeys == null) {
+            throw usage((peer != null ? "--peer-url" : "--peers") + " needs --session-keys-env or --session-keys-file");
         }
         PrintWriter err = root.err();
         McpHost host = startHost(err);
@@ -245,6 +251,7 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
                 if (peer != null) {
                     builder.peerUrl(peer);
                 }
+                builder.peers(peerUrls);
             }
             if (adminAddress != null) {
                 builder.adminHttp(adminAddress);

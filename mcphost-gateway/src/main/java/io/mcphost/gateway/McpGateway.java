@@ -204,6 +204,7 @@ public final class McpGateway implements AutoCloseable {
         private ServerRequestObserver observer;
         private SealingKeys sealingKeys;
         private URI peerUrl;
+        private List<URI> peers = List.of();
 
         private Builder(McpHost host) {
             this.host = Objects.requireNonNull(host, "host");
@@ -448,22 +449,28 @@ public final class McpGateway implements AutoCloseable {
          * sticky sessions, no shared store): every replica is given the same {@code keys}. A
          * handshake-era client's session id then seals its session (revision, capabilities, principal)
          * and any replica takes it up; 2026-07-28 input rounds continue at any replica; an answer to a
-         * question one replica asked reaches it through the others (see {@link #peerUrl}). Each replica
-         * has its own upstream connections. See {@link StreamableHttpServer.Builder#sealedSessions} for
-         * what holds per replica only. Off unless set.
+         * question one replica asked reaches it through the others (see {@link #peerUrl}); with
+         * {@link #peers}, so do a client's subscriptions. Each replica has its own upstream connections.
+         * Off unless set.
          */
         public Builder sealingKeys(SealingKeys keys) {
             this.sealingKeys = Objects.requireNonNull(keys, "keys");
             return this;
         }
 
-        /**
-         * Where the other replicas reach this one's MCP endpoint, with {@link #sealingKeys}; the
-         * endpoint's own URL unless set, which is right when HTTP binds one address the others can
-         * reach (not a wildcard one). See {@link StreamableHttpServer.Builder#peerUrl}.
-         */
+        /** Where the other replicas reach this one, with {@link #sealingKeys}; see {@link StreamableHttpServer.Builder#peerUrl}. */
         public Builder peerUrl(URI url) {
             this.peerUrl = Objects.requireNonNull(url, "url");
+            return this;
+        }
+
+        /**
+         * The other replicas' endpoints, with {@link #sealingKeys}: a handshake-era client's
+         * subscriptions, log level and {@code DELETE} then hold at every replica (each subscribes at its
+         * own upstream); see {@link StreamableHttpServer.Builder#peers}.
+         */
+        public Builder peers(List<URI> urls) {
+            this.peers = List.copyOf(urls);
             return this;
         }
 
@@ -490,7 +497,7 @@ public final class McpGateway implements AutoCloseable {
                     Optional.ofNullable(allowedOrigins), maxMessageBytes == null ? OptionalInt.empty()
                     : OptionalInt.of(maxMessageBytes), maxSessions, maxConcurrentPerClient, ratePerClient, burstPerClient,
                     closeHost, Optional.ofNullable(adminAddress), Optional.ofNullable(adminToken),
-                    Optional.ofNullable(observer), Optional.ofNullable(sealingKeys), Optional.ofNullable(peerUrl));
+                    Optional.ofNullable(observer), Optional.ofNullable(sealingKeys), Optional.ofNullable(peerUrl), peers);
             AtomicBoolean closed = new AtomicBoolean();
             GatewayAssembly.Parts parts = GatewayAssembly.start(settings, () -> !closed.get());
             return new McpGateway(settings.host(), settings.closeHost(), parts, closed);

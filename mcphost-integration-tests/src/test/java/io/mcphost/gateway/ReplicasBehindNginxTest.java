@@ -75,13 +75,17 @@ class ReplicasBehindNginxTest {
         final int port;
         volatile ServeProcess process;
 
-        Replica(int port) {
+        /** Every replica's endpoint, this one's included (as deploy/replicas.sh and docs/deploy.md give it). */
+        final String peers;
+
+        Replica(int port, String peers) {
             this.port = port;
+            this.peers = peers;
         }
 
         void start(String keys) throws Exception {
             process = ServeProcess.start(DEADLINE, Map.of("MCPHOST_TEST_SESSION_KEYS", keys),
-                    "--http", "127.0.0.1:" + port, "--session-keys-env", "MCPHOST_TEST_SESSION_KEYS",
+                    "--http", "127.0.0.1:" + port, "--session-keys-env", "MCPHOST_TEST_SESSION_KEYS", "--peers", peers,
                     // Every client comes from nginx's address: the per-client limits would count them as one.
                     "--max-concurrent", "100000", "--rate", "1000000");
             process.awaitServing(SERVING);
@@ -99,8 +103,13 @@ class ReplicasBehindNginxTest {
         List<McpClient> clients = new ArrayList<>();
         try {
             StringBuilder upstreams = new StringBuilder();
+            int[] ports = new int[REPLICAS];
             for (int i = 0; i < REPLICAS; i++) {
-                Replica r = new Replica(freePort());
+                ports[i] = freePort();
+            }
+            String peers = String.join(",", java.util.Arrays.stream(ports).mapToObj(p -> "http://127.0.0.1:" + p + "/mcp").toList());
+            for (int i = 0; i < REPLICAS; i++) {
+                Replica r = new Replica(ports[i], peers);
                 r.start(OLD_KEY);
                 replicas.add(r);
                 upstreams.append("        server 127.0.0.1:").append(r.port).append(" max_fails=0;\n");
@@ -167,13 +176,13 @@ class ReplicasBehindNginxTest {
             long restored = System.nanoTime();
             assertThat(done.await(240, TimeUnit.SECONDS)).as("all calls made").isTrue();
             long elapsed = System.nanoTime() - start;
-            // After the run: which subscriptions still deliver. A 2026-07-28 client whose listen stream a stopping
+            // After the run: which subscriptions still deliver. A client whose listen or GET stream a stopping
             // replica ended opens it again after its back-off (1 s, doubling to 30 s while streams keep ending):
-            // each waits for one more update, at most 40 s; the handshake-era ones are counted at that moment.
+            // each waits for one more update, at most 40 s.
             int[] before = updates.stream().mapToInt(AtomicInteger::get).toArray();
             long waitUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(40);
             while (System.nanoTime() < waitUntil && java.util.stream.IntStream.range(0, CLIENTS)
-                    .anyMatch(c -> c % 2 == 1 && updates.get(c).get() == before[c])) {
+                    .anyMatch(c -> updates.get(c).get() == before[c])) {
                 Thread.sleep(20);
             }
             Thread.sleep(1_500); // the clock ticks every second: one more tick for every subscription that delivers
@@ -203,8 +212,10 @@ class ReplicasBehindNginxTest {
             assertThat(figures.crossed.get()).as("answers meant for another client").isZero();
             assertThat(reinitialized).as("handshake-era sessions that had to initialise again").isZero();
             // A 2026-07-28 listen stream carries its own subscriptions: any replica serves it. A handshake-era
-            // subscription is held by the replica that took resources/subscribe (docs/deploy.md): not asserted.
+            // subscription is passed to every replica (--peers), a stopping one hands its sessions over, and a
+            // restarted one learns them back from the others.
             assertThat(modernDelivering).as("2026-07-28 subscriptions still delivering").isEqualTo(CLIENTS / 2);
+            assertThat(legacyDelivering).as("handshake-era subscriptions still delivering").isEqualTo(CLIENTS / 2);
             // Only calls in flight at a replica as it dies may fail (each client has one call at a time; nginx
             // may also have sent a request on a kept-alive connection to it just before it noticed), and at a
             // draining one those waiting for an answer it can no longer receive: a bound, not a count.

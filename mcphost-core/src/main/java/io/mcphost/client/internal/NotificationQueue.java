@@ -55,7 +55,12 @@ final class NotificationQueue {
             });
             return true;
         } catch (RejectedExecutionException e) {
-            LOG.warn("server '{}': dropped a {} notification: listeners are {} callbacks behind", server, what, CAPACITY);
+            if (executor.isShutdown()) {
+                // The client is closing: what its connection still delivers has no listener left to hear it.
+                LOG.debug("server '{}': dropped a {} notification that arrived while the client closed", server, what);
+            } else {
+                LOG.warn("server '{}': dropped a {} notification: listeners are {} callbacks behind", server, what, CAPACITY);
+            }
             return false;
         }
     }

@@ -125,8 +125,9 @@ public final class GatewayAssembly {
             throw new IllegalStateException("with OAuth on a wildcard address, set oauthResource to the URL"
                     + " clients use (tokens name it as their audience)");
         }
-        if (settings.sealingKeys().isEmpty() && settings.peerUrl().isPresent()) {
-            throw new IllegalStateException("peerUrl needs sealingKeys: replicas share sessions only under shared keys");
+        if (settings.sealingKeys().isEmpty() && (settings.peerUrl().isPresent() || !settings.peers().isEmpty())) {
+            throw new IllegalStateException((settings.peerUrl().isPresent() ? "peerUrl" : "peers")
+                    + " needs sealingKeys: replicas share sessions only under shared keys");
         }
     }
 
@@ -147,6 +148,7 @@ public final class GatewayAssembly {
         resourceServer.ifPresent(b::oauth);
         settings.sealingKeys().ifPresent(b::sealedSessions);
         settings.peerUrl().ifPresent(b::peerUrl);
+        b.peers(settings.peers());
         settings.allowedOrigins().ifPresent(b::allowedOrigins);
         settings.maxMessageBytes().ifPresent(b::maxMessageBytes);
         return b.start();

@@ -33,7 +33,7 @@ public record GatewaySettings(McpHost host, Implementation info, Optional<InetSo
                               double ratePerClient, int burstPerClient, boolean closeHost,
                               Optional<InetSocketAddress> adminAddress, Optional<String> adminToken,
                               Optional<ServerRequestObserver> observer, Optional<SealingKeys> sealingKeys,
-                              Optional<URI> peerUrl) {
+                              Optional<URI> peerUrl, List<URI> peers) {
     public GatewaySettings {
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(info, "info");
@@ -47,5 +47,6 @@ public record GatewaySettings(McpHost host, Implementation info, Optional<InetSo
         auditListeners = List.copyOf(auditListeners);
         oauthScopes = Set.copyOf(oauthScopes);
         allowedOrigins = allowedOrigins.map(Set::copyOf);
+        peers = List.copyOf(peers);
     }
 }

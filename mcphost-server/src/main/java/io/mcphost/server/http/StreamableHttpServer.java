@@ -15,6 +15,7 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -214,6 +215,7 @@ public final class StreamableHttpServer implements AutoCloseable {
         private SSLContext tls;
         private SealingKeys sealingKeys;
         private URI peerUrl;
+        private List<URI> peers = List.of();
 
         private Builder(McpServer server) {
             this.server = server;
@@ -340,10 +342,10 @@ public final class StreamableHttpServer implements AutoCloseable {
          * revision, the client's capabilities, the principal that opened it) under {@code keys}
          * (AES-256-GCM; give the {@link McpServer} the same keys, {@link McpServer.Builder#sealingKeys},
          * for its 2026-07-28 input rounds), and a replica that gets a request naming a session it does
-         * not hold takes it up from its id. A sealed id is accepted for 24 hours after its handshake;
-         * {@code DELETE} and the idle timeout end only the copy of the replica that applies them, and a
-         * client's {@code logging/setLevel} holds on the replica that received it. Off unless set: ids are
-         * then random and sessions live in this process only.
+         * not hold takes it up from its id. A sealed id is accepted for 24 hours after its handshake.
+         * Without {@link #peers}, {@code DELETE}, the idle timeout, subscriptions and the log level hold
+         * on the replica that received them only. Off unless set: ids are then random and sessions live
+         * in this process only.
          */
         public Builder sealedSessions(SealingKeys keys) {
             this.sealingKeys = Objects.requireNonNull(keys, "keys");
@@ -360,6 +362,19 @@ public final class StreamableHttpServer implements AutoCloseable {
          */
         public Builder peerUrl(URI url) {
             this.peerUrl = Replication.checkPeerUrl(url);
+            return this;
+        }
+
+        /**
+         * The other replicas' endpoints, with {@link #sealedSessions}: a handshake-era client's
+         * {@code resources/subscribe}, {@code resources/unsubscribe} and {@code logging/setLevel} are
+         * passed to each before they are answered, a {@code DELETE} ends every copy of the session, and a
+         * replica taking a session up asks them what the client chose there; so the client's GET stream
+         * hears its updates at whichever replica it is. A URL whose host name resolves to several
+         * addresses (a Kubernetes headless Service) stands for each; this replica's own is skipped.
+         */
+        public Builder peers(List<URI> urls) {
+            this.peers = urls.stream().map(Replication::checkPeerUrl).toList();
             return this;
         }
 
@@ -493,7 +508,7 @@ public final class StreamableHttpServer implements AutoCloseable {
             HttpSettings settings = new HttpSettings(path, allowedOrigins, bindAddress.isLoopbackAddress(), responseMode,
                     sessionIdleTimeout, maxMessageBytes, sseRetry, maxSessions, idleTimeout, maxHeaderBytes);
             return new StreamableHttpServer(HttpServing.start(server, settings, bindAddress, port, Optional.ofNullable(tls),
-                    admission(), Replication.of(Optional.ofNullable(sealingKeys), Optional.ofNullable(peerUrl))), closeBudget);
+                    admission(), Replication.of(Optional.ofNullable(sealingKeys), Optional.ofNullable(peerUrl), peers)), closeBudget);
         }
     }
 }

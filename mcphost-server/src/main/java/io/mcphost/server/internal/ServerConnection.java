@@ -21,6 +21,7 @@ import io.mcphost.transport.InboundHandler;
 import io.mcphost.transport.Transport;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -57,12 +58,11 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
     private volatile ProtocolVersion negotiated;
     /** Requests in flight, so notifications/cancelled can reach them. */
     private final Map<RequestId, AtomicBoolean> running = new ConcurrentHashMap<>();
-    private volatile LoggingLevel logLevel = LoggingLevel.INFO;
     /** What the client announced in initialize; null before. */
     private volatile JsonNode clientCapabilities;
     private final ClientRequests clientRequests = new ClientRequests();
-    /** The URIs this client subscribed to with resources/subscribe. */
-    private final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
+    /** The resources this client subscribed to and the log level it set. */
+    private final SessionChoices choices;
     /** The server's live connections, which this one leaves when it ends. */
     private final Set<ServerConnection> live;
     private final TaskStore tasks;
@@ -72,6 +72,7 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
     private ServerConnection(Dispatcher dispatcher, Transport transport, Set<ServerConnection> live) {
         this.registry = dispatcher.registry();
         this.dispatcher = dispatcher;
+        this.choices = new SessionChoices(dispatcher.watched());
         this.transport = transport;
         this.requests = new Requests(registry, this);
         this.live = live;
@@ -301,9 +302,7 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
         if (registry.readerFor(uri, McpMethod.RESOURCES_SUBSCRIBE).isEmpty()) {
             throw new RequestException(JsonRpcError.RESOURCE_NOT_FOUND, "Resource not found: " + uri);
         }
-        if (subscriptions.add(uri)) {
-            dispatcher.watched().add(uri);
-        }
+        choices.subscribe(uri);
         return CODEC.newObject();
     }
 
@@ -313,15 +312,13 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
             throw new RequestException(JsonRpcError.METHOD_NOT_FOUND, "this server offers no resources");
         }
         String uri = Requests.requiredString(params, "uri", McpMethod.RESOURCES_UNSUBSCRIBE);
-        if (subscriptions.remove(uri)) {
-            dispatcher.watched().remove(uri);
-        }
+        choices.unsubscribe(uri);
         return CODEC.newObject();
     }
 
     /** Sends {@code notifications/resources/updated} if this client subscribed to {@code uri}; returns whether it did. */
     public boolean notifyResourceUpdated(String uri) {
-        if (!subscriptions.contains(uri) || isClosed()) {
+        if (!choices.isSubscribed(uri) || isClosed()) {
             return false;
         }
         send(JsonRpcNotification.of(McpMethod.NOTIFICATIONS_RESOURCES_UPDATED,
@@ -350,8 +347,24 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
             throw new RequestException(JsonRpcError.INVALID_PARAMS, "unknown logging level: " + level
                     + " (expected one of debug, info, notice, warning, error, critical, alert, emergency)");
         }
-        logLevel = parsed;
+        choices.chooseLevel(parsed);
         return CODEC.newObject();
+    }
+
+    /** What the client chose for its session (subscriptions, log level), as the replicas of a shared session copy it. */
+    public SessionChoices choices() {
+        return choices;
+    }
+
+    /**
+     * Takes up what the client chose on another replica of a shared session, as if it had sent
+     * {@code resources/subscribe} and {@code logging/setLevel} here; see {@link SessionChoices#resume}.
+     */
+    public void resumeChoices(Collection<String> uris, Optional<LoggingLevel> level) {
+        // hasResources() runs the server's first-use preparation, which a relaying server needs before it subscribes.
+        if (!isClosed() && (uris.isEmpty() || hasResources())) {
+            choices.resume(uris, level);
+        }
     }
 
     /**
@@ -392,7 +405,7 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
 
     @Override
     public Optional<LoggingLevel> logFloor() {
-        return Optional.of(logLevel);
+        return Optional.of(choices.logLevel());
     }
 
     @Override
@@ -455,12 +468,7 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
         running.values().forEach(flag -> flag.set(true));
         clientRequests.closeAll();
         live.remove(this);
-        // A session that ends unsubscribes from everything; each URI once, whoever else removes it meanwhile.
-        for (String uri : List.copyOf(subscriptions)) {
-            if (subscriptions.remove(uri)) {
-                dispatcher.watched().remove(uri);
-            }
-        }
+        choices.unsubscribeAll();
         tasks.closeAll();
         closed.countDown();
     }

@@ -118,6 +118,8 @@ class PerClientLimitsTest {
             HttpResponse<String> call = probe.post(TOOLS_LIST);
 
             assertThat(call.statusCode()).isEqualTo(200);
+            // The client has its answer before the server's thread gives the slot back: wait for that, not a time.
+            HttpProbe.awaitUntil(() -> http.activeRequestCount() == 1, "the answered POST to give its slot back");
             out.write(body, body.length / 2, body.length - body.length / 2);
             out.flush();
             String answer = new String(slow.getInputStream().readNBytes(12), java.nio.charset.StandardCharsets.US_ASCII);

@@ -37,6 +37,8 @@ class ReplicatedSessionsTest {
             {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",
              "capabilities":{"elicitation":{}},"clientInfo":{"name":"probe","version":"1"}}}""";
 
+    private static final String CLOCK = "test://clock";
+
     private final List<StreamableHttpServer> started = new ArrayList<>();
 
     @AfterEach
@@ -61,6 +63,9 @@ class ReplicatedSessionsTest {
                 ElicitRequestParams.class);
         return McpServer.builder().sealingKeys(keys)
                 .tool(Tool.of("echo", "echoes", none), call -> CallToolResult.text("echo"))
+                .resource(io.mcphost.protocol.resources.Resource.of(CLOCK, "clock", "ticks", "text/plain"),
+                        uri -> io.mcphost.protocol.resources.ReadResourceResult.of(
+                                io.mcphost.protocol.content.TextResourceContents.of(uri, "text/plain", "tick")))
                 .tool(Tool.of("job", "runs as a task until released", none).withExecution(
                         io.mcphost.protocol.tools.ToolExecution.of(io.mcphost.protocol.tools.ToolExecution.TaskSupport.OPTIONAL)), call -> {
                     call.continueAsTask();
@@ -308,6 +313,112 @@ class ReplicatedSessionsTest {
         HttpResponse<String> gone = modernPost(b.endpoint(), 65, "tasks/get", taskId, get);
         assertThat(gone.statusCode()).isEqualTo(410);
         assertThat(message(gone).path("error").path("message").asString()).contains("cannot be reached");
+    }
+
+    /** A replica on {@code port} that knows its {@code peers} (this one's own URL among them, skipped). */
+    private McpServer peer(SealingKeys keys, int port, List<URI> peers) {
+        McpServer server = server(keys);
+        started.add(StreamableHttpServer.builder(server).port(port).sealedSessions(keys).peers(peers).start());
+        return server;
+    }
+
+    private static URI at(int port) {
+        return URI.create("http://127.0.0.1:" + port + "/mcp");
+    }
+
+    /** What a replica's copy of the session holds, as its peers ask it; null when it holds none. */
+    private static JsonNode choicesAt(int port, String session) {
+        HttpProbe probe = new HttpProbe(at(port));
+        probe.useSession(session);
+        HttpResponse<String> answer = probe.send(probe.request().header("Mcp-Replica-Query", "choices")
+                .header("Mcp-Replica-Forwarded", "1").GET().build(), HttpResponse.BodyHandlers.ofString());
+        return answer.statusCode() == 404 ? null : Json.parse(answer.body());
+    }
+
+    /** The next message on a GET stream, which must be the clock's update. */
+    private static void hearsTheClock(SseReader stream) {
+        JsonNode update = Json.parse(stream.nextMessage().orElseThrow().data());
+        assertThat(update.path("method").asString()).isEqualTo("notifications/resources/updated");
+        assertThat(update.path("params").path("uri").asString()).isEqualTo(CLOCK);
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(60)
+    void aSubscriptionMadeAtOneReplicaIsHeardOnTheGetStreamAtAnyOther() throws Exception {
+        SealingKeys keys = SealingKeys.of(KEY_1);
+        int[] ports = {freePort(), freePort(), freePort()};
+        List<URI> all = java.util.Arrays.stream(ports).mapToObj(ReplicatedSessionsTest::at).toList();
+        McpServer a = peer(keys, ports[0], all);
+        McpServer b = peer(keys, ports[1], all);
+        HttpProbe atA = new HttpProbe(at(ports[0]));
+        String session = startSession(atA);
+        assertThat(atA.post(HttpProbe.call(2, "resources/subscribe", "{\"uri\":\"" + CLOCK + "\"}")).statusCode()).isEqualTo(200);
+        assertThat(atA.post(HttpProbe.call(3, "logging/setLevel", "{\"level\":\"debug\"}")).statusCode()).isEqualTo(200);
+        HttpProbe atB = new HttpProbe(at(ports[1]));
+        atB.useSession(session);
+
+        // The GET stream is at B, which never saw resources/subscribe: it was passed on before A answered.
+        try (SseReader stream = new SseReader(atB.get(null).body())) {
+            b.notifyResourceUpdated(CLOCK);
+            hearsTheClock(stream);
+        }
+        // A replica that starts later (a restart) learns the session's choices when it takes it up.
+        McpServer c = peer(keys, ports[2], all);
+        HttpProbe atC = new HttpProbe(at(ports[2]));
+        atC.useSession(session);
+        try (SseReader stream = new SseReader(atC.get(null).body())) {
+            c.notifyResourceUpdated(CLOCK);
+            hearsTheClock(stream);
+        }
+        assertThat(choicesAt(ports[2], session).path("logLevel").asString()).isEqualTo("debug");
+        assertThat(a.notifyResourceUpdated(CLOCK)).isEqualTo(1); // A's copy holds it still (nothing listens there)
+
+        // Unsubscribing anywhere unsubscribes everywhere; ending the session ends every copy.
+        assertThat(atC.post(HttpProbe.call(4, "resources/unsubscribe", "{\"uri\":\"" + CLOCK + "\"}")).statusCode()).isEqualTo(200);
+        assertThat(choicesAt(ports[0], session).path("subscriptions")).isEmpty();
+        assertThat(choicesAt(ports[1], session).path("subscriptions")).isEmpty();
+        assertThat(atB.delete().statusCode()).isEqualTo(204);
+        assertThat(choicesAt(ports[0], session)).isNull();
+        assertThat(choicesAt(ports[2], session)).isNull();
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(60)
+    void aDrainingReplicaHandsItsSessionsChoicesToThePeers() throws Exception {
+        SealingKeys keys = SealingKeys.of(KEY_1);
+        int[] ports = {freePort(), freePort()};
+        List<URI> all = java.util.Arrays.stream(ports).mapToObj(ReplicatedSessionsTest::at).toList();
+        peer(keys, ports[0], all);
+        StreamableHttpServer a = started.getLast();
+        HttpProbe atA = new HttpProbe(at(ports[0]));
+        String session = startSession(atA);
+        // B is not running yet: nothing can be passed on to it now.
+        assertThat(atA.post(HttpProbe.call(2, "resources/subscribe", "{\"uri\":\"" + CLOCK + "\"}")).statusCode()).isEqualTo(200);
+        McpServer b = peer(keys, ports[1], all);
+        assertThat(choicesAt(ports[1], session)).isNull();
+
+        assertThat(a.drain(Duration.ofSeconds(5))).isTrue();
+
+        assertThat(choicesAt(ports[1], session).path("subscriptions").get(0).asString()).isEqualTo(CLOCK);
+        a.close(Duration.ofSeconds(2));
+        HttpProbe atB = new HttpProbe(at(ports[1]));
+        atB.useSession(session);
+        try (SseReader stream = new SseReader(atB.get(null).body())) {
+            b.notifyResourceUpdated(CLOCK);
+            hearsTheClock(stream);
+        }
+        // A handoff is authenticated by the keys that sealed it: anything else is refused, and takes nothing up.
+        HttpResponse<String> forged = atB.send(HttpRequest.newBuilder(at(ports[1])).header("Mcp-Replica-Handoff", "1")
+                .POST(HttpRequest.BodyPublishers.ofString(SealingKeys.of(KEY_2).seal("mcphost/replica-handoff",
+                        ("{\"t\":" + System.currentTimeMillis() + ",\"sessions\":{}}").getBytes()))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(forged.statusCode()).isEqualTo(403);
+    }
+
+    private static int freePort() throws java.io.IOException {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
     }
 
     @Test

@@ -170,6 +170,9 @@ public final class HttpEndpoint {
             Replies.error(exchange, 403, JsonRpcError.INVALID_REQUEST, "Forbidden: Origin not allowed");
             return;
         }
+        if (replicas.handedOver(exchange, settings.maxMessageBytes())) {
+            return; // a replica that stops, authenticated by the keys that sealed what it hands over
+        }
         Optional<Admission.Caller> caller = admission.admit(exchange); // 401 or 429 when refused
         if (caller.isPresent()) {
             admitted.incrementAndGet();
@@ -331,6 +334,7 @@ public final class HttpEndpoint {
                 return;
             }
             session = found.get();
+            replicas.learnChoices(exchange, session);
         }
         if (messages.size() == 1 && messages.getFirst() instanceof JsonRpcRequest only && replicas.taskElsewhere(exchange, only)) {
             return;
@@ -344,6 +348,7 @@ public final class HttpEndpoint {
             Replies.empty(exchange, 202); // spec: notifications and responses are accepted with no body
             return;
         }
+        replicas.shareChoices(exchange, requests);
         HttpSession target = session;
         List<JsonRpcMessage> all = messages;
         ResponseMode answering = streamIfProgress(mode.get(), requests, exchange);
@@ -409,10 +414,14 @@ public final class HttpEndpoint {
     }
 
     private void get(Exchange exchange, Optional<ProtocolVersion> version, Admission.Caller caller) throws IOException {
+        if (replicas.answeredPeerQuery(exchange, caller.principal())) {
+            return;
+        }
         Optional<HttpSession> session = session(exchange, caller);
         if (session.isEmpty()) {
             return;
         }
+        replicas.learnChoices(exchange, session.get());
         List<String> accept = exchange.headers("Accept");
         if (accept != null && !Negotiation.accepts(accept, Replies.EVENT_STREAM)) {
             Replies.error(exchange, 406, JsonRpcError.INVALID_REQUEST, "Not Acceptable: GET needs Accept: text/event-stream");
@@ -420,7 +429,7 @@ public final class HttpEndpoint {
         }
         HttpSession s = session.get();
         s.touch();
-        String lastEventId = exchange.header(LAST_EVENT_ID);
+        String lastEventId = replicas.resumableHere(exchange.header(LAST_EVENT_ID));
         if (replicas.resumedElsewhere(exchange, lastEventId)) {
             return;
         }
@@ -437,8 +446,12 @@ public final class HttpEndpoint {
     }
 
     private void delete(Exchange exchange, Admission.Caller caller) throws IOException {
+        if (replicas.deletedForPeer(exchange, caller.principal())) {
+            return;
+        }
         Optional<HttpSession> session = session(exchange, caller);
         if (session.isPresent()) {
+            replicas.shareDelete(exchange);
             session.get().close(Duration.ZERO);
             Replies.empty(exchange, 204);
         }

@@ -109,12 +109,16 @@ public final class HttpServing {
     public boolean drain(Duration limit) {
         handler.startDraining();
         httpServer.stopAccepting();
+        boolean done;
         try {
-            return handler.awaitCallsDone(limit);
+            done = handler.awaitCallsDone(limit);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return false;
+            done = false;
         }
+        // The calls are over, so the sessions' choices are final: the peers take them (and the clients' GET streams) over.
+        sessions.handOff();
+        return done;
     }
 
     /**

@@ -72,6 +72,10 @@ public final class HttpSession implements Transport, io.mcphost.server.internal.
     private int nextStream = 1;
     private volatile InboundHandler inbound;
     private volatile long lastUsedNanos = System.nanoTime();
+    /** The session's server connection, once served. */
+    private volatile io.mcphost.server.internal.ServerConnection connection;
+    /** Set when taken up from a sealed id: what the client chose at other replicas is still to learn. */
+    private final AtomicBoolean unlearned = new AtomicBoolean();
 
     HttpSession(String id, long serial, HttpSettings settings, Optional<String> principal,
                 Consumer<HttpSession> onClosed, Optional<Replication> replication) {
@@ -81,6 +85,25 @@ public final class HttpSession implements Transport, io.mcphost.server.internal.
         this.settings = settings;
         this.principal = principal;
         this.onClosed = onClosed;
+    }
+
+    /** The server connection serving this session (set once, right after it is served). */
+    void servedBy(io.mcphost.server.internal.ServerConnection served, boolean takenUp) {
+        this.connection = served;
+        unlearned.set(takenUp);
+    }
+
+    /** The server connection serving this session. */
+    io.mcphost.server.internal.ServerConnection connection() {
+        return connection;
+    }
+
+    /**
+     * Whether the caller is the one to learn what the client chose at the other replicas: true once,
+     * for the first request after the session was taken up from its sealed id.
+     */
+    boolean claimLearning() {
+        return unlearned.compareAndSet(true, false);
     }
 
     /** Whether {@code caller} (empty when not authenticated) is who started this session. */
@@ -263,7 +286,11 @@ public final class HttpSession implements Transport, io.mcphost.server.internal.
             if (standalone != null && standalone.isAttached()) {
                 return Optional.empty();
             }
-            standalone = new EventStream(nextStream++, true, true, List.of(), prime, settings.sseRetry());
+            // With replicas, its event ids name this replica and mark it as a GET stream: one resumed at another
+            // replica is opened afresh there, never confused with a stream of that replica's copy of the session.
+            standalone = new EventStream(nextStream++, true, true, List.of(), prime, settings.sseRetry(),
+                    replication.flatMap(Replication::origin).map(o -> o + Replication.EVENT_ID_ORIGIN_END
+                            + Replication.GET_STREAM_MARK).orElse(""));
             remember(standalone);
             EventStream.Attachment attachment = standalone.attach(-1);
             flushPending();
@@ -276,6 +303,9 @@ public final class HttpSession implements Transport, io.mcphost.server.internal.
     /** Resumes the stream {@code lastEventId} belongs to, after that event; empty if no kept stream has it. */
     Optional<Attached> resume(String lastEventId) {
         lastEventId = lastEventId.substring(lastEventId.lastIndexOf(Replication.EVENT_ID_ORIGIN_END) + 1); // our own origin, if any
+        if (!lastEventId.isEmpty() && lastEventId.charAt(0) == Replication.GET_STREAM_MARK) {
+            lastEventId = lastEventId.substring(1);
+        }
         int dash = lastEventId.lastIndexOf('-');
         int number;
         long seq;

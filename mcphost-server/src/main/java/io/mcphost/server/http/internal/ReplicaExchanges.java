@@ -49,6 +49,12 @@ final class ReplicaExchanges {
         return split.local();
     }
 
+    /** {@code lastEventId}, or null when it names another replica's GET stream: a fresh one is opened here. */
+    String resumableHere(String lastEventId) {
+        return lastEventId != null && sessions.replication().map(r -> r.otherReplicasGetStream(lastEventId)).orElse(false)
+                ? null : lastEventId;
+    }
+
     /**
      * Whether a GET resuming {@code lastEventId} was answered here because another replica serves that
      * stream (relayed from there, or 410 Gone); false when the stream, if any, is this replica's.
@@ -91,6 +97,114 @@ final class ReplicaExchanges {
         }
         relay(exchange, answered.get());
         return true;
+    }
+
+    /**
+     * Passes the requests among {@code requests} whose effect every replica of the session must hold
+     * ({@link Peers#shared}: subscribing, unsubscribing, the log level) to the peers, and waits until
+     * they have them, so that once the client hears the answer, whichever replica carries its GET
+     * stream acts on it. Nothing for a request another replica passed on, or without peers.
+     */
+    void shareChoices(Exchange exchange, List<JsonRpcRequest> requests) {
+        Optional<Peers> peers = peers(exchange);
+        if (peers.isEmpty()) {
+            return;
+        }
+        Map<String, String> headers = clientHeaders(exchange, HttpEndpoint.SESSION_HEADER, HttpEndpoint.VERSION_HEADER,
+                "Authorization");
+        requests.stream().filter(r -> Peers.shared(r.method()))
+                .forEach(r -> peers.get().share(JsonCodec.get().encode(r), headers));
+    }
+
+    /**
+     * Once, for the first request of a session taken up from its sealed id: asks the peers what the
+     * client chose there (subscriptions, log level) and holds the same here, before the request is
+     * served, so that a GET stream opened here hears the updates the client subscribed to elsewhere.
+     */
+    void learnChoices(Exchange exchange, HttpSession session) {
+        Optional<Peers> peers = sessions.replication().map(Replication::peers).filter(p -> !p.isEmpty());
+        if (peers.isEmpty() || !session.claimLearning()) {
+            return;
+        }
+        Peers.Choices choices = peers.get().learn(clientHeaders(exchange, HttpEndpoint.SESSION_HEADER,
+                HttpEndpoint.VERSION_HEADER, "Authorization"));
+        session.connection().resumeChoices(choices.subscriptions(), choices.logLevel());
+    }
+
+    /**
+     * Whether a peer's question about this replica's copy of a session ({@link Peers#QUERY_HEADER}) was
+     * answered: what the client chose on it, or 404 when this replica does not hold it (never taken up).
+     */
+    boolean answeredPeerQuery(Exchange exchange, Optional<String> principal) throws IOException {
+        if (sessions.replication().isEmpty() || !Peers.CHOICES.equals(exchange.header(Peers.QUERY_HEADER))
+                || exchange.header(Replication.FORWARDED_HEADER) == null) {
+            return false;
+        }
+        Optional<HttpSession> here = Optional.ofNullable(exchange.header(HttpEndpoint.SESSION_HEADER))
+                .flatMap(id -> sessions.findHere(id, principal)).filter(s -> !s.isClosed());
+        if (here.isEmpty()) {
+            Replies.error(exchange, 404, JsonRpcError.INVALID_REQUEST, "Not Found: this replica does not hold the session");
+        } else {
+            Replies.json(exchange, 200, Peers.Choices.of(here.get().connection().choices()).toJson());
+        }
+        return true;
+    }
+
+    /**
+     * Whether a DELETE was handled as a peer's: another replica passed it on, so only this replica's
+     * copy ends (204), or nothing when it holds none (404), never taking the session up to end it.
+     */
+    boolean deletedForPeer(Exchange exchange, Optional<String> principal) throws IOException {
+        if (sessions.replication().isEmpty() || exchange.header(Replication.FORWARDED_HEADER) == null) {
+            return false;
+        }
+        Optional<HttpSession> here = Optional.ofNullable(exchange.header(HttpEndpoint.SESSION_HEADER))
+                .flatMap(id -> sessions.findHere(id, principal));
+        here.ifPresent(s -> s.close(java.time.Duration.ZERO));
+        if (here.isPresent()) {
+            Replies.empty(exchange, 204);
+        } else {
+            Replies.error(exchange, 404, JsonRpcError.INVALID_REQUEST, "Not Found: this replica does not hold the session");
+        }
+        return true;
+    }
+
+    /**
+     * Whether the exchange was a peer handing its sessions over as it stops ({@link Peers#HANDOFF_HEADER},
+     * a body sealed under the replicas' keys, which is its authentication): each session is taken up
+     * here with what its client chose. 204 when taken, 403 when the body does not open under these keys.
+     */
+    boolean handedOver(Exchange exchange, int maxBytes) throws IOException {
+        if (sessions.replication().isEmpty() || exchange.header(Peers.HANDOFF_HEADER) == null
+                || !exchange.method().equals("POST")) {
+            return false;
+        }
+        byte[] body;
+        try (InputStream in = exchange.requestBody()) {
+            body = in.readNBytes(maxBytes + 1);
+        }
+        Optional<Map<String, Peers.Choices>> held = body.length > maxBytes ? Optional.empty()
+                : sessions.replication().get().peers().handedOver(new String(body, java.nio.charset.StandardCharsets.UTF_8));
+        if (held.isEmpty()) {
+            Replies.error(exchange, 403, JsonRpcError.INVALID_REQUEST, "Forbidden: not a handoff from a replica sharing these keys");
+            return true;
+        }
+        held.get().forEach((id, choices) -> sessions.takeUpHandedOver(id)
+                .ifPresent(s -> s.connection().resumeChoices(choices.subscriptions(), choices.logLevel())));
+        Replies.empty(exchange, 204);
+        return true;
+    }
+
+    /** The client ends its session: every peer's copy ends too (each unsubscribes what it held). */
+    void shareDelete(Exchange exchange) {
+        peers(exchange).ifPresent(p -> p.delete(clientHeaders(exchange, HttpEndpoint.SESSION_HEADER,
+                HttpEndpoint.VERSION_HEADER, "Authorization")));
+    }
+
+    /** The peers to tell about a client's exchange: none when it came from a peer, or none are configured. */
+    private Optional<Peers> peers(Exchange exchange) {
+        return sessions.replication().map(Replication::peers)
+                .filter(p -> !p.isEmpty() && exchange.header(Replication.FORWARDED_HEADER) == null);
     }
 
     /**

@@ -59,10 +59,15 @@ public final class Replication {
     static final String FORWARDED_HEADER = "Mcp-Replica-Forwarded";
     private static final String SESSION_PURPOSE = "mcphost/http-session";
     private static final String ORIGIN_PURPOSE = "mcphost/replica-origin";
+    private static final String HANDOFF_PURPOSE = "mcphost/replica-handoff";
+    /** How long a sealed handoff is accepted after it was sealed: long enough for clock skew, too short to replay. */
+    private static final Duration HANDOFF_LIFETIME = Duration.ofMinutes(5);
     /** Between a tagged id's origin and the original id; never in base64url. */
     private static final char TAG_END = '~';
     /** Between the origin and the rest of a request stream's event id. */
     static final char EVENT_ID_ORIGIN_END = TAG_END;
+    /** After the origin in a GET stream's event ids: such a stream is resumed afresh at another replica, not relayed. */
+    static final char GET_STREAM_MARK = 'g';
 
     /** What a session's handshake agreed, as its id seals it. */
     record Grant(ProtocolVersion version, JsonNode capabilities, Optional<String> principal, long issuedAtMillis) {
@@ -79,17 +84,20 @@ public final class Replication {
     /** This replica's sealed origin, the prefix of the ids it tags; empty without a peer URL. */
     private volatile Optional<String> origin;
     private volatile HttpClient client;
+    /** The other replicas, told what a client chooses for its whole session; may be none. */
+    private final Peers peers;
 
     /**
      * How an endpoint with these settings shares its sessions: not at all without keys.
      *
      * @throws IllegalStateException if a peer URL is given without keys (no other replica would take up a session)
      */
-    public static Optional<Replication> of(Optional<SealingKeys> keys, Optional<URI> peerUrl) {
-        if (peerUrl.isPresent() && keys.isEmpty()) {
-            throw new IllegalStateException("peerUrl needs sealedSessions: without them no other replica takes up a session");
+    public static Optional<Replication> of(Optional<SealingKeys> keys, Optional<URI> peerUrl, List<URI> peers) {
+        if ((peerUrl.isPresent() || !peers.isEmpty()) && keys.isEmpty()) {
+            throw new IllegalStateException((peerUrl.isPresent() ? "peerUrl" : "peers")
+                    + " needs sealedSessions: without them no other replica takes up a session");
         }
-        return keys.map(k -> new Replication(k, peerUrl, Clock.systemUTC()));
+        return keys.map(k -> new Replication(k, peerUrl, peers, Clock.systemUTC()));
     }
 
     /** {@code url}, checked: where other replicas can post, an absolute http(s) URL. */
@@ -101,9 +109,10 @@ public final class Replication {
         return url;
     }
 
-    public Replication(SealingKeys keys, Optional<URI> peerUrl, Clock clock) {
+    public Replication(SealingKeys keys, Optional<URI> peerUrl, List<URI> peers, Clock clock) {
         this.keys = keys;
         this.clock = clock;
+        this.peers = new Peers(peers, this);
         this.peerUrl = Optional.empty();
         this.origin = Optional.empty();
         peerUrl.ifPresent(this::reachableAt);
@@ -121,6 +130,17 @@ public final class Replication {
      */
     Optional<Optional<URI>> streamElsewhere(String lastEventId) {
         return elsewhere(lastEventId);
+    }
+
+    /**
+     * Whether {@code lastEventId} names another replica's GET stream: the client then gets a fresh GET
+     * stream here (that replica delivers nothing to a stream it no longer serves, and this one's copy of
+     * the session hears the same updates when the replicas know each other).
+     */
+    boolean otherReplicasGetStream(String lastEventId) {
+        int end = lastEventId.lastIndexOf(EVENT_ID_ORIGIN_END);
+        return end >= 0 && lastEventId.length() > end + 1 && lastEventId.charAt(end + 1) == GET_STREAM_MARK
+                && !origin.map(lastEventId.substring(0, end)::equals).orElse(false);
     }
 
     /** Where a task id says its task runs; as {@link #streamElsewhere}. */
@@ -164,6 +184,16 @@ public final class Replication {
         return send(request.build(), HttpResponse.BodyHandlers.ofInputStream(), "pass a request on");
     }
 
+    /** The other replicas, as configured (none unless given). */
+    Peers peers() {
+        return peers;
+    }
+
+    /** Where the other replicas reach this one, once known. */
+    Optional<URI> peerUrl() {
+        return peerUrl;
+    }
+
     /** Whether the other replicas know where to reach this one. */
     public boolean hasPeerUrl() {
         return peerUrl.isPresent();
@@ -197,6 +227,17 @@ public final class Replication {
             Optional<String> principal = payload.path("p").isString() ? Optional.of(payload.get("p").asString()) : Optional.empty();
             return Optional.of(new Grant(version.get(), payload.path("c"), principal, issued));
         });
+    }
+
+    /** {@code json} (a handoff, with its sealing time in {@code t}) sealed for the peers. */
+    String sealHandoff(String json) {
+        return keys.seal(HANDOFF_PURPOSE, json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A handoff's JSON, if {@code sealed} opens under these keys and was sealed within {@link #HANDOFF_LIFETIME}. */
+    Optional<JsonNode> openHandoff(String sealed) {
+        return keys.open(HANDOFF_PURPOSE, sealed.strip()).map(CODEC::readTree)
+                .filter(json -> Math.abs(clock.millis() - json.path("t").asLong(0)) <= HANDOFF_LIFETIME.toMillis());
     }
 
     /** The grant of a new session's handshake, now. */
@@ -285,7 +326,7 @@ public final class Replication {
     }
 
     /** {@code request} sent to another replica; empty (logged at debug: it died, or is stopping) when it could not be. */
-    private <T> Optional<HttpResponse<T>> send(HttpRequest request, HttpResponse.BodyHandler<T> body, String what) {
+    <T> Optional<HttpResponse<T>> send(HttpRequest request, HttpResponse.BodyHandler<T> body, String what) {
         try {
             return Optional.of(client().send(request, body));
         } catch (java.io.IOException e) {

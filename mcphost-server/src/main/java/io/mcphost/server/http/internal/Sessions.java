@@ -92,6 +92,7 @@ public final class Sessions {
         HttpSession session = new HttpSession(id, serials.incrementAndGet(), settings, principal,
                 s -> live.remove(s.id(), s), replication);
         ServerSession connection = server.serve(session);
+        session.servedBy((ServerConnection) connection, false);
         live.put(session.id(), session);
         initializes.incrementAndGet();
         LOG.debug("{} created ({} live)", session, live.size());
@@ -123,6 +124,14 @@ public final class Sessions {
     }
 
     /**
+     * The session {@code id} names if it is live in this process and {@code principal} started it; never
+     * taken up (what another replica asks about this replica's copy).
+     */
+    Optional<HttpSession> findHere(String id, Optional<String> principal) {
+        return Optional.ofNullable(live.get(id)).filter(s -> s.belongsTo(principal));
+    }
+
+    /**
      * A session another replica started (or this one, before it restarted or the session idled out
      * here), taken up from what its id sealed; empty when {@code maxSessions} are live or closing.
      */
@@ -136,7 +145,9 @@ public final class Sessions {
         HttpSession session = live.computeIfAbsent(id, k -> {
             HttpSession fresh = new HttpSession(id, serials.incrementAndGet(), settings, grant.principal(),
                     s -> live.remove(s.id(), s), replication);
-            ((ServerConnection) server.serve(fresh)).resumeHandshake(grant.version(), grant.capabilities());
+            ServerConnection connection = (ServerConnection) server.serve(fresh);
+            connection.resumeHandshake(grant.version(), grant.capabilities());
+            fresh.servedBy(connection, true);
             made[0] = true;
             return fresh;
         });
@@ -149,6 +160,38 @@ public final class Sessions {
             }
         }
         return Optional.of(session);
+    }
+
+    /**
+     * Before this replica stops (a drain): hands what each session's client chose (subscriptions, log
+     * level) to the peers, which take those sessions up, so that nothing the clients asked for is lost
+     * with this replica. Nothing without peers; blocks up to the peers' timeout.
+     */
+    void handOff() {
+        Optional<Peers> peers = replication.map(Replication::peers).filter(p -> !p.isEmpty());
+        if (peers.isEmpty()) {
+            return;
+        }
+        Map<String, Peers.Choices> held = new java.util.LinkedHashMap<>();
+        for (HttpSession session : live.values()) {
+            Peers.Choices choices = Peers.Choices.of(session.connection().choices());
+            if (!session.isClosed() && !choices.isEmpty()) {
+                held.put(session.id(), choices);
+            }
+        }
+        if (!held.isEmpty()) {
+            LOG.debug("handing {} sessions' choices to the peers", held.size());
+            peers.get().handOff(held);
+        }
+    }
+
+    /** The session a peer handed over (its sealed {@code id}), taken up here if not held already; empty if it does not open. */
+    Optional<HttpSession> takeUpHandedOver(String id) {
+        HttpSession held = live.get(id);
+        if (held != null) {
+            return Optional.of(held);
+        }
+        return replication.flatMap(r -> r.openSession(id)).flatMap(grant -> takeUp(id, grant));
     }
 
     /** How many sessions this server took up from sealed ids it did not start (or no longer held). */
