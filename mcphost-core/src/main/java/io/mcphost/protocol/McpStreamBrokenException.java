@@ -5,7 +5,7 @@ package io.mcphost.protocol;
  * stream resumption: the request is lost). The client re-issues such a request once with a new id,
  * so callers only see this when the second attempt broke too.
  */
-public final class McpStreamBrokenException extends McpTransportException {
+public final class McpStreamBrokenException extends McpAnswerLostException {
     public McpStreamBrokenException(String server, String message) {
         super(server, message);
     }

@@ -125,6 +125,7 @@ class ReplicasBehindNginxTest {
                                 ElicitResult.accept(Json.parse("{\"name\":\"" + name + "\",\"style\":\"friendly\"}"))))
                         .build();
                 client.connect();
+                client.listTools(); // as an agent does first: it also tells the client which tools are safe to repeat
                 clients.add(client);
             }
             // Every client subscribes to the demo server's clock, which announces an update every second.
@@ -146,7 +147,7 @@ class ReplicasBehindNginxTest {
                     try {
                         for (int n = next.getAndIncrement(); n < CALLS; n = next.getAndIncrement()) {
                             int call = n;
-                            figures.record(() -> call(client, name, call));
+                            figures.record(call % 10 != 0, () -> call(client, name, call));
                         }
                     } finally {
                         done.countDown();
@@ -194,13 +195,13 @@ class ReplicasBehindNginxTest {
             int reinitialized = clients.stream().mapToInt(c -> c instanceof RealMcpClient r ? r.reinitializations() : 0).sum();
             System.out.printf("%nreplicas behind nginx, %s: %d replicas, %d clients (half 2025-11-25, half 2026-07-28),"
                             + " %d calls (every tenth eliciting) in %.1f s%n  answered right %d, wrong answers %d,"
-                            + " another client's answer %d, failed (surfaced as exceptions) %d, silent 0%n"
+                            + " another client's answer %d, failed (surfaced as exceptions) %d (of them read-only echo calls %d), silent 0%n"
                             + "  handshake-era sessions initialised again %d; last failure %s after the %s;"
                             + " back to steady state after %s; the %s took %.1f s%n"
                             + "  resource subscriptions still delivering after the run: %d of %d 2026-07-28 clients,"
                             + " %d of %d handshake-era clients%n  failures: %s%n",
                     scenario, REPLICAS, CLIENTS, CALLS, elapsed / 1e9, figures.right.get(), figures.wrong.get(),
-                    figures.crossed.get(), figures.failed.get(), reinitialized,
+                    figures.crossed.get(), figures.failed.get(), figures.failedRepeatable.get(), reinitialized,
                     figures.lastFailureAfterDisturbance(), scenario == Scenario.KILL ? "kill" : "first restart",
                     figures.backToSteadyState(), scenario == Scenario.KILL ? "replica's absence" : "rolling restart",
                     (restored - disturbed) / 1e9, modernDelivering, CLIENTS / 2, legacyDelivering, CLIENTS / 2,
@@ -216,8 +217,10 @@ class ReplicasBehindNginxTest {
             // restarted one learns them back from the others.
             assertThat(modernDelivering).as("2026-07-28 subscriptions still delivering").isEqualTo(CLIENTS / 2);
             assertThat(legacyDelivering).as("handshake-era subscriptions still delivering").isEqualTo(CLIENTS / 2);
-            // Only calls in flight at a replica as it dies may fail (each client has one call at a time; nginx
-            // may also have sent a request on a kept-alive connection to it just before it noticed), and at a
+            // A read-only call whose answer was lost is sent again (to another replica): none may fail.
+            assertThat(figures.failedRepeatable.get()).as("failed read-only calls (%s)", figures.failureKinds()).isZero();
+            // Only eliciting calls in flight at a replica as it dies may fail (each client has one call at a time;
+            // nginx may also have sent a request on a kept-alive connection to it just before it noticed), and at a
             // draining one those waiting for an answer it can no longer receive: a bound, not a count.
             assertThat(figures.failed.get()).as("failed calls (%s)", figures.failureKinds())
                     .isLessThanOrEqualTo(3 * CLIENTS);
@@ -271,6 +274,8 @@ class ReplicasBehindNginxTest {
         final AtomicInteger wrong = new AtomicInteger();
         final AtomicInteger crossed = new AtomicInteger();
         final AtomicInteger failed = new AtomicInteger();
+        /** Failed calls of the read-only echo tool, which the client sends again when their answer is lost. */
+        final AtomicInteger failedRepeatable = new AtomicInteger();
         final AtomicLong lastFailure = new AtomicLong();
         final Map<String, AtomicInteger> kinds = new java.util.concurrent.ConcurrentHashMap<>();
         volatile long disturbed;
@@ -282,7 +287,7 @@ class ReplicasBehindNginxTest {
         /** When each right answer came (System.nanoTime), for the time back to steady state. */
         final java.util.concurrent.ConcurrentLinkedQueue<Long> answered = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
-        void record(java.util.function.Supplier<Outcome> call) {
+        void record(boolean repeatable, java.util.function.Supplier<Outcome> call) {
             try {
                 switch (call.get()) {
                     case RIGHT -> {
@@ -294,8 +299,12 @@ class ReplicasBehindNginxTest {
                 }
             } catch (RuntimeException e) {
                 failed.incrementAndGet();
+                if (repeatable) {
+                    failedRepeatable.incrementAndGet();
+                }
                 lastFailure.accumulateAndGet(System.nanoTime(), Math::max);
-                String kind = e.getClass().getSimpleName() + ": " + String.valueOf(e.getMessage()).replaceAll("\\d+", "N");
+                String kind = (repeatable ? "echo " : "greet ") + e.getClass().getSimpleName() + ": "
+                        + String.valueOf(e.getMessage()).replaceAll("\\d+", "N");
                 kinds.computeIfAbsent(kind.length() > 140 ? kind.substring(0, 140) : kind, k -> new AtomicInteger()).incrementAndGet();
             }
         }

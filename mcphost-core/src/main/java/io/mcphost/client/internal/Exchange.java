@@ -401,6 +401,8 @@ final class Exchange {
                     new io.mcphost.transport.McpAuthorizationRequiredException(name, refused);
             case io.mcphost.protocol.McpStreamBrokenException broken ->
                     new io.mcphost.protocol.McpStreamBrokenException(name, broken.detail(), broken);
+            case io.mcphost.protocol.McpAnswerLostException lost ->
+                    new io.mcphost.protocol.McpAnswerLostException(name, lost.detail(), lost);
             default -> new McpTransportException(name, e.detail(), e);
         };
     }

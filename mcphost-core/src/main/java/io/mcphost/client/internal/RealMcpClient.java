@@ -105,8 +105,10 @@ public final class RealMcpClient implements McpClient {
         observer.ifPresent(stages::add);
         stages.add(this::reopenWhenClosed);
         if (config.transport().capability(io.mcphost.transport.HttpSessions.class).isPresent()) {
-            // Only a connection that carries a server session can lose one (Streamable HTTP): elsewhere
-            // (stdio, in memory) the stage would only add a future and two callbacks to every call.
+            // Only over HTTP is an answer lost while the connection lives on (a proxy's 502, a replica
+            // that died), and only a connection that carries a server session can lose one: elsewhere
+            // (stdio, in memory) these stages would only add a future and two callbacks to every call.
+            stages.add(new IdempotentRetry(name, tools));
             stages.add(recovery);
         }
         stages.add(new Authorisation(name, config.transport())); // 401 → OAuth → once more (docs/oauth.md)

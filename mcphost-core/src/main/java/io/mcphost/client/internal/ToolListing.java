@@ -9,9 +9,11 @@ import io.mcphost.protocol.tools.internal.PlainTools;
 import io.mcphost.protocol.tools.ToolExecution;
 import io.mcphost.protocol.tools.ToolExecution.TaskSupport;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -32,6 +34,8 @@ final class ToolListing {
     private final Exchange exchange;
     /** Output schemas of the tools as last listed, for validating structuredContent. */
     private final Map<String, JsonNode> outputSchemas = new ConcurrentHashMap<>();
+    /** The tools last listed as safe to call again (readOnlyHint or idempotentHint): what a lost answer may retry. */
+    private volatile Set<String> repeatable = Set.of();
     /** Task support of each tool as last listed; null until the tools were listed. */
     private volatile Map<String, TaskSupport> taskSupport;
 
@@ -45,13 +49,26 @@ final class ToolListing {
         return Paging.all(exchange, McpMethod.TOOLS_LIST, "tools", Tool.class, PlainTools::tool).thenApply(tools -> {
             outputSchemas.clear();
             Map<String, TaskSupport> support = new HashMap<>();
+            Set<String> safe = new HashSet<>();
             for (Tool tool : tools) {
                 tool.outputSchema().ifPresent(schema -> outputSchemas.put(tool.name(), schema));
                 support.put(tool.name(), supportOf(tool));
+                if (tool.annotations().filter(a -> a.readOnlyHint().orElse(false) || a.idempotentHint().orElse(false)).isPresent()) {
+                    safe.add(tool.name());
+                }
             }
             taskSupport = Map.copyOf(support);
+            repeatable = Set.copyOf(safe);
             return tools;
         });
+    }
+
+    /**
+     * Whether the server, when it last listed its tools, said calling {@code tool} again has no further
+     * effect ({@code readOnlyHint} or {@code idempotentHint}); false for a tool not listed since.
+     */
+    boolean repeatable(String tool) {
+        return repeatable.contains(tool);
     }
 
     /**
@@ -63,6 +80,7 @@ final class ToolListing {
     void changed() {
         boolean known = !outputSchemas.isEmpty();
         outputSchemas.clear();
+        repeatable = Set.of(); // until listed again: a tool's annotations may have changed
         if (!known) {
             return;
         }

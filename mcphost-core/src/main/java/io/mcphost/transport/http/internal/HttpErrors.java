@@ -21,6 +21,17 @@ public final class HttpErrors {
     private HttpErrors() {
     }
 
+    /**
+     * The failure an HTTP error status reports: 502, 503 and 504 (a proxy lost the server, or the server is
+     * stopping) lose the answer of a request that may have run ({@link io.mcphost.protocol.McpAnswerLostException});
+     * any other status is the server's refusal.
+     */
+    public static io.mcphost.protocol.McpTransportException statusFailure(String server, int status, String message) {
+        return status == 502 || status == 503 || status == 504
+                ? new io.mcphost.protocol.McpAnswerLostException(server, message)
+                : new io.mcphost.protocol.McpTransportException(server, message);
+    }
+
     /** Up to {@code limit} bytes of a body as text; the rest is discarded and the stream closed. */
     public static String readBounded(InputStream body, int limit) throws IOException {
         try (body) {

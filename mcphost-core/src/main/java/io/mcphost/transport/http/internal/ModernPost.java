@@ -4,6 +4,7 @@ import io.mcphost.protocol.JsonRpcErrorResponse;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.JsonRpcResponse;
+import io.mcphost.protocol.McpAnswerLostException;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpStreamBrokenException;
 import io.mcphost.protocol.McpTransportException;
@@ -74,7 +75,7 @@ final class ModernPost {
                 cancelled.remove(request.id());
                 return null; // the client cancelled it: the call is settled, nobody waits for this failure
             }
-            return exchanges.isClosed() ? null : new McpTransportException(settings.name(), "cannot reach " + where + ": "
+            return exchanges.isClosed() ? null : new McpAnswerLostException(settings.name(), "cannot reach " + where + ": "
                     + HttpErrors.describe(e, settings.endpoint()), e);
         } catch (IllegalArgumentException e) {
             // A header value HTTP refuses: never quote it (it may mirror a tool argument).
@@ -155,7 +156,7 @@ final class ModernPost {
         }
         String excerpt = text.replaceAll("\\s+", " ").strip();
         excerpt = excerpt.length() > 300 ? excerpt.substring(0, 300) + "…" : excerpt;
-        return new McpTransportException(settings.name(), "HTTP " + status + " from " + where
+        return HttpErrors.statusFailure(settings.name(), status, "HTTP " + status + " from " + where
                 + (excerpt.isEmpty() ? "" : ": " + excerpt));
     }
 

@@ -148,8 +148,8 @@ final class RequestRunner {
             failure = e.refused(); // 401 / 403 insufficient_scope: the client's authorisation stage takes it from here
         } catch (IOException e) {
             // After close the client fails its pending calls itself; nothing to report.
-            failure = exchanges.isClosed() ? null : new McpTransportException(settings.name(), "cannot reach " + where
-                    + ": " + HttpErrors.describe(e, settings.endpoint()), e);
+            failure = exchanges.isClosed() ? null : new io.mcphost.protocol.McpAnswerLostException(settings.name(),
+                    "cannot reach " + where + ": " + HttpErrors.describe(e, settings.endpoint()), e);
         } catch (RuntimeException e) { // as in exchange: nothing escapes, nothing quoted
             failure = new McpTransportException(settings.name(), request.method() + " could not be sent to " + where
                     + ": " + e.getClass().getSimpleName());

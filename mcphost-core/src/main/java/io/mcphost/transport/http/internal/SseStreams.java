@@ -3,6 +3,7 @@ package io.mcphost.transport.http.internal;
 import io.mcphost.protocol.JsonRpcErrorResponse;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcResponse;
+import io.mcphost.protocol.McpAnswerLostException;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpSessionExpiredException;
 import io.mcphost.protocol.McpTransportException;
@@ -87,12 +88,12 @@ final class SseStreams {
                         + " ended before the server answered request " + awaited);
             }
             if (awaited != null && lastId.isEmpty()) {
-                return new McpTransportException(settings.name(), why + " before answering request " + awaited
+                return new McpAnswerLostException(settings.name(), why + " before answering request " + awaited
                         + " and gave no event id to resume from");
             }
             attempts = progressed ? 1 : attempts + 1;
             if (attempts > settings.maxReconnectAttempts()) {
-                return awaited == null ? null : new McpTransportException(settings.name(), why + " before answering request "
+                return awaited == null ? null : new McpAnswerLostException(settings.name(), why + " before answering request "
                         + awaited + "; resuming failed " + settings.maxReconnectAttempts() + " times");
             }
             if (!pause(retry)) {
@@ -120,7 +121,7 @@ final class SseStreams {
                         + SessionChecks.abbreviate(streamSession) + " while resuming a stream (HTTP 404)");
             }
             if (status == 405 || status / 100 == 4) {
-                return awaited == null ? null : new McpTransportException(settings.name(), why + " before answering request "
+                return awaited == null ? null : new McpAnswerLostException(settings.name(), why + " before answering request "
                         + awaited + ", and resuming it was refused: HTTP " + status + excerpt);
             }
             body = InputStream.nullInputStream(); // a 5xx: count it as one failed attempt and try again

@@ -3,6 +3,7 @@ package io.mcphost.transport.http.internal;
 import io.mcphost.protocol.JsonRpcErrorResponse;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcRequest;
+import io.mcphost.protocol.McpAnswerLostException;
 import io.mcphost.protocol.McpClosedException;
 import io.mcphost.protocol.McpException;
 import io.mcphost.protocol.McpMethod;
@@ -175,7 +176,7 @@ public final class StreamableHttpEngine implements HttpEngine {
             return e.refused(); // 401 / 403 insufficient_scope: the client's authorisation stage takes it from here
         } catch (IOException e) {
             // After close the client fails its pending calls itself; nothing to report.
-            return exchanges.isClosed() ? null : new McpTransportException(settings.name(), "cannot reach " + where + ": "
+            return exchanges.isClosed() ? null : new McpAnswerLostException(settings.name(), "cannot reach " + where + ": "
                     + HttpErrors.describe(e, settings.endpoint()), e);
         }
         return received(message, response, used, initialize);
@@ -206,7 +207,7 @@ public final class StreamableHttpEngine implements HttpEngine {
                 return new McpSessionExpiredException(settings.name(), "the server no longer knows session "
                         + SessionChecks.abbreviate(used) + " (HTTP " + status + excerpt + ")");
             }
-            return new McpTransportException(settings.name(), "HTTP " + status + " from " + where + excerpt);
+            return HttpErrors.statusFailure(settings.name(), status, "HTTP " + status + " from " + where + excerpt);
         } finally {
             exchanges.done(response.body());
         }
@@ -225,7 +226,7 @@ public final class StreamableHttpEngine implements HttpEngine {
             body = HttpErrors.readBounded(response.body(), settings.maxMessageBytes());
         } catch (IOException e) {
             return exchanges.isClosed() ? null
-                    : new McpTransportException(settings.name(), "reading the answer from " + where + " failed: " + HttpErrors.describe(e), e);
+                    : new McpAnswerLostException(settings.name(), "reading the answer from " + where + " failed: " + HttpErrors.describe(e), e);
         }
         if (body.isBlank()) {
             return awaited == null || response.statusCode() == 202 ? null
