@@ -12,10 +12,10 @@ import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.protocol.tools.ToolAnnotations;
 import io.mcphost.server.McpServer;
-import io.mcphost.server.http.ResponseMode;
 import io.mcphost.server.http.StreamableHttpServer;
 import io.mcphost.transport.http.HttpTransport;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -43,6 +43,7 @@ import tools.jackson.databind.JsonNode;
  * when the replica running a call dies) is sent again when repeating it is safe — the reads, and tools
  * the server lists as read-only or idempotent — and reaches the caller as {@link McpAnswerLostException}
  * otherwise, or when every attempt lost its answer. The server counts how often each tool ran. Both eras.
+ * An answer the client gives to the server's question that a proxy loses is posted again.
  */
 class LostAnswerRetryTest {
     private static final JsonNode NONE = Json.parse("{\"type\":\"object\"}");
@@ -51,6 +52,8 @@ class LostAnswerRetryTest {
     private final List<AutoCloseable> toClose = new ArrayList<>();
     /** How many more tools/call or tools/list answers the proxy loses (answering 502 after the server answered). */
     private final AtomicInteger toLose = new AtomicInteger();
+    /** How many more of the client's answers to the server's questions the proxy loses (502, not passed on). */
+    private final AtomicInteger answersToLose = new AtomicInteger();
 
     @AfterEach
     void closeAll() throws Exception {
@@ -77,12 +80,21 @@ class LostAnswerRetryTest {
                 .tool(Tool.of("read", "reads", NONE).withAnnotations(readOnly), call -> ran("read"))
                 .tool(Tool.of("put", "idempotent", NONE).withAnnotations(idempotent), call -> ran("put"))
                 .tool(Tool.of("append", "not safe to repeat", NONE), call -> ran("append"))
+                .tool(Tool.of("ask", "asks the user's name", NONE), call -> {
+                    io.mcphost.protocol.elicitation.ElicitResult answer = call.elicit("name", Json.treeToValue(Json.parse("""
+                            {"message":"Your name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}}}}"""),
+                            io.mcphost.protocol.elicitation.ElicitRequestParams.class), Duration.ofSeconds(20));
+                    return CallToolResult.text("Hello " + answer.content().map(c -> c.path("name").asString()).orElse("?"));
+                })
                 .build();
-        StreamableHttpServer server = StreamableHttpServer.builder(mcp).responseMode(ResponseMode.JSON).start();
+        StreamableHttpServer server = StreamableHttpServer.builder(mcp).start();
         toClose.add(server);
         URI proxy = startProxy(server.endpoint());
         McpClient client = McpClient.builder(HttpTransport.builder(proxy).listen(false).build())
-                .name("lossy").era(era).requestTimeout(Duration.ofSeconds(10)).connect();
+                .name("lossy").era(era).requestTimeout(Duration.ofSeconds(10))
+                .elicitation(ElicitationHandler.blocking(request -> io.mcphost.protocol.elicitation.ElicitResult.accept(
+                        Json.parse("{\"name\":\"Ada\"}"))))
+                .connect();
         toClose.add(client);
         client.listTools(); // what the server says of its tools decides what may be repeated
         // (the transport is named by its URL, the client "lossy": the failures are renamed on the way, and keep their kind)
@@ -103,7 +115,7 @@ class LostAnswerRetryTest {
         assertThat(runsOf("put")).isEqualTo(2);
 
         toLose.set(1);
-        assertThat(client.listTools()).hasSize(3);
+        assertThat(client.listTools()).hasSize(4);
         assertThat(toLose.get()).isZero();
     }
 
@@ -124,6 +136,15 @@ class LostAnswerRetryTest {
         assertThat(client.callTool("read", Json.parse("{}")).isError()).isFalse();
     }
 
+    @org.junit.jupiter.api.Test
+    void anAnswerToTheServersQuestionThatAProxyLostIsPostedAgain() throws IOException {
+        McpClient client = connect(Era.LEGACY);
+        answersToLose.set(1);
+
+        assertThat(client.callTool("ask", Json.parse("{}")).text()).isEqualTo("Hello Ada");
+        assertThat(answersToLose.get()).as("the first answer was lost").isZero();
+    }
+
     /**
      * A reverse proxy in front of {@code target}: passes each POST on and its answer back, except that
      * while {@link #toLose} is positive it answers a {@code tools/call} or {@code tools/list} with 502 once
@@ -142,21 +163,41 @@ class LostAnswerRetryTest {
                     return;
                 }
                 byte[] body = exchange.getRequestBody().readAllBytes();
+                JsonNode message = Json.parse(new String(body, StandardCharsets.UTF_8));
+                if (message.has("result") && !message.has("method") && answersToLose.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                    respond(exchange, 502, "text/html", "<html><body>502 Bad Gateway</body></html>".getBytes(StandardCharsets.UTF_8));
+                    return; // lost before it reached the server
+                }
                 HttpRequest.Builder request = HttpRequest.newBuilder(target).POST(HttpRequest.BodyPublishers.ofByteArray(body));
                 exchange.getRequestHeaders().forEach((name, values) -> {
                     if (passed.contains(name.toLowerCase(java.util.Locale.ROOT))) {
                         values.forEach(v -> request.header(name, v));
                     }
                 });
-                HttpResponse<byte[]> answer = upstream.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-                String method = Json.parse(new String(body, StandardCharsets.UTF_8)).path("method").asString("");
+                HttpResponse<InputStream> answer = upstream.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+                String method = message.path("method").asString("");
                 if ((method.equals("tools/call") || method.equals("tools/list")) && toLose.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                    try (InputStream ran = answer.body()) {
+                        ran.readAllBytes(); // the server answered: it ran the call
+                    }
                     respond(exchange, 502, "text/html", "<html><body>502 Bad Gateway</body></html>".getBytes(StandardCharsets.UTF_8));
                     return;
                 }
                 answer.headers().firstValue("Mcp-Session-Id").ifPresent(id -> exchange.getResponseHeaders().add("Mcp-Session-Id", id));
-                respond(exchange, answer.statusCode(), answer.headers().firstValue("Content-Type").orElse("application/json"),
-                        answer.body());
+                exchange.getResponseHeaders().add("Content-Type", answer.headers().firstValue("Content-Type").orElse("application/json"));
+                // Passed on as it comes (an SSE stream carries the server's question before the answer).
+                try (InputStream in = answer.body()) {
+                    boolean empty = answer.statusCode() == 202 || answer.headers().firstValueAsLong("Content-Length").orElse(-1) == 0;
+                    exchange.sendResponseHeaders(answer.statusCode(), empty ? -1 : 0);
+                    if (!empty) {
+                        OutputStream out = exchange.getResponseBody();
+                        byte[] buffer = new byte[8192];
+                        for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                            out.write(buffer, 0, n);
+                            out.flush();
+                        }
+                    }
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

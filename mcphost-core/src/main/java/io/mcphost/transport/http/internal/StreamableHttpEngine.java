@@ -44,6 +44,9 @@ public final class StreamableHttpEngine implements HttpEngine {
         boolean takeOver(JsonRpcMessage message, int status);
     }
 
+    /** Posts after the first of an answer to the server's question whose POST lost its way; 50 ms × 4ⁿ apart. */
+    static final int ANSWER_RETRIES = 2;
+    static final Duration ANSWER_RETRY_PAUSE = Duration.ofMillis(50);
     /** At most this long the handshake waits for the server to answer the listening GET. */
     private static final Duration LISTEN_WAIT = Duration.ofSeconds(2);
 
@@ -112,6 +115,21 @@ public final class StreamableHttpEngine implements HttpEngine {
             return;
         }
         McpTransportException failure = post(message);
+        // An answer to the server's question that was lost on the way (a proxy's 502 when the replica it
+        // reached died, a broken connection) is posted again: the server takes an answer once and ignores
+        // one it no longer waits for, so repeating it is always safe, and without it the question waits
+        // out its timeout.
+        for (int again = 0; failure instanceof io.mcphost.protocol.McpAnswerLostException && again < ANSWER_RETRIES
+                && (message instanceof io.mcphost.protocol.JsonRpcResponse || message instanceof io.mcphost.protocol.JsonRpcErrorResponse)
+                && !exchanges.isClosed(); again++) {
+            try {
+                Thread.sleep(ANSWER_RETRY_PAUSE.toMillis() << (2 * again));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            failure = post(message);
+        }
         if (failure != null) {
             throw failure;
         }

@@ -45,7 +45,12 @@ import tools.jackson.databind.node.ObjectNode;
  * headers, marked so that it is never forwarded again). Without a peer URL nothing is tagged, and an
  * answer that reaches another replica is dropped there (its question then times out).
  *
- * <p>Thread-safe; only {@link #forward} does I/O (bounded by {@link #FORWARD_TIMEOUT}).
+ * <p><b>What a client chooses for its session</b> (subscriptions, log level, ending it) is passed to the
+ * other replicas when they are known ({@link Peers}), handed over by a replica that stops, and learned
+ * by one that takes a session up.
+ *
+ * <p>Thread-safe; only {@link #forward}, {@link #post}, {@link #openStream} and {@link Peers} do I/O
+ * (bounded by {@link #FORWARD_TIMEOUT}, but for a relayed answer that waits for its task).
  */
 public final class Replication {
     private static final Logger LOG = LoggerFactory.getLogger(Replication.class);
