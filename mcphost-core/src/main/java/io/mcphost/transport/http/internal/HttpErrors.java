@@ -41,7 +41,7 @@ public final class HttpErrors {
             }
             byte[] bytes = body.readNBytes(limit);
             if (bytes.length == limit && body.read() >= 0) {
-                throw new IOException("the response body is larger than " + limit + " bytes");
+                throw new TooLarge("the response body is larger than " + limit + " bytes");
             }
             return new String(bytes, StandardCharsets.UTF_8);
         }
@@ -238,5 +238,17 @@ public final class HttpErrors {
 
     static String contentType(Incoming response) {
         return response.header("Content-Type").orElse("").toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /**
+     * A body, event or line beyond the client's bound: the server sent it whole and the client refuses it,
+     * so nothing was lost on the way (sending the request again would only get it again).
+     */
+    static final class TooLarge extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        TooLarge(String message) {
+            super(message);
+        }
     }
 }

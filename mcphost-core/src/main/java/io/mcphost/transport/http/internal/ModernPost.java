@@ -165,8 +165,10 @@ final class ModernPost {
         try {
             text = HttpErrors.readBounded(body, settings.maxMessageBytes());
         } catch (IOException e) {
-            return exchanges.isClosed() ? null : new McpStreamBrokenException(settings.name(), "reading the answer from "
-                    + where + " failed: " + HttpErrors.describe(e), e);
+            String why = "reading the answer from " + where + " failed: " + HttpErrors.describe(e);
+            // Too large is refused, not lost: issued again, it would only come again.
+            return exchanges.isClosed() ? null : e instanceof HttpErrors.TooLarge ? new McpTransportException(settings.name(), why, e)
+                    : new McpStreamBrokenException(settings.name(), why, e);
         }
         if (text.isBlank()) {
             return new McpTransportException(settings.name(), "HTTP " + status + " from " + where

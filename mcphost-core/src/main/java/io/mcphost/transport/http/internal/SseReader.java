@@ -108,7 +108,7 @@ public final class SseReader {
             case "event" -> type = value;
             case "data" -> {
                 if (data.length() + value.length() + 1 > maxEventBytes) {
-                    throw new IOException("a server-sent event is larger than " + maxEventBytes + " bytes");
+                    throw new HttpErrors.TooLarge("a server-sent event is larger than " + maxEventBytes + " bytes");
                 }
                 data.append(value).append('\n');
                 dataSeen = true;
@@ -148,7 +148,7 @@ public final class SseReader {
                 return decode();
             }
             if (line.size() >= maxEventBytes) {
-                throw new IOException("a server-sent event line is longer than " + maxEventBytes + " bytes");
+                throw new HttpErrors.TooLarge("a server-sent event line is longer than " + maxEventBytes + " bytes");
             }
             line.write(b);
         }

@@ -54,6 +54,8 @@ final class SseStreams {
         String lastId = "";
         long retry = settings.defaultRetry().toMillis();
         int attempts = 0;
+        // An event too large for the client is refused, not lost: sending the request again would get it again.
+        boolean refused = false;
         while (true) {
             SseReader reader = new SseReader(body, settings.maxMessageBytes(), lastId);
             boolean answered = false;
@@ -71,6 +73,7 @@ final class SseStreams {
                 }
             } catch (IOException e) {
                 why = "the stream broke: " + HttpErrors.describe(e);
+                refused |= e instanceof HttpErrors.TooLarge;
             } finally {
                 exchanges.done(body);
             }
@@ -88,12 +91,12 @@ final class SseStreams {
                         + " ended before the server answered request " + awaited);
             }
             if (awaited != null && lastId.isEmpty()) {
-                return new McpAnswerLostException(settings.name(), why + " before answering request " + awaited
+                return lostOrRefused(refused, why + " before answering request " + awaited
                         + " and gave no event id to resume from");
             }
             attempts = progressed ? 1 : attempts + 1;
             if (attempts > settings.maxReconnectAttempts()) {
-                return awaited == null ? null : new McpAnswerLostException(settings.name(), why + " before answering request "
+                return awaited == null ? null : lostOrRefused(refused, why + " before answering request "
                         + awaited + "; resuming failed " + settings.maxReconnectAttempts() + " times");
             }
             if (!pause(retry)) {
@@ -121,7 +124,7 @@ final class SseStreams {
                         + SessionChecks.abbreviate(streamSession) + " while resuming a stream (HTTP 404)");
             }
             if (status == 405 || status / 100 == 4) {
-                return awaited == null ? null : new McpAnswerLostException(settings.name(), why + " before answering request "
+                return awaited == null ? null : lostOrRefused(refused, why + " before answering request "
                         + awaited + ", and resuming it was refused: HTTP " + status + excerpt);
             }
             body = InputStream.nullInputStream(); // a 5xx: count it as one failed attempt and try again
@@ -149,6 +152,11 @@ final class SseStreams {
         }
         LOG.debug("server '{}': no listening stream (GET answered HTTP {})", settings.name(), response.statusCode());
         exchanges.done(response.body());
+    }
+
+    /** Why a request's stream ended without its answer: refused (an event too large) or lost on the way. */
+    private McpTransportException lostOrRefused(boolean refused, String message) {
+        return refused ? new McpTransportException(settings.name(), message) : new McpAnswerLostException(settings.name(), message);
     }
 
     /** Delivers one event's message(s); returns whether one answers {@code awaited}. */

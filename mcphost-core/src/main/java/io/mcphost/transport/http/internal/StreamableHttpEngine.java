@@ -244,6 +244,8 @@ public final class StreamableHttpEngine implements HttpEngine {
             body = HttpErrors.readBounded(response.body(), settings.maxMessageBytes());
         } catch (IOException e) {
             return exchanges.isClosed() ? null
+                    : e instanceof HttpErrors.TooLarge
+                    ? new McpTransportException(settings.name(), "reading the answer from " + where + " failed: " + HttpErrors.describe(e), e)
                     : new McpAnswerLostException(settings.name(), "reading the answer from " + where + " failed: " + HttpErrors.describe(e), e);
         }
         if (body.isBlank()) {
