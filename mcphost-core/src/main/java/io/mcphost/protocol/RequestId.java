@@ -12,6 +12,18 @@ public sealed interface RequestId permits RequestId.NumberId, RequestId.StringId
 
     /** A numeric id. JSON-RPC ids are integers in practice; fractional ids are refused by the codec. */
     record NumberId(long value) implements RequestId {
+        // Written out, though a record has them: the generated ones go through a method handle, and a
+        // client hashes an id into its pending requests on every call and looks it up on every answer.
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof NumberId n && n.value == value;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(value);
+        }
+
         @Override
         public String toString() {
             return Long.toString(value);

@@ -13,7 +13,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * A request's result decoded into a record, decoded where it costs the connection nothing: by the
  * caller waiting for it ({@link #get()}, {@link #join()}), on the caller's own thread, or, when
- * nobody waits (an async caller), on a fresh virtual thread. Never on the transport's reader, which
+ * nobody waits (an async caller), on a fresh virtual thread; a result already there when the caller
+ * makes this future is decoded at once, on the caller's thread. Never on the transport's reader, which
  * completes the raw result: there the decoding of every caller's result (tens of microseconds for a
  * tool result) ran one after another while the next answers waited, and so did whatever the
  * callers had chained onto the future.
@@ -23,7 +24,7 @@ import tools.jackson.databind.JsonNode;
  * its own answer instead of being woken by the reader.
  *
  * <p>The decoding runs exactly once (whoever claims it first); a failed raw result fails this
- * future at once. Thread-safe.
+ * future at once, and cancelling this future cancels the raw one. Thread-safe.
  */
 final class DecodedResult<T> extends CompletableFuture<T> {
     /** Where results nobody waits for are decoded: a virtual thread costs about a microsecond. */
@@ -53,6 +54,14 @@ final class DecodedResult<T> extends CompletableFuture<T> {
     static <T> DecodedResult<T> of(CompletableFuture<JsonNode> raw, Function<JsonNode, T> decode,
                                    java.util.function.Consumer<CompletableFuture<JsonNode>> lend) {
         DecodedResult<T> decoded = new DecodedResult<>(raw, decode, lend);
+        if (raw.isDone() && !raw.isCompletedExceptionally()) {
+            // Answered before this future existed (the caller's line went out in another sender's batch
+            // and the answer came while it had not yet come back from sending): this is the caller's own
+            // thread, never the reader's, so it decodes here. A virtual thread for it cost more than
+            // the decoding, and the caller, about to wait, would have found the result being decoded.
+            decoded.settle();
+            return decoded;
+        }
         raw.whenComplete((result, error) -> {
             if (error != null) {
                 decoded.completeExceptionally(error);
@@ -62,6 +71,29 @@ final class DecodedResult<T> extends CompletableFuture<T> {
             // else a waiting caller decodes as soon as it wakes up
         });
         return decoded;
+    }
+
+    /**
+     * Cancelling this future cancels the raw one (the request: {@code notifications/cancelled}). Here
+     * rather than a completion callback on this future: one callback less to allocate and run per call.
+     */
+    @Override
+    public boolean cancel(boolean mayInterruptIfRunning) {
+        boolean cancelled = super.cancel(mayInterruptIfRunning);
+        if (isCancelled()) {
+            raw.cancel(false);
+        }
+        return cancelled;
+    }
+
+    /** Failing this future with a {@link java.util.concurrent.CancellationException} cancels the raw one, as {@link #cancel} does. */
+    @Override
+    public boolean completeExceptionally(Throwable failure) {
+        boolean failed = super.completeExceptionally(failure);
+        if (isCancelled()) {
+            raw.cancel(false);
+        }
+        return failed;
     }
 
     /** Decodes once the raw result is there, unless someone else did or does. */

@@ -17,6 +17,7 @@ import io.mcphost.protocol.ServerUnavailableException;
 import io.mcphost.protocol.internal.JsonCodec;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -60,11 +61,19 @@ final class Exchange {
     /** How long a cancelling caller waits for its notifications/cancelled to be written (a full pipe: no longer). */
     private static final java.time.Duration CANCEL_WRITE_WAIT = java.time.Duration.ofMillis(250);
 
+    /** Offers a caller's thread, about to wait for {@code answer}, to the transport (DecodedResult). One per client, not per call. */
+    private final Consumer<CompletableFuture<JsonNode>> lendToTransport;
+    /** Calls off a given-up request that had no headers (nearly all): one per client, not per call. */
+    private final java.util.function.BiConsumer<PendingRequests.Pending, Throwable> forwardPlainCancellation;
+
     Exchange(ClientConfig config, PendingRequests pending, ConnectionState connection) {
         this.config = config;
         this.name = config.name();
         this.pending = pending;
         this.connection = connection;
+        this.lendToTransport = answer -> config.transport().capability(io.mcphost.transport.CallerLending.class)
+                .ifPresent(l -> l.lend(answer, pending::size));
+        this.forwardPlainCancellation = forwardCancellation(Map.of());
     }
 
     /**
@@ -126,11 +135,24 @@ final class Exchange {
 
     /** Like {@link #send(String, JsonNode, CallOptions)} with the result decoded; cancelling the returned future cancels the request. */
     <T> CompletableFuture<T> send(String method, JsonNode params, CallOptions options, Function<JsonNode, T> decode) {
-        CompletableFuture<JsonNode> raw = send(method, params, options);
+        return decoded(method, send(method, params, options), decode);
+    }
+
+    /**
+     * Like {@link #send(String, JsonNode, CallOptions, Function)} for params made for this request
+     * alone, which nobody changes once it is sent (the stages copy before they change params): sent
+     * as they are. For {@code tools/call} (params from {@link ToolListing#callParams}, which copied the
+     * arguments) the copy {@link #send} makes would be the second of the same tree on every call.
+     */
+    <T> CompletableFuture<T> sendOwned(String method, ObjectNode params, CallOptions options, Function<JsonNode, T> decode) {
+        Objects.requireNonNull(params, "params");
+        return decoded(method, pipeline.proceed(new OutboundRequest(method, params, options)), decode);
+    }
+
+    private <T> CompletableFuture<T> decoded(String method, CompletableFuture<JsonNode> raw, Function<JsonNode, T> decode) {
         CompletableFuture<T> typed = DecodedResult.of(raw, result -> decode(method, result, decode), // decoded off the reader
-                answer -> config.transport().capability(io.mcphost.transport.CallerLending.class).ifPresent(l -> l.lend(answer, pending::size)));
-        propagateCancel(typed, raw);
-        return typed;
+                lendToTransport);
+        return typed; // cancelling it cancels raw (DecodedResult)
     }
 
     /**
@@ -272,19 +294,12 @@ final class Exchange {
         try {
             entry = pending.register(request.method(), handshake ? Deadline.Policy.fixed(handshakeDeadline)
                     : Deadline.Policy.of(request.options(), config), request.options().onProgress(), request.options(),
-                    request.tap());
+                    request.tap(), onGivenUp(request, handshake));
         } catch (McpException e) {
             return CompletableFuture.failedFuture(e);
         }
         ObjectNode body = withMeta(request, entry);
         request.onSent().accept(entry.id());
-        if (!handshake) {
-            // The spec forbids cancelling initialize. A modern request over HTTP is cancelled by closing
-            // its stream: the notification goes to the transport with the request's version header,
-            // which tells the HTTP transport to close the stream instead of posting it.
-            forwardCancellation(entry, request.headers().containsKey(ModernHeaders.VERSION_HEADER)
-                    ? Map.of(ModernHeaders.VERSION_HEADER, request.headers().get(ModernHeaders.VERSION_HEADER)) : Map.of());
-        }
         try {
             io.mcphost.transport.HeaderMirroring.send(config.transport(), JsonRpcRequest.of(entry.id(), request.method(), body), request.headers());
         } catch (McpTransportException e) {
@@ -298,6 +313,18 @@ final class Exchange {
             ClientWarmUp.serverStarting();
         }
         return entry.future();
+    }
+
+    /** What a given-up request does: call itself off at the server, except initialize. */
+    private java.util.function.BiConsumer<PendingRequests.Pending, Throwable> onGivenUp(OutboundRequest request, boolean handshake) {
+        if (handshake) {
+            return (entry, error) -> { }; // the spec forbids cancelling initialize
+        }
+        String version = request.headers().get(ModernHeaders.VERSION_HEADER);
+        // A modern request over HTTP is cancelled by closing its stream: the notification goes to the
+        // transport with the request's version header, which tells the HTTP transport to close the
+        // stream instead of posting it.
+        return version == null ? forwardPlainCancellation : forwardCancellation(Map.of(ModernHeaders.VERSION_HEADER, version));
     }
 
     private static ObjectNode withMeta(OutboundRequest request, PendingRequests.Pending entry) {
@@ -335,9 +362,12 @@ final class Exchange {
 
     // ---- cancellation ---------------------------------------------------------------------------
 
-    /** A request the caller cancelled, or that timed out, is called off at the server too. */
-    private void forwardCancellation(PendingRequests.Pending entry, Map<String, String> headers) {
-        entry.future().whenComplete((result, error) -> {
+    /**
+     * A request the caller cancelled, or that timed out, is called off at the server too: what
+     * {@link PendingRequests#register} runs for a request given up (no completion callback of its own per call).
+     */
+    private java.util.function.BiConsumer<PendingRequests.Pending, Throwable> forwardCancellation(Map<String, String> headers) {
+        return (entry, error) -> {
             if (error instanceof CancellationException) {
                 // The caller's own thread: wait a moment for the notification to leave, so a caller that
                 // cancels and then exits (Ctrl-C in a CLI) does not end the process before it is written.
@@ -350,7 +380,7 @@ final class Exchange {
             } else if (error instanceof McpTimeoutException timedOut) {
                 sendCancelled(entry.id(), "timed out: " + timedOut.detail(), headers);
             }
-        });
+        };
     }
 
     /** Cancelling {@code derived} (a later stage, a decoded result, a retry's outer future) cancels {@code source}. */

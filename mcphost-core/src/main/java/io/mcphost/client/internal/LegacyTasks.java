@@ -33,23 +33,40 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code tasks} capability and each tool's {@code execution.taskSupport} decide; a task is created
  * by a {@code tools/call} carrying a {@code task} param, followed with {@code tasks/get},
  * {@code tasks/result}, {@code tasks/list} and {@code tasks/cancel}; progress goes on under a token
- * of our own for the task's whole life. Thread-safe; stateless apart from what {@link TaskBook} keeps.
+ * of our own for the task's whole life. Thread-safe; stateless apart from what {@link TaskBook} keeps
+ * and the last session's answer to {@link #offersToolTasks}.
  */
 final class LegacyTasks implements TaskDialect {
     private static final JsonCodec CODEC = JsonCodec.get();
 
     private final Exchange exchange;
     private final ToolListing tools;
+    /** The answer of {@link #offersToolTasks} for the last session that asked (a race computes it twice, alike). */
+    private volatile ToolTasksOffer toolTasksOffer;
 
     LegacyTasks(Exchange exchange, ToolListing tools) {
         this.exchange = exchange;
         this.tools = tools;
     }
 
+
     /** Whether the server takes task-augmented {@code tools/call}: capability {@code tasks.requests.tools.call}. */
     @Override
     public boolean offersToolTasks() {
-        return tasksCapability().path("requests").path("tools").has("call");
+        Session session = exchange.session();
+        ToolTasksOffer known = toolTasksOffer;
+        if (known == null || known.session() != session) {
+            known = new ToolTasksOffer(session, tasksCapability().path("requests").path("tools").has("call"));
+            toolTasksOffer = known;
+        }
+        return known.offered();
+    }
+
+    /**
+     * Whether this session's server takes task-augmented tool calls. Every {@code tools/call} asks: three
+     * lookups in the capabilities' tree per call before; a new session (a re-handshake) asks its own.
+     */
+    private record ToolTasksOffer(Session session, boolean offered) {
     }
 
     @Override

@@ -57,7 +57,7 @@ final class Operations {
         exchange.require("tools", McpMethod.TOOLS_CALL);
         ObjectNode params = ToolListing.callParams(tool, arguments);
         // A tool that requires a task runs as one, unseen by the caller (Tasks).
-        return tasks.callTool(tool, params, options, () -> exchange.send(McpMethod.TOOLS_CALL, params, options, result -> {
+        return tasks.callTool(tool, params, options, () -> exchange.sendOwned(McpMethod.TOOLS_CALL, params, options, result -> {
             CallToolResult decoded = CODEC.treeToValue(result, CallToolResult.class, FastResults::callToolResult);
             tools.checkStructuredContent(tool, decoded);
             return decoded;

@@ -40,6 +40,9 @@ final class PendingRequests implements DeadlineTimers.Owner {
      */
     private final ConcurrentHashMap<RequestId, Late> late = new ConcurrentHashMap<>();
 
+    /** Nobody to tell that a request was given up. */
+    private static final java.util.function.BiConsumer<Pending, Throwable> NOT_TOLD = (entry, error) -> { };
+
     /** No tap: nobody wants this request's answer once it was given up. */
     static final Consumer<JsonNode> NO_TAP = answer -> { };
 
@@ -87,6 +90,17 @@ final class PendingRequests implements DeadlineTimers.Owner {
      */
     Pending register(String method, Deadline.Policy policy, Optional<Consumer<Progress>> onProgress, CallOptions options,
                      Consumer<JsonNode> tap) {
+        return register(method, policy, onProgress, options, tap, NOT_TOLD);
+    }
+
+    /**
+     * Like {@link #register(String, Deadline.Policy, Optional, CallOptions, Consumer)}; {@code onGivenUp}
+     * receives the entry and the failure when the request is cancelled or times out, after the entry was
+     * removed, on the thread that gave it up. One completion callback per request does both: a second one
+     * cost an allocation and a dispatch on every call.
+     */
+    Pending register(String method, Deadline.Policy policy, Optional<Consumer<Progress>> onProgress, CallOptions options,
+                     Consumer<JsonNode> tap, java.util.function.BiConsumer<Pending, Throwable> onGivenUp) {
         if (size.incrementAndGet() > maxPending) {
             size.decrementAndGet();
             throw new ServerUnavailableException(server, method + ": too many pending requests (limit "
@@ -111,9 +125,11 @@ final class PendingRequests implements DeadlineTimers.Owner {
                     withLogListener.decrementAndGet();
                 }
             }
-            if (tap != NO_TAP && (error instanceof java.util.concurrent.CancellationException
-                    || error instanceof McpTimeoutException)) {
-                linger(id, tap, policy.timeout());
+            if (error instanceof java.util.concurrent.CancellationException || error instanceof McpTimeoutException) {
+                if (tap != NO_TAP) {
+                    linger(id, tap, policy.timeout());
+                }
+                onGivenUp.accept(entry, error);
             }
         });
         return entry;

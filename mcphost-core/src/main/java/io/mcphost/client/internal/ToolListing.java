@@ -128,13 +128,19 @@ final class ToolListing {
         return list().thenApply(tools -> tools.stream().filter(t -> t.name().equals(tool)).findFirst().map(ToolListing::supportOf));
     }
 
-    /** The params of {@code tools/call}. @throws IllegalArgumentException if {@code arguments} is not an object */
+    /**
+     * The params of {@code tools/call}, the request's own: a copy of {@code arguments}, so a caller who
+     * changes them after the call began (an async caller) changes nothing the request may send again
+     * (a retry), and the request needs no copy of its own ({@link Exchange#sendOwned}).
+     *
+     * @throws IllegalArgumentException if {@code arguments} is not an object
+     */
     static ObjectNode callParams(String tool, JsonNode arguments) {
         ObjectNode params = JsonCodec.get().newObject();
         params.put("name", tool);
         ObjectNode checked = Exchange.objectParams(arguments, "tool arguments");
         if (checked != null) {
-            params.set("arguments", checked);
+            params.set("arguments", checked.deepCopy());
         }
         return params;
     }

@@ -127,4 +127,35 @@ class DecodedResultTest {
         assertThat(decoded.get()).isEqualTo("hello");
         assertThat(lent).hasValue(0);
     }
+
+    @Test
+    void aResultAnsweredBeforeTheFutureExistedIsDecodedOnTheCreatingThread() {
+        // The caller's line went out in another sender's batch and its answer came before it got back
+        // from sending: no thread of its own for the decoding, the caller's does it.
+        AtomicReference<Thread> decodedOn = new AtomicReference<>();
+        DecodedResult<String> decoded = DecodedResult.of(CompletableFuture.completedFuture(RESULT), r -> {
+            decodedOn.set(Thread.currentThread());
+            return r.path("text").stringValue();
+        });
+        assertThat(decoded).isCompletedWithValue("hello");
+        assertThat(decodedOn.get()).isSameAs(Thread.currentThread());
+    }
+
+    @Test
+    void cancellingOrFailingTheDecodedFutureWithACancellationCancelsTheRawOneByItself() {
+        CompletableFuture<JsonNode> raw = new CompletableFuture<>();
+        DecodedResult<String> decoded = DecodedResult.of(raw, r -> "x");
+        assertThat(decoded.cancel(false)).isTrue();
+        assertThat(raw.isCancelled()).isTrue();
+
+        CompletableFuture<JsonNode> raw2 = new CompletableFuture<>();
+        DecodedResult<String> failed = DecodedResult.of(raw2, r -> "x");
+        failed.completeExceptionally(new java.util.concurrent.CancellationException("given up"));
+        assertThat(raw2.isCancelled()).isTrue();
+
+        CompletableFuture<JsonNode> raw3 = new CompletableFuture<>();
+        DecodedResult<String> otherwise = DecodedResult.of(raw3, r -> "x");
+        otherwise.completeExceptionally(new IllegalStateException("not a cancellation"));
+        assertThat(raw3.isDone()).isFalse();
+    }
 }
