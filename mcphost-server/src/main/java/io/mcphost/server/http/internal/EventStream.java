@@ -3,6 +3,7 @@ package io.mcphost.server.http.internal;
 import io.mcphost.protocol.RequestId;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -306,15 +307,19 @@ final class EventStream {
                 } finally {
                     lock.unlock();
                 }
+                String text = idle ? SseFrames.KEEP_ALIVE : format(batch, retrySent);
+                if (done) {
+                    // The response and the end of the stream leave together (spec: after the response the
+                    // server should terminate the stream).
+                    exchange.endStream(out, text.getBytes(StandardCharsets.UTF_8));
+                    return;
+                }
                 // The flush also pushes the headers out at once, before the first event exists.
-                SseFrames.write(out, idle ? SseFrames.KEEP_ALIVE : format(batch, retrySent));
+                SseFrames.write(out, text);
                 first = false;
                 retrySent |= !batch.isEmpty();
                 if (!batch.isEmpty()) {
                     cursor = batch.getLast().seq();
-                }
-                if (done) {
-                    return; // spec: after the response the server should terminate the stream
                 }
             }
         } catch (IOException e) {
