@@ -26,8 +26,8 @@ final class CancelWatch {
 
     /**
      * One watched call, on the thread that blocks in it: closing it (try-with-resources, on that same
-     * thread) stops the watch, and clears an interrupt the watch sent that the call did not consume, so
-     * the handler's thread never goes on with a stray interrupt.
+     * thread) stops the watch, and clears an interrupt the watch sent (its own or {@link #callOff()}'s),
+     * so the handler's thread never goes on with a stray interrupt.
      */
     static final class Watched implements AutoCloseable {
         private final Thread caller;
@@ -42,10 +42,23 @@ final class CancelWatch {
             this.cancelled = cancelled;
         }
 
-        /** Whether the watch interrupted the caller because the downstream request was cancelled. */
+        /** Whether the caller was interrupted: its downstream request was cancelled, or {@link #callOff()} was called. */
         boolean fired() {
             synchronized (lock) {
                 return fired;
+            }
+        }
+
+        /**
+         * Calls the upstream call off now (an input relay's new round): interrupts the caller unless the
+         * watch is closed, so that an interrupt never outlives the call it was meant for. Any thread.
+         */
+        void callOff() {
+            synchronized (lock) {
+                if (!done && !fired) {
+                    fired = true;
+                    caller.interrupt();
+                }
             }
         }
 
@@ -53,12 +66,7 @@ final class CancelWatch {
             if (!cancelled.getAsBoolean()) {
                 return;
             }
-            synchronized (lock) {
-                if (!done && !fired) {
-                    fired = true;
-                    caller.interrupt();
-                }
-            }
+            callOff();
             WATCHED.remove(this);
         }
 

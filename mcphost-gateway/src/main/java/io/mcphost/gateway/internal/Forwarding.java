@@ -79,23 +79,21 @@ public final class Forwarding {
         // cost two thread hand-offs per call. It is called off by interrupting this thread, which blocks in
         // the host's call (that cancels it upstream): when the upstream asks a question that needs a new
         // input round (the relay), or when the downstream request is cancelled (the watch).
-        Thread caller = Thread.currentThread();
-        InputRelay relay = InputRelay.attach(options, call, caller::interrupt);
+        // Both interrupt through the watch, whose closing clears an interrupt the call did not consume.
         try (CancelWatch.Watched watch = CancelWatch.watch(call::isCancelled)) {
+            InputRelay relay = InputRelay.attach(options, call, watch::callOff);
             try {
                 CallToolResult result = host.callTool(name, call.arguments(), options.build());
                 if (relay.unwinding() != null) {
-                    Thread.interrupted(); // the interrupt was ours, to call the upstream off
                     throw relay.unwinding(); // an answer came anyway, but the downstream request is in another round
                 }
                 return result;
             } catch (RuntimeException e) {
                 if (relay.unwinding() != null) {
-                    Thread.interrupted(); // the interrupt was ours, to call the upstream off
-                    throw relay.unwinding();
+                    throw relay.unwinding(); // the upstream call was called off for it
                 }
                 if (watch.fired()) {
-                    throw new CancellationException("the downstream request was cancelled"); // the watch clears its interrupt
+                    throw new CancellationException("the downstream request was cancelled");
                 }
                 if (e instanceof McpCancelledException && Thread.interrupted()) {
                     // Someone else interrupted this thread (the server is stopping): what waiting would have thrown.
