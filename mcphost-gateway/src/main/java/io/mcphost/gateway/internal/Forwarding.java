@@ -7,6 +7,7 @@ import io.mcphost.host.HostResourceTemplate;
 import io.mcphost.host.HostTool;
 import io.mcphost.host.McpHost;
 import io.mcphost.protocol.JsonRpcError;
+import io.mcphost.protocol.McpCancelledException;
 import io.mcphost.protocol.McpError;
 import io.mcphost.protocol.McpNotFoundException;
 import io.mcphost.protocol.completion.CompleteRequestParams;
@@ -23,8 +24,7 @@ import io.mcphost.server.ToolCall;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.CancellationException;
 import java.util.function.Function;
 
 /**
@@ -75,13 +75,34 @@ public final class Forwarding {
             options.timeout(TaskRelay.UPSTREAM_TIMEOUT);
             TaskRelay.startAsTask(call); // before the upstream can ask anything: see TaskRelay
         }
-        AtomicReference<CompletableFuture<?>> upstream = new AtomicReference<>();
-        InputRelay relay = InputRelay.attach(options, call, () -> cancel(upstream));
-        try {
-            // On a thread of the host's, which its observer (a tracer) runs in this request's context.
-            CompletableFuture<CallToolResult> result = host.callToolAsync(name, call.arguments(), options.build());
-            upstream.set(result);
-            return Upstream.await(result, call::isCancelled, relay);
+        // The upstream call runs on this (the downstream request's) thread: waiting for it on another would
+        // cost two thread hand-offs per call. It is called off by interrupting this thread, which blocks in
+        // the host's call (that cancels it upstream): when the upstream asks a question that needs a new
+        // input round (the relay), or when the downstream request is cancelled (the watch).
+        // Both interrupt through the watch, whose closing clears an interrupt the call did not consume.
+        try (CancelWatch.Watched watch = CancelWatch.watch(call::isCancelled)) {
+            InputRelay relay = InputRelay.attach(options, call, watch::callOff);
+            try {
+                CallToolResult result = host.callTool(name, call.arguments(), options.build());
+                if (relay.unwinding() != null) {
+                    throw relay.unwinding(); // an answer came anyway, but the downstream request is in another round
+                }
+                return result;
+            } catch (RuntimeException e) {
+                if (relay.unwinding() != null) {
+                    throw relay.unwinding(); // the upstream call was called off for it
+                }
+                if (watch.fired()) {
+                    throw new CancellationException("the downstream request was cancelled");
+                }
+                if (e instanceof McpCancelledException && Thread.interrupted()) {
+                    // Someone else interrupted this thread (the server is stopping): what waiting would have thrown.
+                    InterruptedException interrupted = new InterruptedException(e.getMessage());
+                    interrupted.initCause(e);
+                    throw interrupted;
+                }
+                throw e;
+            }
         } catch (McpNotFoundException gone) {
             // Listed a moment ago, gone now (its server went away): the spec's wording for an unknown tool.
             throw new ErrorReply(JsonRpcError.of(JsonRpcError.INVALID_PARAMS, "Unknown tool: " + name));
@@ -205,13 +226,6 @@ public final class Forwarding {
                 yield upstream(found.server()).complete(request);
             }
         };
-    }
-
-    private static void cancel(AtomicReference<CompletableFuture<?>> upstream) {
-        CompletableFuture<?> call = upstream.get();
-        if (call != null) {
-            call.cancel(true);
-        }
     }
 
     private McpClient upstream(String server) {

@@ -9,26 +9,18 @@ import io.mcphost.server.ToolCall;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.function.BooleanSupplier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * How one downstream request becomes the options of its upstream call, and how the handler waits
- * for that call while watching the downstream request's cancellation. Stateless.
+ * How one downstream request becomes the options of its upstream call ({@link CancelWatch} calls it off
+ * when the downstream request is cancelled). Stateless.
  */
 final class Upstream {
     /** The {@code _meta} keys the protocol owns: each hop writes its own, so the downstream ones stay here. */
     private static final String PROTOCOL_PREFIX = "io.modelcontextprotocol/";
     /** The W3C trace context in {@code _meta}: a traced gateway's own hop writes it (the host's instrumentation). */
     private static final Set<String> TRACE_CONTEXT = Set.of("traceparent", "tracestate", "baggage");
-    /** How often a waiting handler looks at its downstream request's cancellation flag. */
-    private static final long CANCEL_CHECK_MILLIS = 50;
 
     private Upstream() {
     }
@@ -100,51 +92,5 @@ final class Upstream {
             }
         }
         return kept.isEmpty() ? Optional.empty() : Optional.of(kept);
-    }
-
-    /**
-     * Waits for the upstream call; when the downstream request is cancelled (its client cancelled it
-     * or went away) the upstream call is cancelled too, which sends {@code notifications/cancelled}
-     * upstream. Rethrows what the call threw.
-     */
-    static <T> T await(CompletableFuture<T> upstream, BooleanSupplier downstreamCancelled, InputRelay relay)
-            throws InterruptedException {
-        while (true) {
-            try {
-                T result = upstream.get(CANCEL_CHECK_MILLIS, TimeUnit.MILLISECONDS);
-                if (relay.unwinding() != null) {
-                    throw relay.unwinding(); // an answer came anyway, but the downstream request is in another round
-                }
-                return result;
-            } catch (TimeoutException stillRunning) {
-                if (relay.unwinding() != null) {
-                    upstream.cancel(true);
-                    throw relay.unwinding();
-                }
-                if (downstreamCancelled.getAsBoolean()) {
-                    upstream.cancel(true);
-                    throw new CancellationException("the downstream request was cancelled");
-                }
-            } catch (CancellationException e) {
-                if (relay.unwinding() != null) {
-                    throw relay.unwinding();
-                }
-                throw e;
-            } catch (ExecutionException e) {
-                if (relay.unwinding() != null) {
-                    throw relay.unwinding(); // the upstream call failed because it was called off for a new round
-                }
-                if (e.getCause() instanceof RuntimeException runtime) {
-                    throw runtime;
-                }
-                if (e.getCause() instanceof Error error) {
-                    throw error;
-                }
-                throw new IllegalStateException(e.getCause());
-            } catch (InterruptedException e) {
-                upstream.cancel(true);
-                throw e;
-            }
-        }
     }
 }

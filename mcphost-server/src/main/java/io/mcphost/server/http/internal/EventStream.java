@@ -3,6 +3,7 @@ package io.mcphost.server.http.internal;
 import io.mcphost.protocol.RequestId;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -33,6 +34,12 @@ final class EventStream {
     static final int REPLAY_EVENTS = 1_000;
     /** An idle connection gets a comment this often, so a vanished client is noticed and its writer ends. */
     private static final Duration KEEP_ALIVE = Duration.ofSeconds(15);
+    /**
+     * How long a request stream's priming event waits for the first real event (the answer of a quick
+     * request) to leave with it: one write and one segment for the client to read, not two. A request
+     * that takes longer gets its priming event alone, this much later.
+     */
+    private static final Duration PRIME_HOLD = Duration.ofMillis(1);
 
     /** The identity of one HTTP connection writing this stream, and where it starts in the log. */
     static final class Attachment {
@@ -50,6 +57,8 @@ final class EventStream {
     private final int number;
     private final boolean sse;
     private final boolean standalone;
+    /** A request stream that starts with a priming event (held a moment for the answer: {@link #PRIME_HOLD}). */
+    private final boolean primed;
     private final Duration retry;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
@@ -89,6 +98,7 @@ final class EventStream {
         this.standalone = standalone;
         this.retry = retry;
         this.outstanding = new HashSet<>(requests);
+        this.primed = prime && sse && !standalone;
         if (prime && sse) {
             log.add(new Event(nextSeq++, ""));
         }
@@ -289,6 +299,12 @@ final class EventStream {
                 boolean idle = false;
                 lock.lock();
                 try {
+                    if (first && primed && me.afterSeq < 0) {
+                        long left = PRIME_HOLD.toNanos();
+                        while (left > 0 && attached == me && !ended && !complete && !hasAfterPrime(cursor)) {
+                            left = changed.awaitNanos(left);
+                        }
+                    }
                     while (!first && attached == me && !ended && !complete && !hasAfter(cursor)) {
                         if (!changed.await(KEEP_ALIVE.toNanos(), TimeUnit.NANOSECONDS)) {
                             idle = true;
@@ -306,15 +322,19 @@ final class EventStream {
                 } finally {
                     lock.unlock();
                 }
+                String text = idle ? SseFrames.KEEP_ALIVE : format(batch, retrySent);
+                if (done) {
+                    // The response and the end of the stream leave together (spec: after the response the
+                    // server should terminate the stream).
+                    exchange.endStream(out, text.getBytes(StandardCharsets.UTF_8));
+                    return;
+                }
                 // The flush also pushes the headers out at once, before the first event exists.
-                SseFrames.write(out, idle ? SseFrames.KEEP_ALIVE : format(batch, retrySent));
+                SseFrames.write(out, text);
                 first = false;
                 retrySent |= !batch.isEmpty();
                 if (!batch.isEmpty()) {
                     cursor = batch.getLast().seq();
-                }
-                if (done) {
-                    return; // spec: after the response the server should terminate the stream
                 }
             }
         } catch (IOException e) {
@@ -332,6 +352,11 @@ final class EventStream {
             }
             exchange.close();
         }
+    }
+
+    /** Whether the log holds an event after {@code cursor} that is not the priming one. */
+    private boolean hasAfterPrime(long cursor) {
+        return !log.isEmpty() && !log.getLast().data().isEmpty() && log.getLast().seq() > cursor;
     }
 
     private boolean hasAfter(long cursor) {

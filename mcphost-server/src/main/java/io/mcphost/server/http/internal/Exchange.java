@@ -43,6 +43,16 @@ interface Exchange {
     OutputStream startStream(int status) throws IOException;
 
     /**
+     * Writes {@code last} as the final bytes of {@code stream} (this exchange's {@link #startStream}
+     * body) and ends the body with them: one write where the server allows it, so that the client gets
+     * the last event and the end of the response together. {@link #close()} is still to be called.
+     */
+    default void endStream(OutputStream stream, byte[] last) throws IOException {
+        stream.write(last);
+        stream.flush();
+    }
+
+    /**
      * Runs {@code action} (once, on a library thread) if the exchange fails before it is closed: the
      * client closed the connection or reset it, or the connection timed out. Must return quickly.
      */

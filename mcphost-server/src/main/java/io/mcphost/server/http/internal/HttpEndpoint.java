@@ -478,17 +478,22 @@ public final class HttpEndpoint {
     private byte[] readBody(Exchange exchange) throws IOException {
         int max = settings.maxMessageBytes();
         String length = exchange.header("Content-Length");
+        // What to read: one byte past the limit; with a declared length, that length (the server ends the
+        // body there) and one byte more, so a small body gets a buffer of its size, not one of 16 KiB.
+        int expected = max;
         if (length != null) {
             try {
-                if (Long.parseLong(length.strip()) > max) {
+                long declared = Long.parseLong(length.strip());
+                if (declared > max) {
                     return null;
                 }
+                expected = (int) Math.max(declared, 0);
             } catch (NumberFormatException e) {
                 return null;
             }
         }
         try (InputStream in = exchange.requestBody()) {
-            byte[] body = in.readNBytes(max + 1);
+            byte[] body = in.readNBytes(expected + 1);
             return body.length > max ? null : body;
         }
     }

@@ -99,6 +99,17 @@ final class JettyExchange implements Exchange {
     }
 
     @Override
+    public void endStream(OutputStream body, byte[] last) throws IOException {
+        if (body != stream) {
+            Exchange.super.endStream(body, last);
+            return;
+        }
+        // The last event, the terminating chunk (and the headers, if not sent yet) in one write: the
+        // client has the whole response at once, rather than its end in a segment of its own after.
+        Content.Sink.write(response, true, last.length == 0 ? NOTHING : ByteBuffer.wrap(last));
+    }
+
+    @Override
     public void close() {
         if (closed) {
             return;

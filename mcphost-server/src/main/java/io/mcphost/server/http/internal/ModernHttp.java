@@ -12,6 +12,7 @@ import io.mcphost.server.internal.CallerContext;
 import io.mcphost.server.internal.Dispatcher;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -119,7 +120,8 @@ final class ModernHttp {
                     if (body == null) {
                         reply(exchange, message);
                     } else {
-                        SseFrames.write(body, SseFrames.event(CODEC.encode(message)));
+                        // The reply and the end of the stream in one write.
+                        exchange.endStream(body, SseFrames.event(CODEC.encode(message)).getBytes(StandardCharsets.UTF_8));
                     }
                     return;
                 }
