@@ -34,12 +34,6 @@ final class EventStream {
     static final int REPLAY_EVENTS = 1_000;
     /** An idle connection gets a comment this often, so a vanished client is noticed and its writer ends. */
     private static final Duration KEEP_ALIVE = Duration.ofSeconds(15);
-    /**
-     * How long a request stream's priming event waits for the first real event (the answer of a quick
-     * request) to leave with it: one write and one segment for the client to read, not two. A request
-     * that takes longer gets its priming event alone, this much later.
-     */
-    private static final Duration PRIME_HOLD = Duration.ofMillis(1);
 
     /** The identity of one HTTP connection writing this stream, and where it starts in the log. */
     static final class Attachment {
@@ -57,8 +51,6 @@ final class EventStream {
     private final int number;
     private final boolean sse;
     private final boolean standalone;
-    /** A request stream that starts with a priming event (held a moment for the answer: {@link #PRIME_HOLD}). */
-    private final boolean primed;
     private final Duration retry;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
@@ -98,7 +90,6 @@ final class EventStream {
         this.standalone = standalone;
         this.retry = retry;
         this.outstanding = new HashSet<>(requests);
-        this.primed = prime && sse && !standalone;
         if (prime && sse) {
             log.add(new Event(nextSeq++, ""));
         }
@@ -299,12 +290,6 @@ final class EventStream {
                 boolean idle = false;
                 lock.lock();
                 try {
-                    if (first && primed && me.afterSeq < 0) {
-                        long left = PRIME_HOLD.toNanos();
-                        while (left > 0 && attached == me && !ended && !complete && !hasAfterPrime(cursor)) {
-                            left = changed.awaitNanos(left);
-                        }
-                    }
                     while (!first && attached == me && !ended && !complete && !hasAfter(cursor)) {
                         if (!changed.await(KEEP_ALIVE.toNanos(), TimeUnit.NANOSECONDS)) {
                             idle = true;
@@ -352,11 +337,6 @@ final class EventStream {
             }
             exchange.close();
         }
-    }
-
-    /** Whether the log holds an event after {@code cursor} that is not the priming one. */
-    private boolean hasAfterPrime(long cursor) {
-        return !log.isEmpty() && !log.getLast().data().isEmpty() && log.getLast().seq() > cursor;
     }
 
     private boolean hasAfter(long cursor) {
