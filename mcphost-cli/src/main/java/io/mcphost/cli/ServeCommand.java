@@ -5,6 +5,7 @@ import io.mcphost.config.McpConfigException;
 import io.mcphost.config.ServerConfig;
 import io.mcphost.gateway.GatewayPolicy;
 import io.mcphost.gateway.McpGateway;
+import io.mcphost.gateway.McpGatewayBuilder;
 import io.mcphost.host.HostEvent;
 import io.mcphost.host.McpHost;
 import io.mcphost.host.McpHostBuilder;
@@ -209,7 +210,7 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
         McpHost host = startHost(err);
         McpGateway gateway;
         try {
-            McpGateway.Builder builder = McpGateway.builder(host).closeHost(true).serverInfo("mcphost-gateway", "0.1.0")
+            McpGatewayBuilder builder = McpGateway.builder(host).closeHost(true).serverInfo("mcphost-gateway", "0.1.0")
                     .path(path).bearerTokens(tokens);
             if (!named.isEmpty()) {
                 builder.bearerTokens(named);

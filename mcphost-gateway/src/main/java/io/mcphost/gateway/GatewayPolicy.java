@@ -25,7 +25,7 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Which servers, tools, prompts and resources each principal of a gateway may see and use: a list of
  * {@link Rule}s, each granting entries to the principals it names. Given to
- * {@link McpGateway.Builder#policy}, or read from a file ({@link #read}, {@code mcphost serve --policy}).
+ * {@link McpGatewayBuilder#policy}, or read from a file ({@link #read}, {@code mcphost serve --policy}).
  *
  * <p>With a policy, everything is denied unless a rule grants it: an entry is listed to a principal,
  * and may be used by it, when some rule both applies to the principal and grants the entry. Entries

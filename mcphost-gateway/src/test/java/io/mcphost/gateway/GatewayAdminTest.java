@@ -88,7 +88,7 @@ class GatewayAdminTest {
         alphaHttp.close(Duration.ofSeconds(2));
     }
 
-    private McpGateway gateway(McpGateway.Builder builder) {
+    private McpGateway gateway(McpGatewayBuilder builder) {
         McpGateway gateway = builder.start();
         toClose.add(() -> gateway.close(Duration.ofSeconds(2)));
         return gateway;

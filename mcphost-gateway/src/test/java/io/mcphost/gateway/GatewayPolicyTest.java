@@ -110,7 +110,7 @@ class GatewayPolicyTest {
         host.close(Duration.ofSeconds(2));
     }
 
-    private McpGateway gateway(McpGateway.Builder builder) {
+    private McpGateway gateway(McpGatewayBuilder builder) {
         McpGateway gateway = builder.http(new InetSocketAddress("127.0.0.1", 0)).start();
         toClose.add(gateway);
         return gateway;

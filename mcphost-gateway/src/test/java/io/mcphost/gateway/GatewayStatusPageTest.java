@@ -149,7 +149,7 @@ class GatewayStatusPageTest {
         return host;
     }
 
-    private McpGateway gateway(McpGateway.Builder builder) {
+    private McpGateway gateway(McpGatewayBuilder builder) {
         McpGateway gateway = builder.start();
         toClose.add(() -> gateway.close(Duration.ofSeconds(2)));
         return gateway;

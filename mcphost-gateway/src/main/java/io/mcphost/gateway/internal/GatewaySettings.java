@@ -19,7 +19,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * What an {@link io.mcphost.gateway.McpGateway.Builder} was told, fixed when it starts: the input of
+ * What an {@link io.mcphost.gateway.McpGatewayBuilder} was told, fixed when it starts: the input of
  * {@link GatewayAssembly#start}. Each component is the builder setting of the same name (see its
  * Javadoc); an empty one was not set. Collections are copied. Immutable.
  */
