@@ -9,6 +9,7 @@ import io.mcphost.server.McpServer;
 import io.mcphost.server.SealingKeys;
 import io.mcphost.server.ServerRequestObserver;
 import io.mcphost.server.http.StreamableHttpServer;
+import io.mcphost.server.http.StreamableHttpServerBuilder;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -193,7 +194,7 @@ public final class McpGatewayBuilder {
         return this;
     }
 
-    /** The exact {@code Origin} values HTTP accepts; local origins unless set (see {@link StreamableHttpServer.Builder#allowedOrigins}). */
+    /** The exact {@code Origin} values HTTP accepts; local origins unless set (see {@link StreamableHttpServerBuilder#allowedOrigins}). */
     public McpGatewayBuilder allowedOrigins(Set<String> origins) {
         this.allowedOrigins = Set.copyOf(origins);
         return this;
@@ -309,7 +310,7 @@ public final class McpGatewayBuilder {
         return this;
     }
 
-    /** Where the other replicas reach this one, with {@link #sealingKeys}; see {@link StreamableHttpServer.Builder#peerUrl}. */
+    /** Where the other replicas reach this one, with {@link #sealingKeys}; see {@link StreamableHttpServerBuilder#peerUrl}. */
     public McpGatewayBuilder peerUrl(URI url) {
         this.peerUrl = Objects.requireNonNull(url, "url");
         return this;
@@ -318,7 +319,7 @@ public final class McpGatewayBuilder {
     /**
      * The other replicas' endpoints, with {@link #sealingKeys}: a handshake-era client's
      * subscriptions, log level and {@code DELETE} then hold at every replica (each subscribes at its
-     * own upstream); see {@link StreamableHttpServer.Builder#peers}.
+     * own upstream); see {@link StreamableHttpServerBuilder#peers}.
      */
     public McpGatewayBuilder peers(List<URI> urls) {
         this.peers = List.copyOf(urls);

@@ -6,6 +6,7 @@ import io.mcphost.server.McpServer;
 import io.mcphost.server.ServerSession;
 import io.mcphost.server.http.OAuthResourceServer;
 import io.mcphost.server.http.StreamableHttpServer;
+import io.mcphost.server.http.StreamableHttpServerBuilder;
 import io.mcphost.transport.stdio.StdioTransport;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -135,7 +136,7 @@ public final class GatewayAssembly {
     private static StreamableHttpServer http(GatewaySettings settings, McpServer server,
                                              Optional<OAuthResourceServer> resourceServer) {
         InetSocketAddress address = settings.httpAddress().orElseThrow();
-        StreamableHttpServer.Builder b = StreamableHttpServer.builder(server).bindAddress(address.getAddress())
+        StreamableHttpServerBuilder b = StreamableHttpServer.builder(server).bindAddress(address.getAddress())
                 .port(address.getPort()).path(settings.path())
                 .maxSessions(settings.maxSessions())
                 .maxConcurrentRequestsPerClient(settings.maxConcurrentPerClient())

@@ -11,7 +11,7 @@ import java.util.Set;
  * (2025-11-25, basic/authorization): how tokens are checked, which authorization servers issue
  * them, what the endpoint's resource identifier is and which scopes every request needs.
  *
- * <p>What a client sees, given to {@link StreamableHttpServer.Builder#oauth}:
+ * <p>What a client sees, given to {@link StreamableHttpServerBuilder#oauth}:
  * <ul>
  * <li>the Protected Resource Metadata (RFC 9728: {@code resource}, {@code authorization_servers},
  *     {@code scopes_supported}, {@code bearer_methods_supported}) at the endpoint's path-aware

@@ -142,7 +142,7 @@ class BearerAuthenticationTest {
 
     @Test
     void badTokenSettingsFailWithoutQuotingTheToken() {
-        StreamableHttpServer.Builder builder = StreamableHttpServer.builder(TestServers.server(gate));
+        StreamableHttpServerBuilder builder = StreamableHttpServer.builder(TestServers.server(gate));
 
         assertThatThrownBy(() -> builder.bearerTokens(Set.of())).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> builder.bearerTokens(Set.of("secret with space")))

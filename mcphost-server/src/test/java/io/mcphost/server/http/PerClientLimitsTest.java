@@ -172,7 +172,7 @@ class PerClientLimitsTest {
 
     @Test
     void badLimitsFailFast() {
-        StreamableHttpServer.Builder builder = StreamableHttpServer.builder(TestServers.server(gate));
+        StreamableHttpServerBuilder builder = StreamableHttpServer.builder(TestServers.server(gate));
 
         assertThatThrownBy(() -> builder.maxConcurrentRequestsPerClient(0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> builder.requestsPerSecondPerClient(0, 1)).isInstanceOf(IllegalArgumentException.class);

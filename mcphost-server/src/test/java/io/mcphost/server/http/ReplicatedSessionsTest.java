@@ -84,7 +84,7 @@ class ReplicatedSessionsTest {
     }
 
     private StreamableHttpServer replica(SealingKeys keys, Map<String, String> tokens) {
-        StreamableHttpServer.Builder b = StreamableHttpServer.builder(server(keys)).port(0).sealedSessions(keys);
+        StreamableHttpServerBuilder b = StreamableHttpServer.builder(server(keys)).port(0).sealedSessions(keys);
         if (!tokens.isEmpty()) {
             b.bearerTokens(tokens);
         }

@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * What a {@link io.mcphost.server.http.StreamableHttpServer.Builder} was told, checked there.
+ * What a {@link io.mcphost.server.http.StreamableHttpServerBuilder} was told, checked there.
  *
  * @param path              the endpoint path, starting with {@code /}
  * @param allowedOrigins    the exact {@code Origin} values accepted; empty means "loopback origins only"
