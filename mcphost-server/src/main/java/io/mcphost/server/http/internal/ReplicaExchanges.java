@@ -140,8 +140,7 @@ final class ReplicaExchanges {
                 || exchange.header(Replication.FORWARDED_HEADER) == null) {
             return false;
         }
-        Optional<HttpSession> here = Optional.ofNullable(exchange.header(HttpEndpoint.SESSION_HEADER))
-                .flatMap(id -> sessions.findHere(id, principal)).filter(s -> !s.isClosed());
+        Optional<HttpSession> here = heldHere(exchange, principal).filter(s -> !s.isClosed());
         if (here.isEmpty()) {
             Replies.error(exchange, 404, JsonRpcError.INVALID_REQUEST, "Not Found: this replica does not hold the session");
         } else {
@@ -158,8 +157,7 @@ final class ReplicaExchanges {
         if (sessions.replication().isEmpty() || exchange.header(Replication.FORWARDED_HEADER) == null) {
             return false;
         }
-        Optional<HttpSession> here = Optional.ofNullable(exchange.header(HttpEndpoint.SESSION_HEADER))
-                .flatMap(id -> sessions.findHere(id, principal));
+        Optional<HttpSession> here = heldHere(exchange, principal);
         here.ifPresent(s -> s.close(java.time.Duration.ZERO));
         if (here.isPresent()) {
             Replies.empty(exchange, 204);
@@ -193,6 +191,11 @@ final class ReplicaExchanges {
                 .ifPresent(s -> s.connection().resumeChoices(choices.subscriptions(), choices.logLevel())));
         Replies.empty(exchange, 204);
         return true;
+    }
+
+    /** This replica's copy of the session the exchange names, if it holds one for {@code principal}; never taken up. */
+    private Optional<HttpSession> heldHere(Exchange exchange, Optional<String> principal) {
+        return Optional.ofNullable(exchange.header(HttpEndpoint.SESSION_HEADER)).flatMap(id -> sessions.findHere(id, principal));
     }
 
     /** The client ends its session: every peer's copy ends too (each unsubscribes what it held). */
