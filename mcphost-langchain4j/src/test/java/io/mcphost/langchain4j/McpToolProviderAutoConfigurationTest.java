@@ -8,7 +8,9 @@ import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.service.spring.AiService;
 import dev.langchain4j.service.spring.AiServiceWiringMode;
+import dev.langchain4j.service.IllegalConfigurationException;
 import dev.langchain4j.service.tool.ToolProvider;
+import dev.langchain4j.service.tool.ToolProviderResult;
 import io.mcphost.host.McpHost;
 import io.mcphost.host.ServerState;
 import io.mcphost.langchain4j.boot.McpToolProviderAutoConfiguration;
@@ -115,6 +117,26 @@ class McpToolProviderAutoConfigurationTest {
             context.close();
         }
         assertThat(started).noneMatch(ProcessHandle::isAlive);
+    }
+
+    /** The application above with a ToolProvider of its own beside ours. */
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    static class TwoProvidersApplication extends Application {
+        @Bean
+        ToolProvider otherTools() {
+            return request -> ToolProviderResult.builder().build();
+        }
+    }
+
+    /** What docs/langchain4j.md says: the starter's automatic wiring wants one ToolProvider, else names the beans. */
+    @Test
+    void withASecondToolProviderTheStartersAutomaticWiringRefusesToGuess() {
+        SpringApplicationBuilder application = new SpringApplicationBuilder(TwoProvidersApplication.class)
+                .web(WebApplicationType.NONE).properties(demo("demo"));
+        assertThatThrownBy(application::run).isInstanceOf(IllegalConfigurationException.class)
+                .hasMessageContaining("multiple beans of type " + ToolProvider.class.getName())
+                .hasMessageContaining("mcpToolProvider").hasMessageContaining("otherTools");
     }
 
     @Test
