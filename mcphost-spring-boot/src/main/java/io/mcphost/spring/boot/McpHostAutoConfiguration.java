@@ -1,4 +1,4 @@
-package io.mcphost.springai;
+package io.mcphost.spring.boot;
 
 import io.mcphost.host.McpHost;
 import io.mcphost.host.McpHostBuilder;
@@ -9,7 +9,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Bindable;
@@ -25,12 +24,14 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  * Spring Boot auto-configuration, active when the {@code mcphost.*} properties name servers
  * ({@code mcphost.servers.<name>.*}, see {@link McpHostProperties}) or an mcp.json file
  * ({@code mcphost.config}): an {@link McpHost} bean started from them and closed with the application
- * context, and an {@link McpToolCallbackProvider} bean over it; with {@code mcphost.skills.enabled=true}, a
- * {@link McpSkillCallbackProvider} bean as well (the servers' skills as three tools). Each backs off when the application
- * defines its own bean of that type; {@link McpHostBuilderCustomizer} beans change the host before it
- * starts. With Boot's health module on the class path, {@link McpHostHealthIndicator} reports the servers
- * in Actuator's health; with an {@link ObservationRegistry} bean, {@link McpHostObservations} observes every
- * call. Give the provider to a chat client: {@code chatClientBuilder.defaultToolCallbacks(provider)}.
+ * context. It backs off when the application defines its own host; {@link McpHostBuilderCustomizer} beans
+ * change the host before it starts. With Boot's health module on the class path, {@link McpHostHealthIndicator}
+ * reports the servers in Actuator's health; with an {@link ObservationRegistry} bean, {@link McpHostObservations}
+ * observes every call.
+ *
+ * <p>It knows no agent framework: the framework modules order their own auto-configurations after this one and
+ * offer the host bean to the model ({@code mcphost-spring-ai}: {@code McpToolCallbackProvider};
+ * {@code mcphost-langchain4j}: {@code McpToolProvider}), the same host and properties for both.
  *
  * <p>Creating the host blocks until its servers are ready or have failed (McpHost's startup timeout);
  * a server marked {@code required} that cannot start fails the application context.
@@ -59,24 +60,6 @@ public class McpHostAutoConfiguration {
         McpHostBuilder builder = McpHost.fromConfig(properties.toConfig(environment::getProperty));
         customizers.orderedStream().forEach(c -> c.customize(builder));
         return builder.start();
-    }
-
-    /** Every tool of the host as Spring AI tool callbacks, refreshed when the host's catalog changes. */
-    @Bean
-    @ConditionalOnMissingBean
-    public McpToolCallbackProvider mcpToolCallbackProvider(McpHost host) {
-        return new McpToolCallbackProvider(host);
-    }
-
-    /**
-     * The servers' skills as the tools {@code list_skills}, {@code load_skill} and {@code read_skill_file}, when
-     * {@code mcphost.skills.enabled} is true (off by default: a skill is a server's text the model is asked to follow).
-     */
-    @Bean
-    @ConditionalOnMissingBean
-    @ConditionalOnProperty(prefix = "mcphost.skills", name = "enabled", havingValue = "true")
-    public McpSkillCallbackProvider mcpSkillCallbackProvider(McpHost host) {
-        return new McpSkillCallbackProvider(host);
     }
 
     /** The servers in Actuator's health, when the application has Boot's health module. */

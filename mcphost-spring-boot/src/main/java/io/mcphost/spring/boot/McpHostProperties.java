@@ -1,4 +1,4 @@
-package io.mcphost.springai;
+package io.mcphost.spring.boot;
 
 import io.mcphost.config.McpConfig;
 import io.mcphost.config.McpConfigException;
@@ -55,10 +55,12 @@ public record McpHostProperties(Path config, Map<String, Server> servers, Skills
 
     /**
      * The servers' skills (Skills extension) as the tools {@code list_skills}, {@code load_skill} and
-     * {@code read_skill_file} ({@link McpSkillCallbackProvider}).
+     * {@code read_skill_file}: read by the framework modules (Spring AI's {@code McpSkillCallbackProvider} bean,
+     * LangChain4j's {@code McpToolProvider} bean), not by the host.
      *
-     * @param enabled Whether to create the McpSkillCallbackProvider bean: each skill's instructions and files
-     *                offered to the model on request, verified against what its server listed (default false).
+     * @param enabled Whether to offer the skill tools to the model (Spring AI: an McpSkillCallbackProvider bean;
+     *                LangChain4j: in the McpToolProvider bean): each skill's instructions and files offered on
+     *                request, verified against what its server listed (default false).
      */
     public record Skills(@DefaultValue("false") boolean enabled) {
     }
@@ -102,7 +104,7 @@ public record McpHostProperties(Path config, Map<String, Server> servers, Skills
     }
 
     /**
-     * One server, with the keys of an mcp.json entry ({@code docs/spring-ai.md} lists them). A local server
+     * One server, with the keys of an mcp.json entry ({@code docs/spring-boot.md} lists them). A local server
      * has a {@code command}; a remote one a {@code url}.
      *
      * @param command         the program of a local (stdio) server; never run through a shell

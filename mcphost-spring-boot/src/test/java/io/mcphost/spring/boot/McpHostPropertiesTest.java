@@ -1,4 +1,4 @@
-package io.mcphost.springai;
+package io.mcphost.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -68,10 +67,7 @@ class McpHostPropertiesTest {
                     // An environment variable's name keeps its underscore and case.
                     assertThat(properties.servers().get("demo").env()).containsOnlyKeys("DEMO_GREETING");
                     assertThat(properties.servers().get("demo").timeout()).isEqualTo(Duration.ofSeconds(20));
-                    String answer = Arrays.stream(context.getBean(McpToolCallbackProvider.class).getToolCallbacks())
-                            .filter(c -> c.getToolDefinition().name().equals("calc__add")).findFirst().orElseThrow()
-                            .call("{\"a\":40,\"b\":2}");
-                    assertThat(answer).isEqualTo("42");
+                    assertThat(host.callTool("calc__add", Servers.json("{\"a\":40,\"b\":2}")).text()).isEqualTo("42");
                 });
     }
 
@@ -95,6 +91,36 @@ class McpHostPropertiesTest {
         runner.withPropertyValues(clash.toArray(String[]::new)).run(context -> assertThat(context).hasFailed()
                 .getFailure().rootCause().isInstanceOf(McpConfigException.class)
                 .hasMessage("mcphost.servers: server 'fromfile': is defined in " + config + " too; rename or remove one of them"));
+    }
+
+    @Test
+    void withoutServersOrAFileNothingIsCreated() {
+        runner.run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(McpHost.class)
+                .doesNotHaveBean(McpHostHealthIndicator.class).doesNotHaveBean(McpHostProperties.class));
+    }
+
+    @Test
+    void theSkillsSwitchIsBoundForTheFrameworkModulesAndOffByDefault() {
+        ApplicationContextRunner configured = runner.withPropertyValues(demo("demo").toArray(String[]::new));
+        configured.run(context -> assertThat(context.getBean(McpHostProperties.class).skills().enabled()).isFalse());
+        configured.withPropertyValues("mcphost.skills.enabled=true")
+                .run(context -> assertThat(context.getBean(McpHostProperties.class).skills().enabled()).isTrue());
+    }
+
+    @Test
+    void theApplicationsOwnHostIsKeptAndGetsTheHealthContributor() {
+        McpHost own = McpHost.builder().start();
+        try {
+            runner.withBean(McpHost.class, () -> own).withPropertyValues(demo("demo").toArray(String[]::new))
+                    .run(context -> {
+                        assertThat(context).hasNotFailed().hasSingleBean(McpHost.class);
+                        assertThat(context.getBean(McpHost.class)).isSameAs(own);
+                        assertThat(context).hasSingleBean(McpHostHealthIndicator.class);
+                        assertThat(demoProcesses()).isEmpty();
+                    });
+        } finally {
+            own.close();
+        }
     }
 
     @Test
@@ -175,7 +201,7 @@ class McpHostPropertiesTest {
         try {
             McpHost host = context.getBean(McpHost.class);
             assertThat(host.server("demo").orElseThrow().state()).isEqualTo(ServerState.READY);
-            assertThat(context.getBean(McpToolCallbackProvider.class).getToolCallbacks()).isNotEmpty();
+            assertThat(host.tools()).isNotEmpty();
             started = demoProcesses();
             assertThat(started).hasSize(1);
             // The health module's registry picked the contributor up under the bean's name.
@@ -198,7 +224,7 @@ class McpHostPropertiesTest {
                 types.put(p.get("name").asString(), p.get("type").asString());
             });
             assertThat(types).containsEntry("mcphost.config", "java.nio.file.Path")
-                    .containsEntry("mcphost.servers", "java.util.Map<java.lang.String,io.mcphost.springai.McpHostProperties$Server>");
+                    .containsEntry("mcphost.servers", "java.util.Map<java.lang.String,io.mcphost.spring.boot.McpHostProperties$Server>");
         }
     }
 

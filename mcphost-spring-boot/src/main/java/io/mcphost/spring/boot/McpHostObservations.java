@@ -1,4 +1,4 @@
-package io.mcphost.springai;
+package io.mcphost.spring.boot;
 
 import io.micrometer.common.KeyValues;
 import io.micrometer.observation.Observation;

@@ -1,4 +1,4 @@
-package io.mcphost.springai;
+package io.mcphost.spring.boot;
 
 import io.mcphost.host.McpHost;
 import io.mcphost.host.ServerState;
