@@ -10,6 +10,7 @@ import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.ClientConnector;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
+import org.eclipse.jetty.util.thread.Invocable;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
 
@@ -55,7 +56,13 @@ public final class HttpClients {
         threads.setStopTimeout(200); // idle threads are woken and joined; a busy one is interrupted after this
         connector.setExecutor(threads);
         connector.setScheduler(new ScheduledExecutorScheduler("mcphost-http-client-" + name + "-timer", true));
-        HttpClient client = new HttpClient(new HttpClientTransportOverHTTP(connector));
+        HttpClientTransportOverHTTP transport = new HttpClientTransportOverHTTP(connector);
+        // The selector thread parses an answer and runs our listeners itself, without handing each answer
+        // to a pool thread first (one thread hand-off per answer less). Our listeners never block: a JSON
+        // answer is decoded and given to the client's inbound side, which never blocks either (it serves
+        // the stdio reader alike); a stream is handed to a virtual thread of ours at its headers.
+        transport.setInvocationType(Invocable.InvocationType.NON_BLOCKING);
+        HttpClient client = new HttpClient(transport);
         client.setExecutor(threads);
         client.setFollowRedirects(false);
         client.setHttpCookieStore(new HttpCookieStore.Empty());
