@@ -19,6 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * its body first ({@link RequestHeaders}); the answer is plain JSON, or an SSE stream as soon as the
  * handler sends a notification before its result (progress, log, and every subscriptions/listen).
  * Closing that stream cancels the request. Refusals use the HTTP status the spec gives each error.
- * Thread-safe; each exchange runs on its HTTP handler's virtual thread plus one for the handler.
+ * Thread-safe; a request is served on its POST's own virtual thread (a {@code subscriptions/listen}
+ * on one of its own), and a response that streams is written by one more.
  */
 final class ModernHttp {
     private static final Logger LOG = LoggerFactory.getLogger(ModernHttp.class);
@@ -85,21 +87,120 @@ final class ModernHttp {
         // (its closing flag is set): a client that hears it opens the stream again, elsewhere behind a load
         // balancer, where a cancellation error would have told it the subscription was refused for good.
         try {
-            Optional<io.mcphost.server.Caller> caller = CallerContext.current(); // the POST's, for the handler's thread
-            Thread.ofVirtual().name("mcphost-modern-" + request.method()).start(() -> CallerContext.runWith(caller, () -> {
-                try {
-                    Optional<String> version = Optional.ofNullable(exchange.header(RequestHeaders.VERSION));
-                    out.add(channel.dispatch(request, version, out::add, cancelled, () -> closed)
-                            .<Object>map(m -> m).orElse(END));
-                } catch (RuntimeException | Error e) {
-                    out.add(END);
-                    throw e;
-                }
-            }));
-            stream(exchange, request, out, cancelled, sse);
+            if (request.method().equals(ModernMethods.SUBSCRIPTIONS_LISTEN)) {
+                // A listen stream lives as long as the client keeps it: its handler on a thread of its own.
+                Optional<io.mcphost.server.Caller> caller = CallerContext.current(); // the POST's, for the handler's thread
+                Thread.ofVirtual().name("mcphost-modern-" + request.method()).start(() -> CallerContext.runWith(caller,
+                        () -> serve(exchange, request, out, cancelled)));
+                stream(exchange, request, out, cancelled, sse);
+            } else {
+                serveHere(exchange, request, out, cancelled, sse);
+            }
         } finally {
             open.remove(cancelled);
         }
+    }
+
+    /** Runs the handler; its reply, or {@link #END} when there is none, goes to {@code out} last. */
+    private void serve(Exchange exchange, JsonRpcRequest request, LinkedBlockingQueue<Object> out, AtomicBoolean cancelled) {
+        try {
+            Optional<String> version = Optional.ofNullable(exchange.header(RequestHeaders.VERSION));
+            out.add(channel.dispatch(request, version, message -> out.add(message), cancelled, () -> closed)
+                    .<Object>map(m -> m).orElse(END));
+        } catch (RuntimeException | Error e) {
+            out.add(END);
+            throw e;
+        }
+    }
+
+    /**
+     * Serves the request on the POST's own thread, which would otherwise only wait for the reply: no thread
+     * of its own for the handler and no hand-off of the reply back (two thread hand-offs per call). The
+     * response is written here after the handler returns, unless something must leave before: a
+     * notification (the response becomes an event stream) or a quiet spell of {@link #KEEP_ALIVE_MILLIS}
+     * (keep-alive comments, which also notice a vanished client) hands the writing to a thread of its own,
+     * and this thread waits for that writer once the handler returns.
+     */
+    private void serveHere(Exchange exchange, JsonRpcRequest request, LinkedBlockingQueue<Object> out,
+                           AtomicBoolean cancelled, boolean sse) throws IOException {
+        Writing writing = new Writing(() -> stream(exchange, request, out, cancelled, sse));
+        LongServing.Watch watch = LongServing.watch(KEEP_ALIVE_MILLIS, writing::handOff);
+        try {
+            Optional<String> version = Optional.ofNullable(exchange.header(RequestHeaders.VERSION));
+            out.add(channel.dispatch(request, version, message -> {
+                out.add(message);
+                if (sse) {
+                    writing.handOff(); // leaves at once, as an event (a JSON-only client gets the result alone)
+                }
+            }, cancelled, () -> closed).<Object>map(m -> m).orElse(END));
+        } catch (RuntimeException | Error e) {
+            out.add(END);
+            throw e;
+        } finally {
+            watch.close();
+            writing.finish();
+        }
+    }
+
+    /**
+     * Who writes a response served on its POST thread: that thread once the handler returns, or a thread
+     * of its own started as soon as something must leave before. Thread-safe.
+     */
+    private static final class Writing {
+        private final IoAction writer;
+        private final ReentrantLock lock = new ReentrantLock();
+        private boolean settled;
+        private Thread handedTo;
+
+        Writing(IoAction writer) {
+            this.writer = writer;
+        }
+
+        /** Starts the writer on a thread of its own, unless it was started or the handler returned. */
+        void handOff() {
+            lock.lock();
+            try {
+                if (!settled) {
+                    settled = true;
+                    handedTo = Thread.ofVirtual().name("mcphost-modern-writer").start(() -> {
+                        try {
+                            writer.run();
+                        } catch (IOException e) {
+                            LOG.debug("the response could not be written: {}", e.getMessage());
+                        }
+                    });
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        /** The handler returned: writes on this thread, or waits for the writer it was handed to. */
+        void finish() throws IOException {
+            Thread writing;
+            lock.lock();
+            try {
+                writing = handedTo;
+                settled = true;
+            } finally {
+                lock.unlock();
+            }
+            if (writing == null) {
+                writer.run();
+                return;
+            }
+            try {
+                writing.join(); // the exchange is the writer's until it is done with it
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Writing that may fail with an {@link IOException}. */
+    @FunctionalInterface
+    private interface IoAction {
+        void run() throws IOException;
     }
 
     /** Plain JSON while only the reply comes; an event stream from the first notification on. */
