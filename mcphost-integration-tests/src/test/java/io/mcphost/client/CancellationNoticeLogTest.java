@@ -84,6 +84,60 @@ class CancellationNoticeLogTest {
         assertThat(log()).doesNotContain(NOT_SENT).doesNotContain("WARN");
     }
 
+    @Test
+    void aCancellationStillBeingWrittenWhenTheClientClosesLeavesBeforeTheConnectionCloses() throws Exception {
+        var pair = MemoryTransport.pair();
+        HoldingCancellations held = new HoldingCancellations(pair.client());
+        try (AutoCloseable served = DemoServer.server().serve(pair.server())) {
+            McpClient client = McpClient.builder(held).name("demo").connect();
+            var call = client.callToolAsync("slow_task", slow());
+            Await.until(Duration.ofSeconds(5), () -> held.events.contains("call sent"), "the call to go out");
+            call.cancel(true); // the caller waits a moment for the notification, then goes on: it is still held
+
+            Thread closing = Thread.ofVirtual().start(client::close); // as a CLI does after Ctrl-C
+            Thread.sleep(300); // without waiting for the writer, the close would have reached the connection by now
+            held.release.countDown();
+            closing.join(Duration.ofSeconds(10));
+
+            assertThat(held.events).containsExactly("call sent", "cancelled sent", "closed");
+        }
+        assertThat(log()).doesNotContain(NOT_SENT);
+    }
+
+    /** The client's end of a connection that holds each notifications/cancelled until released, and records the order. */
+    private static final class HoldingCancellations extends ForwardingTransport {
+        final java.util.List<String> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+
+        HoldingCancellations(Transport delegate) {
+            super(delegate);
+        }
+
+        @Override
+        public void send(JsonRpcMessage message, java.util.Map<String, String> headers) {
+            if (message instanceof JsonRpcNotification n && n.method().equals(McpMethod.NOTIFICATIONS_CANCELLED)) {
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                super.send(message, headers);
+                events.add("cancelled sent");
+                return;
+            }
+            super.send(message, headers);
+            if (message instanceof io.mcphost.protocol.JsonRpcRequest r && r.method().equals("tools/call")) {
+                events.add("call sent");
+            }
+        }
+
+        @Override
+        public void close(Duration budget) {
+            events.add("closed");
+            super.close(budget);
+        }
+    }
+
     /** The client's end of a connection whose writes of notifications/cancelled fail, as on a broken pipe. */
     private static final class RefusingCancellations extends ForwardingTransport {
         RefusingCancellations(Transport delegate) {

@@ -60,6 +60,8 @@ final class Exchange {
     private volatile ModernMeta.Identity modernIdentity;
     /** How long a cancelling caller waits for its notifications/cancelled to be written (a full pipe: no longer). */
     private static final java.time.Duration CANCEL_WRITE_WAIT = java.time.Duration.ofMillis(250);
+    /** The threads writing a notifications/cancelled now: closing the client lets them finish first. */
+    private final java.util.Set<Thread> cancelSenders = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /** Offers a caller's thread, about to wait for {@code answer}, to the transport (DecodedResult). One per client, not per call. */
     private final Consumer<CompletableFuture<JsonNode>> lendToTransport;
@@ -401,7 +403,7 @@ final class Exchange {
         }
         params.put("reason", reason);
         // Off the caller's (or the timer's) thread: a full pipe must not stall deadlines of other calls.
-        return Thread.ofVirtual().name("mcphost-cancel-" + name).start(() -> {
+        Thread sender = Thread.ofVirtual().name("mcphost-cancel-" + name).unstarted(() -> {
             try {
                 io.mcphost.transport.HeaderMirroring.send(config.transport(), JsonRpcNotification.of(McpMethod.NOTIFICATIONS_CANCELLED, params), headers);
             } catch (McpClosedException e) {
@@ -413,8 +415,34 @@ final class Exchange {
                 // The connection is open but the write failed: the server may go on working on the request.
                 LOG.warn("server '{}': could not send notifications/cancelled for request {} ({}): {}", name, id, reason,
                         e.detail());
+            } finally {
+                cancelSenders.remove(Thread.currentThread());
             }
         });
+        cancelSenders.add(sender);
+        sender.start();
+        return sender;
+    }
+
+    /**
+     * Waits, at most until {@code deadlineNanos} ({@link System#nanoTime}), for the notifications/cancelled
+     * being written now: the client's close calls it before it closes the transport, so that a caller that
+     * cancels and then closes (Ctrl-C in a CLI) never has its notification cut off by the close, however
+     * slowly the machine runs the writer.
+     */
+    void awaitCancellations(long deadlineNanos) {
+        for (Thread sender : cancelSenders) {
+            long left = deadlineNanos - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            try {
+                sender.join(java.time.Duration.ofNanos(left));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     // ---- naming and failures ----------------------------------------------------------------------

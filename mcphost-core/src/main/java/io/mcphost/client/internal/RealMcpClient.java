@@ -286,12 +286,15 @@ public final class RealMcpClient implements McpClient {
         if (before == ClientState.CLOSED) {
             return;
         }
+        long start = System.nanoTime();
         pending.failAll(p -> new McpClosedException(name, p.method() + " (request " + p.id() + "): the client was closed"));
         serverRequests.abandonAll();
         subscriptions.clear();
         tasks.abandonAll(new McpClosedException(name, "the client was closed while waiting for a task"));
         notifications.shutdown();
-        config.transport().close(budget);
+        // A cancellation being written leaves before the transport closes (half the budget at most).
+        exchange.awaitCancellations(start + budget.toNanos() / 2);
+        config.transport().close(budget.minusNanos(Math.min(budget.toNanos() / 2, System.nanoTime() - start)));
         observer.ifPresent(o -> o.sessionEnded(Optional.empty()));
     }
 
