@@ -2,12 +2,10 @@ package io.mcphost.client.internal;
 
 import io.mcphost.client.CallOptions;
 import io.mcphost.client.ClientState;
-import io.mcphost.protocol.JsonRpcNotification;
 import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.McpCapabilityException;
 import io.mcphost.protocol.McpClosedException;
 import io.mcphost.protocol.McpException;
-import io.mcphost.protocol.McpMethod;
 import io.mcphost.protocol.McpProtocolException;
 import io.mcphost.protocol.McpSessionExpiredException;
 import io.mcphost.protocol.McpTimeoutException;
@@ -18,12 +16,9 @@ import io.mcphost.protocol.internal.JsonCodec;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -35,7 +30,7 @@ import tools.jackson.databind.node.ObjectNode;
  *   <li>the params check (a JSON object or nothing), {@link #objectParams};</li>
  *   <li>the deadline and request id, by {@link PendingRequests} and {@link Deadline};</li>
  *   <li>cancellation: a cancelled or timed-out request becomes {@code notifications/cancelled}
- *       ({@link #forwardCancellation}), and cancelling a derived future cancels the raw one
+ *       ({@link Cancellations}), and cancelling a derived future cancels the raw one
  *       ({@link #propagateCancel});</li>
  *   <li>naming: transport exceptions carry this client's name ({@link #named});</li>
  *   <li>decoding and the "answer is malformed" wrapping ({@link #send(String, JsonNode, CallOptions, Function)}).</li>
@@ -43,7 +38,6 @@ import tools.jackson.databind.node.ObjectNode;
  * Thread-safe. Nothing here blocks except the transport's write in {@link #transmit}.
  */
 final class Exchange {
-    private static final Logger LOG = LoggerFactory.getLogger(Exchange.class);
     private static final JsonCodec CODEC = JsonCodec.get();
 
     private final ClientConfig config;
@@ -58,10 +52,8 @@ final class Exchange {
     private final ResultCache cache = new ResultCache();
     /** What every 2026-07-28 request says of this client, built on first use (ModernMeta): the config never changes. */
     private volatile ModernMeta.Identity modernIdentity;
-    /** How long a cancelling caller waits for its notifications/cancelled to be written (a full pipe: no longer). */
-    private static final java.time.Duration CANCEL_WRITE_WAIT = java.time.Duration.ofMillis(250);
-    /** The threads writing a notifications/cancelled now: closing the client lets them finish first. */
-    private final java.util.Set<Thread> cancelSenders = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Calls given-up requests off at the server (notifications/cancelled). */
+    private final Cancellations cancellations;
 
     /** Offers a caller's thread, about to wait for {@code answer}, to the transport (DecodedResult). One per client, not per call. */
     private final Consumer<CompletableFuture<JsonNode>> lendToTransport;
@@ -75,7 +67,8 @@ final class Exchange {
         this.connection = connection;
         this.lendToTransport = answer -> config.transport().capability(io.mcphost.transport.CallerLending.class)
                 .ifPresent(l -> l.lend(answer, pending::size));
-        this.forwardPlainCancellation = forwardCancellation(Map.of());
+        this.cancellations = new Cancellations(config);
+        this.forwardPlainCancellation = cancellations.forwarding(Map.of());
     }
 
     /**
@@ -326,7 +319,7 @@ final class Exchange {
         // A modern request over HTTP is cancelled by closing its stream: the notification goes to the
         // transport with the request's version header, which tells the HTTP transport to close the
         // stream instead of posting it.
-        return version == null ? forwardPlainCancellation : forwardCancellation(Map.of(ModernHeaders.VERSION_HEADER, version));
+        return version == null ? forwardPlainCancellation : cancellations.forwarding(Map.of(ModernHeaders.VERSION_HEADER, version));
     }
 
     private static ObjectNode withMeta(OutboundRequest request, PendingRequests.Pending entry) {
@@ -364,27 +357,6 @@ final class Exchange {
 
     // ---- cancellation ---------------------------------------------------------------------------
 
-    /**
-     * A request the caller cancelled, or that timed out, is called off at the server too: what
-     * {@link PendingRequests#register} runs for a request given up (no completion callback of its own per call).
-     */
-    private java.util.function.BiConsumer<PendingRequests.Pending, Throwable> forwardCancellation(Map<String, String> headers) {
-        return (entry, error) -> {
-            if (error instanceof CancellationException) {
-                // The caller's own thread: wait a moment for the notification to leave, so a caller that
-                // cancels and then exits (Ctrl-C in a CLI) does not end the process before it is written.
-                Thread sender = sendCancelled(entry.id(), "cancelled by the caller", headers);
-                try {
-                    sender.join(CANCEL_WRITE_WAIT);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            } else if (error instanceof McpTimeoutException timedOut) {
-                sendCancelled(entry.id(), "timed out: " + timedOut.detail(), headers);
-            }
-        };
-    }
-
     /** Cancelling {@code derived} (a later stage, a decoded result, a retry's outer future) cancels {@code source}. */
     static void propagateCancel(CompletableFuture<?> derived, CompletableFuture<?> source) {
         derived.whenComplete((r, e) -> {
@@ -394,55 +366,12 @@ final class Exchange {
         });
     }
 
-    /** Tells the server we no longer wait for a request. Never throws. */
-    private Thread sendCancelled(RequestId id, String reason, Map<String, String> headers) {
-        ObjectNode params = CODEC.newObject();
-        switch (id) {
-            case RequestId.NumberId n -> params.put("requestId", n.value());
-            case RequestId.StringId s -> params.put("requestId", s.value());
-        }
-        params.put("reason", reason);
-        // Off the caller's (or the timer's) thread: a full pipe must not stall deadlines of other calls.
-        Thread sender = Thread.ofVirtual().name("mcphost-cancel-" + name).unstarted(() -> {
-            try {
-                io.mcphost.transport.HeaderMirroring.send(config.transport(), JsonRpcNotification.of(McpMethod.NOTIFICATIONS_CANCELLED, params), headers);
-            } catch (McpClosedException e) {
-                // The client was closed after the call ended and before this thread wrote (a CLI closes as soon
-                // as a call times out). Expected, and harmless: closing ends the request at the server too
-                // (stdin closed, HTTP session deleted, streams aborted).
-                LOG.debug("server '{}': notifications/cancelled for request {} not sent: the client was closed first", name, id);
-            } catch (McpException e) {
-                // The connection is open but the write failed: the server may go on working on the request.
-                LOG.warn("server '{}': could not send notifications/cancelled for request {} ({}): {}", name, id, reason,
-                        e.detail());
-            } finally {
-                cancelSenders.remove(Thread.currentThread());
-            }
-        });
-        cancelSenders.add(sender);
-        sender.start();
-        return sender;
-    }
-
     /**
-     * Waits, at most until {@code deadlineNanos} ({@link System#nanoTime}), for the notifications/cancelled
-     * being written now: the client's close calls it before it closes the transport, so that a caller that
-     * cancels and then closes (Ctrl-C in a CLI) never has its notification cut off by the close, however
-     * slowly the machine runs the writer.
+     * Waits, at most until {@code deadlineNanos}, for the notifications/cancelled being written now
+     * ({@link Cancellations#await}): the client's close, before it closes the transport.
      */
     void awaitCancellations(long deadlineNanos) {
-        for (Thread sender : cancelSenders) {
-            long left = deadlineNanos - System.nanoTime();
-            if (left <= 0) {
-                return;
-            }
-            try {
-                sender.join(java.time.Duration.ofNanos(left));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
+        cancellations.await(deadlineNanos);
     }
 
     // ---- naming and failures ----------------------------------------------------------------------
