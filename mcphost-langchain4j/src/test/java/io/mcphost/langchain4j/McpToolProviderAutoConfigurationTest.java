@@ -14,9 +14,9 @@ import dev.langchain4j.service.tool.ToolProviderResult;
 import io.mcphost.host.McpHost;
 import io.mcphost.host.ServerState;
 import io.mcphost.langchain4j.boot.McpToolProviderAutoConfiguration;
-import io.mcphost.server.demo.DemoServer;
 import io.mcphost.spring.boot.McpHostAutoConfiguration;
 import io.mcphost.spring.boot.McpHostHealthIndicator;
+import io.mcphost.testkit.DemoServerConfig;
 import io.mcphost.testkit.SkillServers;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -57,13 +57,7 @@ class McpToolProviderAutoConfigurationTest {
 
     /** The demo server as {@code mcphost.servers.<name>.*} properties. */
     private static String[] demo(String name) {
-        List<String> command = DemoServer.command();
-        List<String> properties = new ArrayList<>();
-        properties.add("mcphost.servers." + name + ".command=" + command.getFirst());
-        for (int i = 1; i < command.size(); i++) {
-            properties.add("mcphost.servers." + name + ".args[" + (i - 1) + "]=" + command.get(i));
-        }
-        return properties.toArray(String[]::new);
+        return DemoServerConfig.properties(name).toArray(String[]::new);
     }
 
     /** What the application declares; the starter implements it, wired automatically. */
@@ -111,7 +105,7 @@ class McpToolProviderAutoConfigurationTest {
             assertThat(context.getBean(HealthContributorRegistry.class).getContributor("mcpHost"))
                     .isInstanceOf(McpHostHealthIndicator.class);
             assertThat(context.getBean(McpHostHealthIndicator.class).health().getStatus()).isEqualTo(Status.UP);
-            started = demoProcesses();
+            started = DemoServerConfig.runningProcesses();
             assertThat(started).hasSize(1);
         } finally {
             context.close();
@@ -178,15 +172,5 @@ class McpToolProviderAutoConfigurationTest {
         withHost.withPropertyValues("mcphost.skills.enabled=true").run(context ->
                 assertThat(context.getBean(McpToolProvider.class).toolSpecifications()).extracting(ToolSpecification::name)
                         .contains("demo__echo", "list_skills", "load_skill", "read_skill_file"));
-    }
-
-    /**
-     * The demo servers this JVM started: the Java processes among its descendants (the only ones these tests
-     * start; their class path is too long for the command line that /proc gives).
-     */
-    private static List<ProcessHandle> demoProcesses() {
-        String java = DemoServer.command().getFirst();
-        return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
-                .filter(p -> p.info().command().map(java::equals).orElse(false)).toList();
     }
 }

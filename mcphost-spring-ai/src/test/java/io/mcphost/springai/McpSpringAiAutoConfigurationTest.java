@@ -4,14 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mcphost.host.McpHost;
 import io.mcphost.host.ServerState;
-import io.mcphost.server.demo.DemoServer;
 import io.mcphost.spring.boot.McpHostAutoConfiguration;
 import io.mcphost.spring.boot.McpHostProperties;
+import io.mcphost.testkit.DemoServerConfig;
 import java.util.ArrayList;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.SpringBootConfiguration;
@@ -30,10 +28,7 @@ class McpSpringAiAutoConfigurationTest {
 
     @Test
     void anMcpJsonPathInThePropertiesGivesAStartedHostAndItsToolCallbacks(@TempDir Path dir) throws Exception {
-        List<String> demo = DemoServer.command();
-        Path config = dir.resolve("mcp.json");
-        Files.writeString(config, Servers.JSON.writeValueAsString(Map.of("mcpServers",
-                Map.of("demo", Map.of("command", demo.getFirst(), "args", demo.subList(1, demo.size()))))));
+        Path config = DemoServerConfig.mcpJson(dir, "demo");
 
         runner.withPropertyValues("mcphost.config=" + config).run(context -> {
             assertThat(context).hasSingleBean(McpHost.class).hasSingleBean(McpToolCallbackProvider.class);
@@ -47,10 +42,7 @@ class McpSpringAiAutoConfigurationTest {
 
     @Test
     void mcphostSkillsEnabledAddsTheSkillCallbackProvider(@TempDir Path dir) throws Exception {
-        List<String> demo = DemoServer.command();
-        Path config = dir.resolve("mcp.json");
-        Files.writeString(config, Servers.JSON.writeValueAsString(Map.of("mcpServers",
-                Map.of("demo", Map.of("command", demo.getFirst(), "args", demo.subList(1, demo.size()))))));
+        Path config = DemoServerConfig.mcpJson(dir, "demo");
         ApplicationContextRunner configured = runner.withPropertyValues("mcphost.config=" + config);
 
         configured.run(context -> {
@@ -87,12 +79,7 @@ class McpSpringAiAutoConfigurationTest {
 
     @Test
     void aSpringBootApplicationFindsBothAutoConfigurationsAndClosingItEndsTheServer() {
-        List<String> command = DemoServer.command();
-        List<String> properties = new ArrayList<>();
-        properties.add("mcphost.servers.demo.command=" + command.getFirst());
-        for (int i = 1; i < command.size(); i++) {
-            properties.add("mcphost.servers.demo.args[" + (i - 1) + "]=" + command.get(i));
-        }
+        List<String> properties = DemoServerConfig.properties("demo");
         ConfigurableApplicationContext context = new SpringApplicationBuilder(Application.class)
                 .web(WebApplicationType.NONE).properties(properties.toArray(String[]::new)).run();
         List<ProcessHandle> started;
@@ -102,9 +89,7 @@ class McpSpringAiAutoConfigurationTest {
             assertThat(java.util.Arrays.stream(context.getBean(McpToolCallbackProvider.class).getToolCallbacks())
                     .filter(c -> c.getToolDefinition().name().equals("demo__add")).findFirst().orElseThrow()
                     .call("{\"a\":40,\"b\":2}")).isEqualTo("42");
-            // The Java processes among this JVM's descendants: the demo server is the only one these tests start.
-            started = ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
-                    .filter(p -> p.info().command().map(command.getFirst()::equals).orElse(false)).toList();
+            started = DemoServerConfig.runningProcesses();
             assertThat(started).hasSize(1);
         } finally {
             context.close();

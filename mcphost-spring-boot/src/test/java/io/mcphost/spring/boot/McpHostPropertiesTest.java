@@ -6,12 +6,11 @@ import io.mcphost.config.McpConfigException;
 import io.mcphost.host.McpHost;
 import io.mcphost.host.ReconnectPolicy;
 import io.mcphost.host.ServerState;
-import io.mcphost.server.demo.DemoServer;
 import io.mcphost.testkit.Await;
+import io.mcphost.testkit.DemoServerConfig;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,16 +42,7 @@ class McpHostPropertiesTest {
 
     /** The demo server as {@code mcphost.servers.<name>.*} properties. */
     private static List<String> demo(String name, String... more) {
-        List<String> command = DemoServer.command();
-        List<String> properties = new ArrayList<>();
-        properties.add("mcphost.servers." + name + ".command=" + command.getFirst());
-        for (int i = 1; i < command.size(); i++) {
-            properties.add("mcphost.servers." + name + ".args[" + (i - 1) + "]=" + command.get(i));
-        }
-        for (String m : more) {
-            properties.add("mcphost.servers." + name + "." + m);
-        }
-        return properties;
+        return DemoServerConfig.properties(name, more);
     }
 
     @Test
@@ -73,10 +63,7 @@ class McpHostPropertiesTest {
 
     @Test
     void aFileAndPropertiesTogetherGiveBothServersAndANameInBothFailsTheStart(@TempDir Path dir) throws Exception {
-        List<String> command = DemoServer.command();
-        Path config = dir.resolve("mcp.json");
-        Files.writeString(config, Servers.JSON.writeValueAsString(Map.of("mcpServers",
-                Map.of("fromfile", Map.of("command", command.getFirst(), "args", command.subList(1, command.size()))))));
+        Path config = DemoServerConfig.mcpJson(dir, "fromfile");
         List<String> properties = new ArrayList<>(demo("fromyaml"));
         properties.add("mcphost.config=" + config);
 
@@ -116,7 +103,7 @@ class McpHostPropertiesTest {
                         assertThat(context).hasNotFailed().hasSingleBean(McpHost.class);
                         assertThat(context.getBean(McpHost.class)).isSameAs(own);
                         assertThat(context).hasSingleBean(McpHostHealthIndicator.class);
-                        assertThat(demoProcesses()).isEmpty();
+                        assertThat(DemoServerConfig.runningProcesses()).isEmpty();
                     });
         } finally {
             own.close();
@@ -148,7 +135,7 @@ class McpHostPropertiesTest {
             assertThat(servers.get("optional")).containsEntry("state", "FAILED").containsKey("lastError");
 
             // The required server's process dies (and the host was told not to reconnect): DOWN until restarted.
-            demoProcesses().getFirst().destroyForcibly();
+            DemoServerConfig.runningProcesses().getFirst().destroyForcibly();
             McpHost host = context.getBean(McpHost.class);
             Await.until(WAIT, () -> host.server("main").orElseThrow().state() == ServerState.FAILED, "the host to see the death");
             assertThat(indicator.health().getStatus()).isEqualTo(Status.DOWN);
@@ -202,7 +189,7 @@ class McpHostPropertiesTest {
             McpHost host = context.getBean(McpHost.class);
             assertThat(host.server("demo").orElseThrow().state()).isEqualTo(ServerState.READY);
             assertThat(host.tools()).isNotEmpty();
-            started = demoProcesses();
+            started = DemoServerConfig.runningProcesses();
             assertThat(started).hasSize(1);
             // The health module's registry picked the contributor up under the bean's name.
             assertThat(context.getBean(org.springframework.boot.health.registry.HealthContributorRegistry.class)
@@ -226,16 +213,6 @@ class McpHostPropertiesTest {
             assertThat(types).containsEntry("mcphost.config", "java.nio.file.Path")
                     .containsEntry("mcphost.servers", "java.util.Map<java.lang.String,io.mcphost.spring.boot.McpHostProperties$Server>");
         }
-    }
-
-    /**
-     * The demo servers this JVM started: the Java processes among its descendants (the only ones these tests
-     * start; their class path is too long for the command line that /proc gives).
-     */
-    private static List<ProcessHandle> demoProcesses() {
-        String java = DemoServer.command().getFirst();
-        return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
-                .filter(p -> p.info().command().map(java::equals).orElse(false)).toList();
     }
 
     /** An application as users write one: everything comes from auto-configuration. */
