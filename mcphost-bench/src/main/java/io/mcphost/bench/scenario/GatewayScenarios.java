@@ -133,13 +133,16 @@ public final class GatewayScenarios {
         // Sized for a run of minutes: the npm gateways answer hundreds of calls a second on this machine.
         int rounds = quick ? 2 : Math.min(options.rounds(), 3);
         int sequential = quick ? 300 : 1_000;
+        // The steady state of a long-running gateway, not its JIT's first minutes: after 1,000 calls McpHost's
+        // p50 was still falling by a third (its JVM compiles the path as it goes), after about 10,000 it held.
+        int warmCalls = quick ? 300 : 10_000;
         int perBurst = quick ? 1_000 : 3_000;
         long bound = options.timeout().multipliedBy(4).toMillis();
         List<Row> rows = new ArrayList<>();
-        // Warm-up, not measured: the JIT of every JVM on the path, node's too.
+        // Warm-up, not measured: the JIT of every JVM on the path, node's too; the same number of calls for each.
         for (Target target : targets) {
             try {
-                for (int i = 0; i < sequential; i++) {
+                for (int i = 0; i < warmCalls; i++) {
                     CallScenarios.check(target.subject().echo("hello"));
                 }
                 CallScenarios.Burst.run(target.subject(), 16, Math.max(20, perBurst / 16), bound);
