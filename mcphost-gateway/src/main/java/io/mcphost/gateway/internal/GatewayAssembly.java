@@ -5,6 +5,7 @@ import io.mcphost.host.McpHostBuilder;
 import io.mcphost.server.McpServer;
 import io.mcphost.server.ServerSession;
 import io.mcphost.server.http.OAuthResourceServer;
+import io.mcphost.server.http.ResponseMode;
 import io.mcphost.server.http.StreamableHttpServer;
 import io.mcphost.server.http.StreamableHttpServerBuilder;
 import io.mcphost.transport.stdio.StdioTransport;
@@ -138,6 +139,8 @@ public final class GatewayAssembly {
         InetSocketAddress address = settings.httpAddress().orElseThrow();
         StreamableHttpServerBuilder b = StreamableHttpServer.builder(server).bindAddress(address.getAddress())
                 .port(address.getPort()).path(settings.path())
+                // A forwarded call's response alone as plain JSON, served on its POST's thread; streams when it must.
+                .responseMode(ResponseMode.AUTO)
                 .maxSessions(settings.maxSessions())
                 .maxConcurrentRequestsPerClient(settings.maxConcurrentPerClient())
                 .requestsPerSecondPerClient(settings.ratePerClient(), settings.burstPerClient());

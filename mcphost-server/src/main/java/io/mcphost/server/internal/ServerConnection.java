@@ -96,8 +96,8 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
     }
 
     /**
-     * The client request the current thread serves (each request has a virtual thread of its own), so
-     * that a question its handler asks the client goes on that request's stream ({@link RelatedSending}):
+     * The client request the current thread serves (a thread of its own, or the POST's: {@link #accept}),
+     * so that a question its handler asks the client goes on that request's stream ({@link RelatedSending}):
      * the handler API names no request, and the question is sent on the handler's thread. A question
      * asked from another thread (a task's) takes the general route.
      */
@@ -107,28 +107,10 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
     public void onMessage(JsonRpcMessage message) {
         switch (message) {
             case JsonRpcRequest r -> {
-                AtomicBoolean cancelled = new AtomicBoolean();
-                // Registered here, on the reader thread, so a notifications/cancelled right behind the
-                // request finds it even if the request's own thread has not started yet.
-                boolean fresh = running.putIfAbsent(r.id(), cancelled) == null;
+                Runnable serving = accept(r);
                 // The caller of the POST that carried it (HTTP), on the reader thread: the handler's thread gets it.
                 Optional<io.mcphost.server.Caller> caller = CallerContext.current();
-                Thread.ofVirtual().name("mcphost-server-" + r.method()).start(() -> CallerContext.runWith(caller, () -> {
-                    if (fresh) {
-                        SERVING.set(r.id());
-                        Optional<JsonRpcMessage> reply;
-                        try {
-                            reply = dispatch(r, Optional.empty(), this::send, cancelled, () -> false);
-                        } finally {
-                            // Before the reply leaves: a client may reuse the id as soon as it has it.
-                            running.remove(r.id(), cancelled);
-                        }
-                        reply.ifPresent(this::send);
-                    } else {
-                        send(JsonRpcErrorResponse.of(r.id(), JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
-                                "request id " + r.id() + " is already used by a request still running")));
-                    }
-                }));
+                Thread.ofVirtual().name("mcphost-server-" + r.method()).start(() -> CallerContext.runWith(caller, serving));
             }
             case JsonRpcNotification n -> onNotification(n);
             case JsonRpcResponse r -> {
@@ -142,6 +124,36 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
                 }
             }
         }
+    }
+
+    /**
+     * Takes a request in, as {@link #onMessage} does, but leaves serving it to the caller: the returned
+     * action runs the handler and sends the reply on whichever thread runs it (once). Called in delivery
+     * order by a transport whose reading thread would otherwise only wait for the reply (an HTTP POST
+     * carrying one request), which then saves a thread of the request's own and the hand-off of the reply
+     * back. The request is registered here, so a {@code notifications/cancelled} delivered right behind it
+     * finds it before it runs.
+     */
+    public Runnable accept(JsonRpcRequest r) {
+        AtomicBoolean cancelled = new AtomicBoolean();
+        boolean fresh = running.putIfAbsent(r.id(), cancelled) == null;
+        return () -> {
+            if (!fresh) {
+                send(JsonRpcErrorResponse.of(r.id(), JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
+                        "request id " + r.id() + " is already used by a request still running")));
+                return;
+            }
+            SERVING.set(r.id());
+            Optional<JsonRpcMessage> reply;
+            try {
+                reply = dispatch(r, Optional.empty(), this::send, cancelled, () -> false);
+            } finally {
+                SERVING.remove(); // the thread may be the transport's, and serve other things next
+                // Before the reply leaves: a client may reuse the id as soon as it has it.
+                running.remove(r.id(), cancelled);
+            }
+            reply.ifPresent(this::send);
+        };
     }
 
     /** The dispatcher this connection's requests go through. */

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -64,6 +65,8 @@ final class EventStream {
     /** The session is over: writers end now. */
     private boolean ended;
     private Attachment attached;
+    /** Runs when a message other than a response is appended (once set; see {@link #onEvent}). */
+    private Runnable onEvent;
 
     /**
      * @param number     the stream's number in its session, the first half of its event ids
@@ -109,11 +112,53 @@ final class EventStream {
 
     /** Appends a message (encoded JSON) for the client. Ignored once the session ended. */
     void append(String json) {
+        Runnable react;
         lock.lock();
         try {
-            if (!ended) {
-                add(json);
+            if (ended) {
+                return;
             }
+            add(json);
+            react = onEvent;
+        } finally {
+            lock.unlock();
+        }
+        if (react != null) {
+            react.run();
+        }
+    }
+
+    /**
+     * Runs {@code action} whenever a message other than a response is appended from now on (on the
+     * appending thread, outside the lock; it must not block): a response not written yet by anyone
+     * learns that it must become an event stream now.
+     */
+    void onEvent(Runnable action) {
+        lock.lock();
+        try {
+            onEvent = action;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The response, when it is all this stream ever had to say through {@code me}: the stream is
+     * complete, {@code me} still carries it, and its log is the priming event (if any) and one response.
+     * Then a POST that wrote nothing yet may answer with that response as plain JSON.
+     */
+    Optional<String> soleResponse(Attachment me) {
+        lock.lock();
+        try {
+            if (!complete || ended || attached != me || log.isEmpty() || log.size() > 2) {
+                return Optional.empty();
+            }
+            boolean primed = log.size() == 2;
+            if (primed && !log.getFirst().data().isEmpty()) {
+                return Optional.empty();
+            }
+            String last = log.getLast().data();
+            return last.isEmpty() ? Optional.empty() : Optional.of(last);
         } finally {
             lock.unlock();
         }

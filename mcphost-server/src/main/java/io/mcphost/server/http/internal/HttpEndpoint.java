@@ -351,66 +351,9 @@ public final class HttpEndpoint {
         replicas.shareChoices(exchange, requests);
         HttpSession target = session;
         List<JsonRpcMessage> all = messages;
-        ResponseMode answering = streamIfProgress(mode.get(), requests, exchange);
+        ResponseMode answering = SessionAnswering.streamIfProgress(mode.get(), requests, exchange);
         boolean primed = Negotiation.primes(version);
-        calls.run(() -> answer(exchange, target, all, requests, answering, primed, id));
-    }
-
-    /**
-     * JSON mode carries one response and nothing else, so a request that asked for progress would
-     * see its reports only on the GET stream, racing its answer (or lost before that stream opens).
-     * The spec lets the server choose per request: such a request is answered with SSE when the
-     * client accepts it.
-     */
-    private static ResponseMode streamIfProgress(ResponseMode mode, List<JsonRpcRequest> requests, Exchange exchange) {
-        if (mode != ResponseMode.JSON) {
-            return mode;
-        }
-        List<String> accept = exchange.headers("Accept");
-        boolean wantsProgress = requests.stream().anyMatch(r -> r.params()
-                .map(p -> p.path("_meta").has("progressToken")).orElse(false));
-        return wantsProgress && (accept == null || Negotiation.accepts(accept, Replies.EVENT_STREAM)) ? ResponseMode.SSE : mode;
-    }
-
-    private void answer(Exchange exchange, HttpSession session, List<JsonRpcMessage> messages,
-                        List<JsonRpcRequest> requests, ResponseMode mode, boolean prime, Optional<RequestId> id)
-            throws IOException {
-        Optional<EventStream> opened = session.openRequestStream(requests, mode == ResponseMode.SSE, prime);
-        if (opened.isEmpty()) {
-            Replies.error(exchange, 400, JsonRpcError.INVALID_REQUEST,
-                    "Invalid Request: a request id is already in use by a request still running in this session", id);
-            return;
-        }
-        EventStream stream = opened.get();
-        switch (mode) {
-            case SSE -> {
-                // Attached before anything is delivered, so the stream is live before the handler runs.
-                EventStream.Attachment attachment = stream.attach(-1);
-                session.deliver(messages);
-                stream.pump(attachment, exchange);
-            }
-            case JSON -> {
-                session.deliver(messages);
-                List<String> responses;
-                try {
-                    responses = stream.awaitResponses();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return; // the server is stopping
-                } finally {
-                    session.forget(stream);
-                }
-                if (responses.isEmpty() && session.isClosed()) {
-                    Replies.error(exchange, 404, JsonRpcError.INVALID_REQUEST, "Not Found: the session ended", id);
-                } else if (responses.isEmpty()) {
-                    Replies.json(exchange, 200, CODEC.encode(JsonRpcErrorResponse.of(requests.getFirst().id(),
-                            JsonRpcError.of(REQUEST_CANCELLED, "the request was cancelled"))));
-                } else {
-                    Replies.json(exchange, 200, messages.size() == 1 && requests.size() == 1 ? responses.getFirst()
-                            : "[" + String.join(",", responses) + "]");
-                }
-            }
-        }
+        calls.run(() -> SessionAnswering.answer(exchange, target, all, requests, answering, primed, id));
     }
 
     private void get(Exchange exchange, Optional<ProtocolVersion> version, Admission.Caller caller) throws IOException {

@@ -377,6 +377,24 @@ public final class HttpSession implements Transport, io.mcphost.server.internal.
         }
     }
 
+    /**
+     * Takes in one POSTed request, in order with what {@link #deliver} delivers, to be served by the
+     * returned action on the calling (POST) thread; see {@code ServerConnection.accept}. Empty when the
+     * session is served by something else than a server connection, which then gets it by {@link #deliver}.
+     */
+    Optional<Runnable> acceptHere(JsonRpcRequest request) {
+        touch();
+        if (!(inbound instanceof io.mcphost.server.internal.ServerConnection served)) {
+            return Optional.empty();
+        }
+        delivery.lock();
+        try {
+            return Optional.of(served.accept(request));
+        } finally {
+            delivery.unlock();
+        }
+    }
+
     private void cancelled(RequestId requestId) {
         lock.lock();
         try {

@@ -19,7 +19,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -140,67 +139,6 @@ final class ModernHttp {
             watch.close();
             writing.finish();
         }
-    }
-
-    /**
-     * Who writes a response served on its POST thread: that thread once the handler returns, or a thread
-     * of its own started as soon as something must leave before. Thread-safe.
-     */
-    private static final class Writing {
-        private final IoAction writer;
-        private final ReentrantLock lock = new ReentrantLock();
-        private boolean settled;
-        private Thread handedTo;
-
-        Writing(IoAction writer) {
-            this.writer = writer;
-        }
-
-        /** Starts the writer on a thread of its own, unless it was started or the handler returned. */
-        void handOff() {
-            lock.lock();
-            try {
-                if (!settled) {
-                    settled = true;
-                    handedTo = Thread.ofVirtual().name("mcphost-modern-writer").start(() -> {
-                        try {
-                            writer.run();
-                        } catch (IOException e) {
-                            LOG.debug("the response could not be written: {}", e.getMessage());
-                        }
-                    });
-                }
-            } finally {
-                lock.unlock();
-            }
-        }
-
-        /** The handler returned: writes on this thread, or waits for the writer it was handed to. */
-        void finish() throws IOException {
-            Thread writing;
-            lock.lock();
-            try {
-                writing = handedTo;
-                settled = true;
-            } finally {
-                lock.unlock();
-            }
-            if (writing == null) {
-                writer.run();
-                return;
-            }
-            try {
-                writing.join(); // the exchange is the writer's until it is done with it
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    /** Writing that may fail with an {@link IOException}. */
-    @FunctionalInterface
-    private interface IoAction {
-        void run() throws IOException;
     }
 
     /** Plain JSON while only the reply comes; an event stream from the first notification on. */

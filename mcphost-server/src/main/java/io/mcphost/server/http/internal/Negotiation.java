@@ -42,6 +42,7 @@ final class Negotiation {
     /**
      * The configured mode when the client accepts it, else the other one when it accepts that; empty
      * when it accepts neither. A missing Accept header accepts both, to be lenient with simple clients.
+     * {@link ResponseMode#AUTO} may answer with either, so it needs both; with one it becomes that one.
      */
     static Optional<ResponseMode> responseMode(ResponseMode configured, List<String> accept) {
         if (accept == null) {
@@ -52,6 +53,8 @@ final class Negotiation {
         return switch (configured) {
             case SSE -> sse ? Optional.of(ResponseMode.SSE) : json ? Optional.of(ResponseMode.JSON) : Optional.empty();
             case JSON -> json ? Optional.of(ResponseMode.JSON) : sse ? Optional.of(ResponseMode.SSE) : Optional.empty();
+            case AUTO -> json && sse ? Optional.of(ResponseMode.AUTO) : json ? Optional.of(ResponseMode.JSON)
+                    : sse ? Optional.of(ResponseMode.SSE) : Optional.empty();
         };
     }
 
