@@ -184,6 +184,7 @@ final class Exchanges {
             otherwise.accept(null, new IOException("the transport is closed"));
             return;
         }
+        outgoing.sending(() -> request.abort(new IOException("the request was abandoned")));
         request.send(new Direct(outgoing, request, answered, otherwise));
     }
 

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,7 +29,8 @@ import org.slf4j.LoggerFactory;
  *   <li>a stream that ends before the answer is not resumed (no {@code Last-Event-ID} in this
  *       revision): the request fails with {@link McpStreamBrokenException} and the client re-issues it.</li>
  * </ul>
- * Runs on the request's own virtual thread; thread-safe.
+ * Runs on the request's own virtual thread, or, for a JSON answer, on the HTTP library's thread that read
+ * it ({@link #exchangeDirect}); thread-safe.
  */
 final class ModernPost {
     private static final Logger LOG = LoggerFactory.getLogger(ModernPost.class);
@@ -54,35 +56,102 @@ final class ModernPost {
         this.where = HttpErrors.safe(settings.endpoint());
     }
 
-    /** Sends the request and delivers its answer; returns why it failed, or null. */
+    /** Sends the request and delivers its answer; returns why it failed, or null. Blocks. */
     McpTransportException exchange(JsonRpcRequest request, Map<String, String> headers) {
+        Outgoing builder;
+        try {
+            builder = prepare(request, headers);
+        } catch (IllegalArgumentException e) {
+            return headerRefused(request);
+        }
+        Incoming response;
+        try {
+            response = exchanges.send(builder);
+        } catch (Exchanges.AuthorizationRequired e) {
+            sending.remove(request.id());
+            return e.refused(); // 401/403: the client's Authorisation stage runs the OAuth flow and retries
+        } catch (IOException e) {
+            sending.remove(request.id());
+            return sendFailed(request, builder, e);
+        }
+        sending.remove(request.id());
+        return received(request, response);
+    }
+
+    /**
+     * Sends the request without a thread of its own ({@link Exchanges#sendAsync}): a JSON answer read
+     * whole is delivered on the HTTP library's thread; a stream, an error status or a failure moves to a
+     * virtual thread. {@code done} gets why it failed, or null, exactly once, unless this returns false:
+     * then nothing was sent (a header value HTTP refuses, the library refused to start) and the caller
+     * takes the blocking path, which reports it. Only when {@link Exchanges#direct()}.
+     */
+    boolean exchangeDirect(JsonRpcRequest request, Map<String, String> headers, Consumer<McpTransportException> done) {
+        Outgoing builder;
+        try {
+            builder = prepare(request, headers);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+        try {
+            exchanges.sendAsync(builder, answer -> done.accept(finishDirect(request, builder, answer, null)),
+                    (response, error) -> Thread.ofVirtual().name("mcphost-http-" + settings.name())
+                            .start(() -> done.accept(finishDirect(request, builder, response, error))));
+        } catch (RuntimeException e) {
+            sending.remove(request.id());
+            return false; // not sent: the blocking path sends it, or fails it the same way
+        }
+        return true;
+    }
+
+    /** The POST of {@code request}, registered as being sent (so a cancel can abandon it). */
+    private Outgoing prepare(JsonRpcRequest request, Map<String, String> headers) {
         Outgoing builder = exchanges.request(settings.endpoint())
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
                 .POST(CODEC.encode(request));
-        Incoming response;
+        headers.forEach(builder::header);
         sending.put(request.id(), builder);
-        try {
-            headers.forEach(builder::header);
-            if (cancelled.contains(request.id())) {
-                builder.abandon();
-            }
-            response = exchanges.send(builder);
-        } catch (Exchanges.AuthorizationRequired e) {
-            return e.refused(); // 401/403: the client's Authorisation stage runs the OAuth flow and retries
-        } catch (IOException e) {
-            if (builder.abandoned()) {
-                cancelled.remove(request.id());
-                return null; // the client cancelled it: the call is settled, nobody waits for this failure
-            }
-            return exchanges.isClosed() ? null : new McpAnswerLostException(settings.name(), "cannot reach " + where + ": "
-                    + HttpErrors.describe(e, settings.endpoint()), e);
-        } catch (IllegalArgumentException e) {
-            // A header value HTTP refuses: never quote it (it may mirror a tool argument).
-            return new McpTransportException(settings.name(), request.method() + ": a request header was refused by the HTTP client");
-        } finally {
-            sending.remove(request.id());
+        if (cancelled.contains(request.id())) {
+            builder.abandon();
         }
+        return builder;
+    }
+
+    private McpTransportException finishDirect(JsonRpcRequest request, Outgoing builder, Incoming response, Throwable error) {
+        try {
+            Incoming received;
+            try {
+                received = exchanges.received(response, error);
+            } catch (Exchanges.AuthorizationRequired e) {
+                return e.refused();
+            } catch (IOException e) {
+                return sendFailed(request, builder, e);
+            } finally {
+                sending.remove(request.id());
+            }
+            return received(request, received);
+        } catch (RuntimeException e) { // as on a request thread: nothing escapes, nothing quoted
+            return new McpTransportException(settings.name(), request.method() + " could not be sent to " + where
+                    + ": " + e.getClass().getSimpleName());
+        }
+    }
+
+    /** A header value HTTP refuses: never quoted (it may mirror a tool argument). */
+    private McpTransportException headerRefused(JsonRpcRequest request) {
+        return new McpTransportException(settings.name(), request.method() + ": a request header was refused by the HTTP client");
+    }
+
+    private McpTransportException sendFailed(JsonRpcRequest request, Outgoing builder, IOException e) {
+        if (builder.abandoned()) {
+            cancelled.remove(request.id());
+            return null; // the client cancelled it: the call is settled, nobody waits for this failure
+        }
+        return exchanges.isClosed() ? null : new McpAnswerLostException(settings.name(), "cannot reach " + where + ": "
+                + HttpErrors.describe(e, settings.endpoint()), e);
+    }
+
+    /** The response to {@code request}: its answer delivered, its body done with. */
+    private McpTransportException received(JsonRpcRequest request, Incoming response) {
         InputStream body = response.body();
         open.put(request.id(), body);
         if (cancelled.remove(request.id())) {

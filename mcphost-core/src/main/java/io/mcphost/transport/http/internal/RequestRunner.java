@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,6 +27,12 @@ final class RequestRunner {
 
         /** One request of revision 2026-07-28, blocking; returns why it failed, or null. */
         McpTransportException modern(JsonRpcRequest request, Map<String, String> headers);
+
+        /**
+         * One request of revision 2026-07-28 started without waiting; {@code done} gets why it failed, or
+         * null, once. False when it was not sent (the blocking path then reports why).
+         */
+        boolean modernDirect(JsonRpcRequest request, Map<String, String> headers, Consumer<McpTransportException> done);
 
         /** The POST for {@code request} if it may be sent without waiting for anything, else null. */
         Direct direct(JsonRpcRequest request);
@@ -64,7 +71,7 @@ final class RequestRunner {
 
     /** Starts {@code request} (of revision 2026-07-28 when {@code modernHeaders} is not null); returns at once. */
     void start(JsonRpcRequest request, Map<String, String> modernHeaders) {
-        if (modernHeaders == null && postDirect(request)) {
+        if (modernHeaders == null ? postDirect(request) : modernDirect(request, modernHeaders)) {
             return;
         }
         Thread.ofVirtual().name("mcphost-http-" + settings.name()).start(() -> exchange(request, modernHeaders));
@@ -112,15 +119,7 @@ final class RequestRunner {
      * threaded path.
      */
     private boolean postDirect(JsonRpcRequest request) {
-        if (!exchanges.direct()) {
-            return false;
-        }
-        try {
-            if (!requestSlots.tryAcquire(0, TimeUnit.NANOSECONDS)) { // honours the slots' fairness
-                return false;
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (!exchanges.direct() || !freeSlot()) {
             return false;
         }
         try {
@@ -137,6 +136,38 @@ final class RequestRunner {
             return false; // the threaded path fails it the same way, reported as it does
         }
         return true;
+    }
+
+    /**
+     * As {@link #postDirect}, for a request of revision 2026-07-28 (no session, its own headers): the
+     * answer of a plain JSON response is handled on the HTTP library's thread that read it.
+     */
+    private boolean modernDirect(JsonRpcRequest request, Map<String, String> headers) {
+        if (!exchanges.direct() || !freeSlot()) {
+            return false;
+        }
+        boolean started = false;
+        try {
+            started = posts.modernDirect(request, headers, failure -> {
+                requestSlots.release();
+                report(request, failure);
+            });
+            return started;
+        } finally {
+            if (!started) {
+                requestSlots.release(); // the threaded path takes a slot of its own and reports why
+            }
+        }
+    }
+
+    /** Takes a request slot if one is free now, honouring the slots' fairness (a plain tryAcquire barges). */
+    private boolean freeSlot() {
+        try {
+            return requestSlots.tryAcquire(0, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /** The outcome of a direct POST, exactly once: the answer read whole, or anything else. */

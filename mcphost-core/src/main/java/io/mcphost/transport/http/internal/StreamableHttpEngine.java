@@ -82,6 +82,12 @@ public final class StreamableHttpEngine implements HttpEngine {
             }
 
             @Override
+            public boolean modernDirect(JsonRpcRequest request, java.util.Map<String, String> headers,
+                                        java.util.function.Consumer<McpTransportException> done) {
+                return modern.exchangeDirect(request, headers, done);
+            }
+
+            @Override
             public RequestRunner.Direct direct(JsonRpcRequest request) {
                 return StreamableHttpEngine.this.direct(request);
             }
