@@ -235,7 +235,7 @@ public final class HttpEndpoint {
         }
         // Every refusal from here on names the request it refuses, when the body has a readable id.
         Optional<RequestId> id = Negotiation.requestId(tree);
-        if (!Negotiation.mediaType(exchange.header("Content-Type")).equals(Replies.JSON)) {
+        if (!Negotiation.isMediaType(exchange.header("Content-Type"), Replies.JSON)) {
             Replies.error(exchange, 415, JsonRpcError.INVALID_REQUEST, "Unsupported Media Type: POST a JSON-RPC message "
                     + "as application/json", id);
             return;

@@ -7,7 +7,6 @@ import io.mcphost.server.http.ResponseMode;
 import java.io.IOException;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -58,25 +57,77 @@ final class Negotiation {
         };
     }
 
+    /**
+     * Whether an Accept header (each of its lines) lists {@code type}, its family's wildcard or {@code *}{@code /*};
+     * parameters ({@code ;q=...}) are ignored. Read in place, without splitting or copying: it runs for
+     * every POST, several times.
+     */
     static boolean accepts(List<String> accept, String type) {
-        String family = type.substring(0, type.indexOf('/')) + "/*";
         for (String header : accept) {
-            for (String range : header.split(",")) {
-                String media = mediaType(range);
-                if (media.equals(type) || media.equals(family) || media.equals("*/*")) {
+            int start = 0;
+            while (true) {
+                int comma = header.indexOf(',', start);
+                int end = comma < 0 ? header.length() : comma;
+                if (rangeIs(header, start, end, type, true)) {
                     return true;
                 }
+                if (comma < 0) {
+                    break;
+                }
+                start = comma + 1;
             }
         }
         return false;
     }
 
-    static String mediaType(String value) {
-        if (value == null) {
-            return "";
+    /** Whether a Content-Type value names exactly {@code type} (any case, parameters ignored). */
+    static boolean isMediaType(String value, String type) {
+        return value != null && rangeIs(value, 0, value.length(), type, false);
+    }
+
+    /**
+     * Whether the media range in {@code value[start, end)}, parameters and surrounding whitespace left out,
+     * is {@code type} (any case), or, with {@code wildcards}, its family's {@code family/*} or {@code *}{@code /*}.
+     */
+    private static boolean rangeIs(String value, int start, int end, String type, boolean wildcards) {
+        int semicolon = value.indexOf(';', start);
+        if (semicolon >= 0 && semicolon < end) {
+            end = semicolon;
         }
-        int semicolon = value.indexOf(';');
-        return (semicolon < 0 ? value : value.substring(0, semicolon)).strip().toLowerCase(Locale.ROOT);
+        while (start < end && Character.isWhitespace(value.charAt(start))) {
+            start++;
+        }
+        while (end > start && Character.isWhitespace(value.charAt(end - 1))) {
+            end--;
+        }
+        int length = end - start;
+        if (length == type.length() && sameIgnoringAsciiCase(value, start, type, length)) {
+            return true;
+        }
+        if (!wildcards) {
+            return false;
+        }
+        int family = type.indexOf('/') + 1; // "application/" of "application/json"
+        return length == 3 && value.startsWith("*/*", start)
+                || length == family + 1 && value.charAt(end - 1) == '*' && sameIgnoringAsciiCase(value, start, type, family);
+    }
+
+    /**
+     * Whether {@code value} at {@code start} has the first {@code length} characters of {@code type} (ASCII
+     * letters in any case). Only ASCII folds: as lower-casing the header would read it, where a letter such as
+     * U+0130 does not become an ASCII one.
+     */
+    private static boolean sameIgnoringAsciiCase(String value, int start, String type, int length) {
+        for (int i = 0; i < length; i++) {
+            char c = value.charAt(start + i);
+            if (c >= 'A' && c <= 'Z') {
+                c = (char) (c + ('a' - 'A'));
+            }
+            if (c != type.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The id of a single message, if it has a well-formed one. */
