@@ -131,12 +131,14 @@ final class EventStream {
     /**
      * Runs {@code action} whenever a message other than a response is appended from now on (on the
      * appending thread, outside the lock; it must not block): a response not written yet by anyone
-     * learns that it must become an event stream now.
+     * learns that it must become an event stream now. Returns whether such a message is in the log
+     * already (appended before the action was set), so that the caller acts on it at once.
      */
-    void onEvent(Runnable action) {
+    boolean onEvent(Runnable action) {
         lock.lock();
         try {
             onEvent = action;
+            return log.stream().anyMatch(e -> !e.data().isEmpty());
         } finally {
             lock.unlock();
         }

@@ -90,7 +90,9 @@ final class SessionAnswering {
             return;
         }
         Writing writing = new Writing(() -> stream.pump(attachment, exchange));
-        stream.onEvent(writing::handOff);
+        if (stream.onEvent(writing::handOff)) {
+            writing.handOff(); // a message routed to the stream since it was attached: it leaves now
+        }
         try (LongServing.Watch watch = LongServing.watch(STREAM_AFTER_MILLIS, writing::handOff)) {
             serving.get().run();
         } catch (RuntimeException e) {
