@@ -124,17 +124,22 @@ public final class Registry {
         return subscriptionListener;
     }
 
-    /** Tools, resources, templates and prompts, as one immutable value; tools keep their registration order. */
+    /**
+     * Tools, resources, templates and prompts, as one immutable value; tools keep their registration order.
+     * {@code taskTools}: whether some tool may run as a task (asked for every request, so known once per offer).
+     */
     public record Offer(Map<String, ToolEntry> toolsByName, List<ToolEntry> tools, List<ResourceEntry> resources,
-                        List<TemplateEntry> templates, List<PromptEntry> prompts) {
+                        List<TemplateEntry> templates, List<PromptEntry> prompts, boolean taskTools) {
         public static final Offer EMPTY = of(List.of(), List.of(), List.of(), List.of());
 
         public static Offer of(List<ToolEntry> tools, List<ResourceEntry> resources, List<TemplateEntry> templates,
                                List<PromptEntry> prompts) {
             Map<String, ToolEntry> byName = new LinkedHashMap<>();
             tools.forEach(t -> byName.put(t.tool().name(), t));
+            boolean taskTools = tools.stream().anyMatch(e -> e.tool().execution().map(ToolExecution::effectiveTaskSupport)
+                    .orElse(ToolExecution.TaskSupport.FORBIDDEN) != ToolExecution.TaskSupport.FORBIDDEN);
             return new Offer(Map.copyOf(byName), List.copyOf(tools), List.copyOf(resources), List.copyOf(templates),
-                    List.copyOf(prompts));
+                    List.copyOf(prompts), taskTools);
         }
     }
 
@@ -262,8 +267,7 @@ public final class Registry {
 
     /** Whether some tool may run as a task, so the server announces tasks. */
     public boolean hasTaskTools() {
-        return tools().stream().anyMatch(e -> e.tool().execution().map(ToolExecution::effectiveTaskSupport)
-                .orElse(ToolExecution.TaskSupport.FORBIDDEN) != ToolExecution.TaskSupport.FORBIDDEN);
+        return current().taskTools();
     }
 
     public record ToolEntry(Tool tool, ToolHandler handler) {

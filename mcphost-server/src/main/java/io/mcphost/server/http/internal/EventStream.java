@@ -138,7 +138,12 @@ final class EventStream {
         lock.lock();
         try {
             onEvent = action;
-            return log.stream().anyMatch(e -> !e.data().isEmpty());
+            for (Event e : log) {
+                if (!e.data().isEmpty()) {
+                    return true;
+                }
+            }
+            return false;
         } finally {
             lock.unlock();
         }

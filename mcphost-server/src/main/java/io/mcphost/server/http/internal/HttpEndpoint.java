@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
@@ -296,13 +295,12 @@ public final class HttpEndpoint {
             Replies.error(exchange, 400, JsonRpcError.INVALID_REQUEST, "Invalid Request: " + e.getMessage(), id);
             return;
         }
-        if (messages.stream().anyMatch(JsonRpcRequest.class::isInstance) && !admission.occupy(caller, exchange)) {
+        List<JsonRpcRequest> requests = requestsIn(messages);
+        if (!requests.isEmpty() && !admission.occupy(caller, exchange)) {
             return; // one slot per POST that runs requests; notifications and responses hold none
         }
-        Optional<JsonRpcRequest> initialize = tree.isArray() ? Optional.empty() : messages.stream()
-                .flatMap(m -> m instanceof JsonRpcRequest r && r.method().equals(McpMethod.INITIALIZE)
-                        ? Stream.of(r) : Stream.empty())
-                .findFirst();
+        Optional<JsonRpcRequest> initialize = !tree.isArray() && requests.size() == 1
+                && requests.getFirst().method().equals(McpMethod.INITIALIZE) ? Optional.of(requests.getFirst()) : Optional.empty();
         String sessionId = exchange.header(SESSION_HEADER);
         HttpSession session;
         if (sessionId == null) {
@@ -339,10 +337,7 @@ public final class HttpEndpoint {
         if (messages.size() == 1 && messages.getFirst() instanceof JsonRpcRequest only && replicas.taskElsewhere(exchange, only)) {
             return;
         }
-        messages = replicas.passOnForeignAnswers(exchange, messages);
-        List<JsonRpcRequest> requests = messages.stream()
-                .flatMap(m -> m instanceof JsonRpcRequest r ? Stream.of(r) : Stream.empty())
-                .toList();
+        messages = replicas.passOnForeignAnswers(exchange, messages); // answers only: the requests stay as they are
         if (requests.isEmpty()) {
             session.deliver(messages);
             Replies.empty(exchange, 202); // spec: notifications and responses are accepted with no body
@@ -354,6 +349,20 @@ public final class HttpEndpoint {
         ResponseMode answering = SessionAnswering.streamIfProgress(mode.get(), requests, exchange);
         boolean primed = Negotiation.primes(version);
         calls.run(() -> SessionAnswering.answer(exchange, target, all, requests, answering, primed, id));
+    }
+
+    /** The requests among {@code messages}, in order (a loop: this runs for every POST). */
+    private static List<JsonRpcRequest> requestsIn(List<JsonRpcMessage> messages) {
+        if (messages.size() == 1) {
+            return messages.getFirst() instanceof JsonRpcRequest r ? List.of(r) : List.of();
+        }
+        List<JsonRpcRequest> requests = new ArrayList<>();
+        for (JsonRpcMessage m : messages) {
+            if (m instanceof JsonRpcRequest r) {
+                requests.add(r);
+            }
+        }
+        return requests;
     }
 
     private void get(Exchange exchange, Optional<ProtocolVersion> version, Admission.Caller caller) throws IOException {
