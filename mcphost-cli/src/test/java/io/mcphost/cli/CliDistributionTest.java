@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * symlink (as in {@code ~/bin}), run by {@code sh}. Runs in the integration-test phase, after package,
  * when the pom names the archive in {@code mcphost.distribution}; skipped in the test phase.
  *
- * <p>Eight launcher runs, one of them training two AOT caches: about 20 s on an idle machine, 490 s in a
+ * <p>Ten launcher runs, one of them training two AOT caches: about 20 s on an idle machine, 490 s in a
  * verify run beside a CPU burner. The timeout only guards against a hang, so it leaves room for the load.
  */
 @Timeout(900)
@@ -51,6 +51,16 @@ class CliDistributionTest {
         assertThat(version.output).startsWith("mcphost ");
         assertThat(tools.exit).as(tools.output).isZero();
         assertThat(tools.output).contains("add a:number b:number");
+
+        // `serve` is a server: the JVM's defaults (tiered up to C2, G1), where a one-shot command gets C1 alone
+        // and the serial collector for its second of work.
+        Run serveFlags = run(dir, "0", List.of("-XX:+PrintFlagsFinal"), link.toString(), "serve", "--help");
+        Run oneShotFlags = run(dir, "0", List.of("-XX:+PrintFlagsFinal"), link.toString(), "--version");
+        assertThat(serveFlags.exit).as(serveFlags.output).isZero();
+        assertThat(flag(serveFlags.output, "TieredStopAtLevel")).isEqualTo("4");
+        assertThat(flag(serveFlags.output, "UseSerialGC")).isEqualTo("false");
+        assertThat(flag(oneShotFlags.output, "TieredStopAtLevel")).isEqualTo("1");
+        assertThat(flag(oneShotFlags.output, "UseSerialGC")).isEqualTo("true");
 
         // A machine whose Java is 17 (JAVA_HOME and PATH): the launcher runs its own runtime all the same.
         Path java17 = fakeJava(dir.resolve("java17"), "17.0.12");
@@ -89,6 +99,13 @@ class CliDistributionTest {
         // The launcher took that file as its cache: no training run started, nothing was added.
         assertThat(files(cache)).isEqualTo(files);
         assertThat(Files.readString(aot)).isEqualTo("not an AOT cache");
+    }
+
+    /** A flag's value as {@code -XX:+PrintFlagsFinal} printed it. */
+    private static String flag(String output, String name) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\s" + name + "\\s+:?=\\s+(\\S+)").matcher(output);
+        assertThat(m.find()).as(name + " in " + output.length() + " characters of output").isTrue();
+        return m.group(1);
     }
 
     private static List<String> files(Path dir) throws IOException {

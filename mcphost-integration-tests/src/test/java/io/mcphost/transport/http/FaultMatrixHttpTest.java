@@ -36,6 +36,8 @@ class FaultMatrixHttpTest {
 
     /** Session expiries in the row below. */
     private static final int EXPIRIES = 15;
+    /** Concurrent callers in the row below. */
+    private static final int CALLERS = 20;
 
     @Test
     void sessionsExpiringAgainAndAgainUnderLoadFailNoCall() throws Exception {
@@ -50,7 +52,7 @@ class FaultMatrixHttpTest {
             var firstFailure = new java.util.concurrent.atomic.AtomicReference<McpException>();
             java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
             try (var callers = Executors.newVirtualThreadPerTaskExecutor()) {
-                for (int c = 0; c < 20; c++) {
+                for (int c = 0; c < CALLERS; c++) {
                     callers.submit(() -> {
                         while (!done.get()) {
                             try {
@@ -69,11 +71,17 @@ class FaultMatrixHttpTest {
                 // up on that), and how many calls fit in 200 ms depends on the machine's load.
                 for (int round = 0; round < EXPIRIES; round++) {
                     long target = answered.get() + 20;
-                    // A new session must exist too (the client re-initialised after the last expiry): answers
-                    // that were already on their way when a session ended count among the 20, and with only
-                    // them the next expiry would find no session to end.
+                    // A new session must exist too (the client re-initialised after the last expiry), and must
+                    // have answered: answers that were already on their way when a session ended (at most one
+                    // per caller) count among the answered, so only more than CALLERS of them after the new
+                    // session began prove it answered one. Ended before that, it would be a session that never
+                    // answered, which the client rightly gives up on (sessionRetries 1).
                     long sessionsWanted = round + 1;
-                    while ((answered.get() < target || server.initializeCount() < sessionsWanted) && failed.get() == 0) {
+                    while (server.initializeCount() < sessionsWanted && failed.get() == 0) {
+                        Thread.sleep(5);
+                    }
+                    target = Math.max(target, answered.get() + CALLERS + 1);
+                    while (answered.get() < target && failed.get() == 0) {
                         Thread.sleep(5);
                     }
                     if (failed.get() != 0) {
