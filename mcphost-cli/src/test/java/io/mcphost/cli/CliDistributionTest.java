@@ -54,7 +54,9 @@ class CliDistributionTest {
 
         // `serve` is a server: the JVM's defaults (tiered up to C2, G1), where a one-shot command gets C1 alone
         // and the serial collector for its second of work.
-        Run serveFlags = run(dir, "0", List.of("-XX:+PrintFlagsFinal"), link.toString(), "serve", "--help");
+        Files.writeString(dir.resolve("gateway.json"), "{\"mcpServers\":{}}");
+        Run serveFlags = run(dir, "0", List.of("-XX:+PrintFlagsFinal"), link.toString(), "--config", "gateway.json",
+                "serve", "--help");
         Run oneShotFlags = run(dir, "0", List.of("-XX:+PrintFlagsFinal"), link.toString(), "--version");
         assertThat(serveFlags.exit).as(serveFlags.output).isZero();
         assertThat(flag(serveFlags.output, "TieredStopAtLevel")).isEqualTo("4");
