@@ -260,13 +260,16 @@ public final class JsonCodec {
         if (id == null || id.isNull()) {
             throw new McpProtocolException(null, "missing or null \"id\"");
         }
-        if (id.isString()) {
-            return RequestId.of(id.stringValue());
+        return requestId(id).orElseThrow(() -> new McpProtocolException(null, "\"id\" must be a string or an integer, got " + id));
+    }
+
+    /** A JSON-RPC request id as JSON holds it (a string, or an integer that fits a long); empty for anything else or null. */
+    public static Optional<RequestId> requestId(JsonNode node) {
+        if (node != null && node.isString()) {
+            return Optional.of(RequestId.of(node.stringValue()));
         }
-        if (id.isIntegralNumber() && id.canConvertToLong()) {
-            return RequestId.of(id.longValue());
-        }
-        throw new McpProtocolException(null, "\"id\" must be a string or an integer, got " + id);
+        return node != null && node.isIntegralNumber() && node.canConvertToLong() ? Optional.of(RequestId.of(node.longValue()))
+                : Optional.empty();
     }
 
     private static JsonRpcError toError(JsonNode error) {

@@ -14,7 +14,6 @@ import io.mcphost.protocol.RequestId;
 import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.protocol.logging.LoggingLevel;
 import io.mcphost.protocol.resources.ResourceUpdatedNotificationParams;
-import io.mcphost.protocol.utilities.CancelledNotificationParams;
 import io.mcphost.server.ServerRequestObserver;
 import io.mcphost.server.ServerSession;
 import io.mcphost.transport.InboundHandler;
@@ -26,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -57,7 +55,7 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
     /** The revision agreed in initialize; null until the server has answered it. */
     private volatile ProtocolVersion negotiated;
     /** Requests in flight, so notifications/cancelled can reach them. */
-    private final Map<RequestId, AtomicBoolean> running = new ConcurrentHashMap<>();
+    private final RunningRequests running = new RunningRequests();
     /** What the client announced in initialize; null before. */
     private volatile JsonNode clientCapabilities;
     private final ClientRequests clientRequests = new ClientRequests();
@@ -135,10 +133,9 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
      * finds it before it runs.
      */
     public Runnable accept(JsonRpcRequest r) {
-        AtomicBoolean cancelled = new AtomicBoolean();
-        boolean fresh = running.putIfAbsent(r.id(), cancelled) == null;
+        AtomicBoolean cancelled = running.start(r.id());
         return () -> {
-            if (!fresh) {
+            if (cancelled == null) {
                 send(JsonRpcErrorResponse.of(r.id(), JsonRpcError.of(JsonRpcError.INVALID_REQUEST,
                         "request id " + r.id() + " is already used by a request still running")));
                 return;
@@ -150,7 +147,7 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
             } finally {
                 SERVING.remove(); // the thread may be the transport's, and serve other things next
                 // Before the reply leaves: a client may reuse the id as soon as it has it.
-                running.remove(r.id(), cancelled);
+                running.finished(r.id(), cancelled);
             }
             reply.ifPresent(this::send);
         };
@@ -176,22 +173,8 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
     private void onNotification(JsonRpcNotification n) {
         switch (n.method()) {
             case McpMethod.NOTIFICATIONS_INITIALIZED -> LOG.debug("the client finished initialization");
-            case McpMethod.NOTIFICATIONS_CANCELLED -> cancelledId(n).ifPresent(id -> {
-                AtomicBoolean flag = running.get(id);
-                if (flag != null) {
-                    flag.set(true);
-                }
-            });
+            case McpMethod.NOTIFICATIONS_CANCELLED -> running.cancel(n);
             default -> LOG.debug("ignored notification {}", n.method());
-        }
-    }
-
-    private static Optional<RequestId> cancelledId(JsonRpcNotification n) {
-        try {
-            return n.params().flatMap(p -> CODEC.treeToValue(p, CancelledNotificationParams.class).requestId());
-        } catch (McpException e) {
-            LOG.debug("ignored a malformed notifications/cancelled: {}", e.getMessage());
-            return Optional.empty();
         }
     }
 
@@ -477,7 +460,7 @@ public final class ServerConnection implements InboundHandler, ServerSession, Sc
         if (cause != null) {
             LOG.debug("the connection ended: {}", cause.getMessage());
         }
-        running.values().forEach(flag -> flag.set(true));
+        running.cancelAll();
         clientRequests.closeAll();
         live.remove(this);
         choices.unsubscribeAll();

@@ -368,7 +368,7 @@ public final class HttpSession implements Transport, io.mcphost.server.internal.
         try {
             for (JsonRpcMessage message : messages) {
                 if (message instanceof JsonRpcNotification n && n.method().equals(McpMethod.NOTIFICATIONS_CANCELLED)) {
-                    n.params().flatMap(p -> requestId(p.get("requestId"))).ifPresent(this::cancelled);
+                    n.params().flatMap(p -> JsonCodec.requestId(p.get("requestId"))).ifPresent(this::cancelled);
                 }
                 handler.onMessage(message);
             }
@@ -495,16 +495,5 @@ public final class HttpSession implements Transport, io.mcphost.server.internal.
             return Optional.of("s:" + token.stringValue());
         }
         return token.isIntegralNumber() ? Optional.of("n:" + token.bigIntegerValue()) : Optional.empty();
-    }
-
-    private static Optional<RequestId> requestId(JsonNode node) {
-        if (node == null) {
-            return Optional.empty();
-        }
-        if (node.isString()) {
-            return Optional.of(RequestId.of(node.stringValue()));
-        }
-        return node.isIntegralNumber() && node.canConvertToLong() ? Optional.of(RequestId.of(node.longValue()))
-                : Optional.empty();
     }
 }

@@ -3,6 +3,7 @@ package io.mcphost.server.http.internal;
 import io.mcphost.protocol.JsonRpcError;
 import io.mcphost.protocol.ProtocolVersion;
 import io.mcphost.protocol.RequestId;
+import io.mcphost.protocol.internal.JsonCodec;
 import io.mcphost.server.http.ResponseMode;
 import java.io.IOException;
 import java.util.EnumSet;
@@ -132,14 +133,7 @@ final class Negotiation {
 
     /** The id of a single message, if it has a well-formed one. */
     static Optional<RequestId> requestId(JsonNode tree) {
-        JsonNode id = tree.isObject() ? tree.get("id") : null;
-        if (id == null) {
-            return Optional.empty();
-        }
-        if (id.isString()) {
-            return Optional.of(RequestId.of(id.stringValue()));
-        }
-        return id.isIntegralNumber() && id.canConvertToLong() ? Optional.of(RequestId.of(id.longValue())) : Optional.empty();
+        return JsonCodec.requestId(tree.isObject() ? tree.get("id") : null);
     }
 
 }
