@@ -195,8 +195,7 @@ final class ClientInbound implements InboundHandler {
 
     private void onProgress(JsonNode params) {
         JsonNode token = params.path("progressToken");
-        Optional<RequestId> id = token.isIntegralNumber() && token.canConvertToLong() ? Optional.of(RequestId.of(token.longValue()))
-                : token.isString() ? Optional.of(RequestId.of(token.stringValue())) : Optional.empty();
+        Optional<RequestId> id = JsonCodec.requestId(token);
         if (id.isEmpty() || !params.path("progress").isNumber()) {
             LOG.debug("server '{}': malformed progress notification ignored", config.name());
             return;

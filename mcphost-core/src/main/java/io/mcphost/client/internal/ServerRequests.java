@@ -267,8 +267,7 @@ final class ServerRequests {
      */
     void cancel(JsonNode params) {
         JsonNode raw = params.path("requestId");
-        Optional<RequestId> id = raw.isIntegralNumber() && raw.canConvertToLong() ? Optional.of(RequestId.of(raw.longValue()))
-                : raw.isString() ? Optional.of(RequestId.of(raw.stringValue())) : Optional.empty();
+        Optional<RequestId> id = JsonCodec.requestId(raw);
         InFlight<?, ?> call = id.map(inFlight::get).orElse(null);
         if (call == null) {
             LOG.debug("server '{}' cancelled an unknown or finished request {}", config.name(), raw);

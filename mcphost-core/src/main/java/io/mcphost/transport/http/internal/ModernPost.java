@@ -183,8 +183,7 @@ final class ModernPost {
         if (requestId == null) {
             return;
         }
-        RequestId id = requestId.isIntegralNumber() && requestId.canConvertToLong() ? RequestId.of(requestId.longValue())
-                : requestId.isString() ? RequestId.of(requestId.stringValue()) : null;
+        RequestId id = JsonCodec.requestId(requestId).orElse(null);
         if (id == null) {
             return;
         }
