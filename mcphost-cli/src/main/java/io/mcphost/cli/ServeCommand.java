@@ -436,7 +436,8 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
         try {
             java.net.URI uri = new java.net.URI(value);
             if (!uri.isAbsolute() || uri.getHost() == null) {
-                throw usage(option + " takes an absolute URL, e.g. https://auth.example.com, not '" + value + "'");
+                String example = option.startsWith("--oauth") ? "https://auth.example.com" : "http://10.0.0.2:8080";
+                throw usage(option + " takes an absolute URL, e.g. " + example + ", not '" + value + "'");
             }
             return uri;
         } catch (java.net.URISyntaxException e) {

@@ -53,7 +53,11 @@ class CliServeTest {
         assertThat(wildcard.err()).doesNotContain("without authentication").contains("give --oauth-resource");
         CliRun relative = CliRun.of("serve", "--oauth-issuer", "auth.example.com");
         assertThat(relative.code()).isEqualTo(McpHostCommand.USAGE);
-        assertThat(relative.err()).contains("--oauth-issuer takes an absolute URL");
+        assertThat(relative.err()).contains("--oauth-issuer takes an absolute URL, e.g. https://auth.example.com");
+        // A replica's address is no authorisation server: its example is a replica's URL.
+        CliRun peers = CliRun.of("serve", "--peers", "not-a-url");
+        assertThat(peers.code()).isEqualTo(McpHostCommand.USAGE);
+        assertThat(peers.err()).contains("--peers takes an absolute URL, e.g. http://").doesNotContain("auth.example.com");
     }
 
     @Test
