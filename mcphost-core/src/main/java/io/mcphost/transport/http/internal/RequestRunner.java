@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs the requests of a {@link StreamableHttpEngine} in the background, so that sending one never
  * waits for the server: on a virtual thread of its own each, or, when nothing on the way may block,
- * on no thread of ours at all ({@link #postDirect}). Reports each request's failure to the client.
+ * on no thread of ours at all ({@link #sendHoldingSlot}). Reports each request's failure to the client.
  * Thread-safe.
  */
 final class RequestRunner {
@@ -71,8 +71,11 @@ final class RequestRunner {
 
     /** Starts {@code request} (of revision 2026-07-28 when {@code modernHeaders} is not null); returns at once. */
     void start(JsonRpcRequest request, Map<String, String> modernHeaders) {
-        if (modernHeaders == null ? postDirect(request) : modernDirect(request, modernHeaders)) {
-            return;
+        if (exchanges.direct() && freeSlot()) {
+            if (sendHoldingSlot(request, modernHeaders)) {
+                return;
+            }
+            requestSlots.release(); // the threaded path takes a slot of its own and reports why
         }
         Thread.ofVirtual().name("mcphost-http-" + settings.name()).start(() -> exchange(request, modernHeaders));
     }
@@ -84,6 +87,11 @@ final class RequestRunner {
         } catch (InterruptedException e) {
             delivery.requestFailed(request.id(), new McpTransportException(settings.name(), "interrupted before "
                     + request.method() + " could be sent to " + where, e));
+            return;
+        }
+        // It waited for a slot only: sent now without waiting for its answer when nothing on the way may block,
+        // as a request that found a slot free is (a burst of more callers than slots takes this path).
+        if (exchanges.direct() && sendHoldingSlot(request, modernHeaders)) {
             return;
         }
         try {
@@ -110,54 +118,39 @@ final class RequestRunner {
     }
 
     /**
-     * Sends a request without a thread of its own when nothing may wait before the POST (a free
-     * request slot, no OAuth, no expired session): the caller's thread starts the exchange, and a
-     * successful JSON answer, read whole, is handled on the HTTP library's thread that read it
-     * ({@link Exchanges#sendAsync}); anything that may block (an SSE stream, an error status, a
-     * fallback, a failure) moves to a virtual thread then. Saves two thread hand-offs per call
-     * (starting the request's thread, waking it). Returns false when the caller must take the
-     * threaded path.
+     * Sends a request without a thread of its own, holding a request slot that the exchange's end
+     * releases: the caller's thread starts the exchange, and a successful JSON answer, read whole, is
+     * handled on the HTTP library's thread that read it ({@link Exchanges#sendAsync}); anything that may
+     * block (an SSE stream, an error status, a fallback, a failure) moves to a virtual thread then.
+     * Saves two thread hand-offs per call (starting the request's thread, waking it). Only when
+     * {@link Exchanges#direct()} (no OAuth). Returns false, the slot still held, when the request must
+     * take the blocking path (an expired session, a request that cannot be prepared).
      */
-    private boolean postDirect(JsonRpcRequest request) {
-        if (!exchanges.direct() || !freeSlot()) {
-            return false;
+    private boolean sendHoldingSlot(JsonRpcRequest request, Map<String, String> modernHeaders) {
+        if (modernHeaders != null) {
+            // Of revision 2026-07-28 (no session, its own headers): the answer of a plain JSON response is handled
+            // on the HTTP library's thread that read it.
+            try {
+                return posts.modernDirect(request, modernHeaders, failure -> {
+                    requestSlots.release();
+                    report(request, failure);
+                });
+            } catch (RuntimeException e) {
+                return false; // not sent: the threaded path fails it the same way, reported as it does
+            }
         }
         try {
             Direct direct = posts.direct(request);
             if (direct == null) {
-                requestSlots.release();
                 return false; // the threaded path reports why
             }
             exchanges.sendAsync(direct.request(), answer -> finish(request, direct, answer, null),
                     (response, error) -> Thread.ofVirtual().name("mcphost-http-" + settings.name())
                             .start(() -> finish(request, direct, response, error)));
         } catch (RuntimeException e) {
-            requestSlots.release();
             return false; // the threaded path fails it the same way, reported as it does
         }
         return true;
-    }
-
-    /**
-     * As {@link #postDirect}, for a request of revision 2026-07-28 (no session, its own headers): the
-     * answer of a plain JSON response is handled on the HTTP library's thread that read it.
-     */
-    private boolean modernDirect(JsonRpcRequest request, Map<String, String> headers) {
-        if (!exchanges.direct() || !freeSlot()) {
-            return false;
-        }
-        boolean started = false;
-        try {
-            started = posts.modernDirect(request, headers, failure -> {
-                requestSlots.release();
-                report(request, failure);
-            });
-            return started;
-        } finally {
-            if (!started) {
-                requestSlots.release(); // the threaded path takes a slot of its own and reports why
-            }
-        }
     }
 
     /** Takes a request slot if one is free now, honouring the slots' fairness (a plain tryAcquire barges). */
