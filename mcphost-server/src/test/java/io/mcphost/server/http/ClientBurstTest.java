@@ -38,7 +38,7 @@ class ClientBurstTest {
         AtomicInteger running = new AtomicInteger();
         AtomicInteger most = new AtomicInteger();
         // The first calls wait until half the client's bound is in flight: with all callers at once, the rest
-        // queue for a slot (what else the client has in flight may take one, so not the whole bound).
+        // queue for a slot (a 2026-07-28 client's subscriptions/listen stream holds one, so not the whole bound).
         CountDownLatch full = new CountDownLatch(CLIENT_BOUND / 2);
         McpServer server = McpServer.builder().name("burst").version("1")
                 .tool(Tool.of("hold", "Answers its n once half the client's bound is in flight", Json.parse("{\"type\":\"object\"}")),
