@@ -6,7 +6,6 @@ import io.mcphost.protocol.internal.JsonSchemaValidator;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.Tool;
 import io.mcphost.protocol.tools.internal.PlainTools;
-import io.mcphost.protocol.tools.ToolExecution;
 import io.mcphost.protocol.tools.ToolExecution.TaskSupport;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -52,7 +51,7 @@ final class ToolListing {
             Set<String> safe = new HashSet<>();
             for (Tool tool : tools) {
                 tool.outputSchema().ifPresent(schema -> outputSchemas.put(tool.name(), schema));
-                support.put(tool.name(), supportOf(tool));
+                support.put(tool.name(), tool.taskSupport());
                 if (tool.annotations().filter(a -> a.readOnlyHint().orElse(false) || a.idempotentHint().orElse(false)).isPresent()) {
                     safe.add(tool.name());
                 }
@@ -125,7 +124,7 @@ final class ToolListing {
             return CompletableFuture.completedFuture(Optional.of(known.get(tool)));
         }
         // Never listed, or listed before the tool appeared: only the server's list can tell.
-        return list().thenApply(tools -> tools.stream().filter(t -> t.name().equals(tool)).findFirst().map(ToolListing::supportOf));
+        return list().thenApply(tools -> tools.stream().filter(t -> t.name().equals(tool)).findFirst().map(Tool::taskSupport));
     }
 
     /**
@@ -143,9 +142,5 @@ final class ToolListing {
             params.set("arguments", checked.deepCopy());
         }
         return params;
-    }
-
-    private static TaskSupport supportOf(Tool tool) {
-        return tool.execution().map(ToolExecution::effectiveTaskSupport).orElse(TaskSupport.FORBIDDEN);
     }
 }

@@ -1,5 +1,6 @@
 package io.mcphost.protocol.tools;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.mcphost.protocol.lifecycle.Icon;
@@ -59,6 +60,12 @@ public record Tool(String name, Optional<String> title, Optional<String> descrip
     /** The same tool with execution properties. */
     public Tool withExecution(ToolExecution newExecution) {
         return new Tool(name, title, description, inputSchema, outputSchema, annotations, Optional.of(newExecution), icons, meta);
+    }
+
+    /** Whether and how calls of this tool may run as tasks: its {@code taskSupport}, {@code FORBIDDEN} when it declares none. */
+    @JsonIgnore
+    public ToolExecution.TaskSupport taskSupport() {
+        return execution.map(ToolExecution::effectiveTaskSupport).orElse(ToolExecution.TaskSupport.FORBIDDEN);
     }
 
     /** The same tool with a display title. */

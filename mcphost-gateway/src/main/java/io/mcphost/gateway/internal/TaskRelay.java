@@ -1,7 +1,6 @@
 package io.mcphost.gateway.internal;
 
 import io.mcphost.protocol.tools.Tool;
-import io.mcphost.protocol.tools.ToolExecution;
 import io.mcphost.protocol.tools.ToolExecution.TaskSupport;
 import io.mcphost.server.ToolCall;
 import java.time.Duration;
@@ -41,7 +40,7 @@ final class TaskRelay {
 
     /** Whether calls of {@code tool} may run as tasks: it is listed with {@code taskSupport} optional or required. */
     static boolean mayRunAsTask(Tool tool) {
-        return tool.execution().map(ToolExecution::effectiveTaskSupport).orElse(TaskSupport.FORBIDDEN) != TaskSupport.FORBIDDEN;
+        return tool.taskSupport() != TaskSupport.FORBIDDEN;
     }
 
     /**

@@ -211,7 +211,7 @@ public final class ModernServer {
         // A look at the tool's task support only, not yet a use: Requests.callTool decides (and is heard) once.
         Registry.ToolEntry entry = registry.tool(params.path("name").asString(""), "tools/list").orElse(null);
         ToolExecution.TaskSupport support = entry == null ? ToolExecution.TaskSupport.FORBIDDEN
-                : entry.tool().execution().map(ToolExecution::effectiveTaskSupport).orElse(ToolExecution.TaskSupport.FORBIDDEN);
+                : entry.tool().taskSupport();
         boolean declared = ModernTasks.declared(scope.clientCapabilities());
         if (support == ToolExecution.TaskSupport.REQUIRED && !declared) {
             throw ModernTasks.missingExtension("tool '" + entry.tool().name() + "' runs only as a task");

@@ -136,8 +136,7 @@ public final class Registry {
                                List<PromptEntry> prompts) {
             Map<String, ToolEntry> byName = new LinkedHashMap<>();
             tools.forEach(t -> byName.put(t.tool().name(), t));
-            boolean taskTools = tools.stream().anyMatch(e -> e.tool().execution().map(ToolExecution::effectiveTaskSupport)
-                    .orElse(ToolExecution.TaskSupport.FORBIDDEN) != ToolExecution.TaskSupport.FORBIDDEN);
+            boolean taskTools = tools.stream().anyMatch(e -> e.tool().taskSupport() != ToolExecution.TaskSupport.FORBIDDEN);
             return new Offer(Map.copyOf(byName), List.copyOf(tools), List.copyOf(resources), List.copyOf(templates),
                     List.copyOf(prompts), taskTools);
         }

@@ -17,7 +17,6 @@ import io.mcphost.protocol.resources.ReadResourceResult;
 import io.mcphost.protocol.resources.Resource;
 import io.mcphost.protocol.skills.Skill;
 import io.mcphost.protocol.tools.CallToolResult;
-import io.mcphost.protocol.tools.ToolExecution;
 import io.mcphost.protocol.tools.ToolExecution.TaskSupport;
 import io.mcphost.protocol.utilities.ProgressNotificationParams;
 import io.mcphost.protocol.utilities.ProgressToken;
@@ -147,7 +146,7 @@ final class Requests {
         }
         Optional<JsonNode> meta = Optional.ofNullable(params.get("_meta")).filter(JsonNode::isObject);
         if (connection.tasksEnabled()) {
-            TaskSupport support = entry.tool().execution().map(ToolExecution::effectiveTaskSupport).orElse(TaskSupport.FORBIDDEN);
+            TaskSupport support = entry.tool().taskSupport();
             // Spec (tasks, tool-level negotiation): -32601 both for a task the tool forbids and for a plain call it forbids.
             if (params.path("task").isObject()) {
                 if (support == TaskSupport.FORBIDDEN) {
