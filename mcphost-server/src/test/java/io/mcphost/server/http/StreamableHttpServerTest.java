@@ -237,6 +237,19 @@ class StreamableHttpServerTest {
     }
 
     @Test
+    void aBodyOverTheLimitGets413EvenWhileTheClientIsStillSendingIt() {
+        // 256 KiB, 16 times the limit: the client is still writing when the server has its answer. A server
+        // that answered and closed at once left the rest unread, and the kernel's reset could reach the client
+        // before the 413 did ("received no bytes").
+        probe.initialize();
+        String big = call(2, "tools/call", "{\"name\":\"echo\",\"arguments\":{\"text\":\"" + "x".repeat(256 * 1024) + "\"}}");
+
+        for (int i = 0; i < 20; i++) {
+            assertThat(probe.post(big).statusCode()).as("attempt %d", i).isEqualTo(413);
+        }
+    }
+
+    @Test
     void wrongMediaTypesGet415And406() {
         probe.initialize();
 

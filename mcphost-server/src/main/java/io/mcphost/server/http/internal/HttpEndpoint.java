@@ -44,6 +44,8 @@ public final class HttpEndpoint {
      * the JSON-RPC reserved range, as LSP's RequestCancelled.
      */
     static final int REQUEST_CANCELLED = -32800;
+    /** How much of a refused body is read and dropped before the 413; a bigger one is cut off with its connection. */
+    private static final int DRAINED_BYTES = 1 << 20;
 
     private final HttpSettings settings;
     private final Sessions sessions;
@@ -426,7 +428,12 @@ public final class HttpEndpoint {
         return session;
     }
 
-    /** The body, or null when it is larger than allowed; reads at most one byte past the limit. */
+    /**
+     * The body, or null when it is larger than allowed; keeps at most one byte past the limit. A body
+     * refused is read on (and dropped) up to {@link #DRAINED_BYTES}, so that a client still sending it
+     * reads the 413 rather than a reset: closing a connection with unread bytes makes the kernel reset
+     * it, and a client busy writing may then lose the answer before it reads it.
+     */
     private byte[] readBody(Exchange exchange) throws IOException {
         int max = settings.maxMessageBytes();
         String length = exchange.header("Content-Length");
@@ -437,6 +444,9 @@ public final class HttpEndpoint {
             try {
                 long declared = Long.parseLong(length.strip());
                 if (declared > max) {
+                    if (declared <= DRAINED_BYTES) {
+                        drain(exchange);
+                    }
                     return null;
                 }
                 expected = (int) Math.max(declared, 0);
@@ -446,7 +456,27 @@ public final class HttpEndpoint {
         }
         try (InputStream in = exchange.requestBody()) {
             byte[] body = in.readNBytes(expected + 1);
-            return body.length > max ? null : body;
+            if (body.length > max) {
+                drain(in);
+                return null;
+            }
+            return body;
+        }
+    }
+
+    private static void drain(Exchange exchange) throws IOException {
+        try (InputStream in = exchange.requestBody()) {
+            drain(in);
+        }
+    }
+
+    /** Reads and drops at most {@link #DRAINED_BYTES}; each read is bounded by the connection's idle timeout. */
+    private static void drain(InputStream in) throws IOException {
+        byte[] scratch = new byte[8192];
+        long left = DRAINED_BYTES;
+        int n;
+        while (left > 0 && (n = in.read(scratch, 0, (int) Math.min(scratch.length, left))) >= 0) {
+            left -= n;
         }
     }
 }
