@@ -3,6 +3,7 @@ package io.mcphost.transport.http.internal;
 import io.mcphost.protocol.JsonRpcMessage;
 import io.mcphost.protocol.JsonRpcRequest;
 import io.mcphost.protocol.McpTransportException;
+import io.mcphost.protocol.modern.ModernMethods;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
@@ -51,7 +52,7 @@ final class RequestRunner {
      * of calls opens as many connections; more than the server keeps idle (the JDK server: 200) are
      * then closed under the client's pool, and the next request on one fails with no answer. Answers
      * and notifications to the server are not counted, so a call waiting on the user can never starve
-     * the answer that would let it finish.
+     * the answer that would let it finish; nor is a {@code subscriptions/listen} stream (see {@link #start}).
      */
     private static final int MAX_REQUESTS_IN_FLIGHT = 64;
     private final Semaphore requestSlots = new Semaphore(MAX_REQUESTS_IN_FLIGHT, true);
@@ -71,6 +72,12 @@ final class RequestRunner {
 
     /** Starts {@code request} (of revision 2026-07-28 when {@code modernHeaders} is not null); returns at once. */
     void start(JsonRpcRequest request, Map<String, String> modernHeaders) {
+        if (ModernMethods.SUBSCRIPTIONS_LISTEN.equals(request.method())) {
+            // One per session, open for the session's life, as the handshake era's GET stream (which holds no
+            // slot either): holding one would leave the calls 63 slots, and a stream never waits for one.
+            Thread.ofVirtual().name("mcphost-http-" + settings.name()).start(() -> report(request, send(request, modernHeaders)));
+            return;
+        }
         if (exchanges.direct() && freeSlot()) {
             if (sendHoldingSlot(request, modernHeaders)) {
                 return;
@@ -95,16 +102,23 @@ final class RequestRunner {
             return;
         }
         try {
-            failure = modernHeaders == null ? posts.post(request) : posts.modern(request, modernHeaders);
-        } catch (RuntimeException e) {
-            // Nothing may escape a request thread: the caller would wait for its whole timeout, and the
-            // JVM's default handler would print the exception, whose message may quote a header value.
-            failure = new McpTransportException(settings.name(), request.method() + " could not be sent to " + where
-                    + ": " + e.getClass().getSimpleName());
+            failure = send(request, modernHeaders);
         } finally {
             requestSlots.release();
         }
         report(request, failure);
+    }
+
+    /** Sends {@code request} and waits for the end of its exchange on this thread; returns why it failed, or null. */
+    private McpTransportException send(JsonRpcRequest request, Map<String, String> modernHeaders) {
+        try {
+            return modernHeaders == null ? posts.post(request) : posts.modern(request, modernHeaders);
+        } catch (RuntimeException e) {
+            // Nothing may escape a request thread: the caller would wait for its whole timeout, and the
+            // JVM's default handler would print the exception, whose message may quote a header value.
+            return new McpTransportException(settings.name(), request.method() + " could not be sent to " + where
+                    + ": " + e.getClass().getSimpleName());
+        }
     }
 
     private void report(JsonRpcRequest request, McpTransportException failure) {
