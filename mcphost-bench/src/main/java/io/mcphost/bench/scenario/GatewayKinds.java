@@ -1,5 +1,6 @@
 package io.mcphost.bench.scenario;
 
+import io.mcphost.bench.floor.FloorGateway;
 import io.mcphost.bench.floor.FloorServer;
 import java.io.File;
 import java.io.IOException;
@@ -13,8 +14,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The gateways the bench compares and what each needs on this machine: {@code mcphost serve} (the CLI
- * jar), and supergateway, mcp-proxy and mcp-hub from {@code fixtures/npm-gateways} under node 22, each
- * fronting the floor server over stdio. Used by {@link GatewayScenarios} and {@link GatewayIdleScenarios};
+ * jar), supergateway, mcp-proxy and mcp-hub from {@code fixtures/npm-gateways} under node 22, and the
+ * bench's own {@link FloorGateway}, each fronting the floor server over stdio. Used by {@link GatewayScenarios} and {@link GatewayIdleScenarios};
  * finds files, starts nothing. Stateless.
  */
 final class GatewayKinds {
@@ -25,13 +26,21 @@ final class GatewayKinds {
 
     /** The floor server's command line with an absolute class path: the gateways may start it from elsewhere. */
     static List<String> floorCommand() {
-        String java = ProcessHandle.current().info().command().orElse("java");
+        return List.of(javaCommand(), "-Xmx64m", "-Xss512k", "-XX:+UseSerialGC", "-Xshare:auto", "-cp", classPath(),
+                FloorServer.class.getName());
+    }
+
+    private static String javaCommand() {
+        return ProcessHandle.current().info().command().orElse("java");
+    }
+
+    /** This JVM's class path, each entry absolute. */
+    private static String classPath() {
         List<String> classPath = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             classPath.add(Path.of(entry).toAbsolutePath().normalize().toString());
         }
-        return List.of(java, "-Xmx64m", "-Xss512k", "-XX:+UseSerialGC", "-Xshare:auto", "-cp",
-                String.join(File.pathSeparator, classPath), FloorServer.class.getName());
+        return String.join(File.pathSeparator, classPath);
     }
 
     /** The npm gateways' directory: {@code -Dmcphost.gateways.dir} or {@code fixtures/npm-gateways}. */
@@ -79,11 +88,24 @@ final class GatewayKinds {
                 }, "/mcp", false, "echo"),
                 new GatewayProcess.Kind("mcp-hub", "mcp-hub 4.2.1 (HTTP+SSE only), node " + nodeVersion(), (port, scratch) ->
                         List.of(node().toString(), npm.resolve("mcp-hub/dist/cli.js").toString(), "--port", Integer.toString(port),
-                                "--config", config(scratch, "mcp-hub.json").toString()), "/mcp", true, "floor__echo"));
+                                "--config", config(scratch, "mcp-hub.json").toString()), "/mcp", true, "floor__echo"),
+                new GatewayProcess.Kind(FLOOR_GATEWAY, "FloorGateway (bench): JDK HttpServer, each POST written to the upstream's"
+                        + " stdin and answered with its line, one call at a time, own JVM", (port, scratch) -> {
+                    List<String> line = new ArrayList<>(List.of(javaCommand(), "-cp", classPath(), FloorGateway.class.getName(),
+                            Integer.toString(port)));
+                    line.addAll(floorCommand());
+                    return line;
+                }, "/mcp", false, "echo"));
     }
+
+    /** The label of the floor gateway: the least a gateway process can add, for the sequential rows only. */
+    static final String FLOOR_GATEWAY = "gateway-floor";
 
     /** What is missing to run {@code kind}, or null. */
     static String missing(GatewayProcess.Kind kind) {
+        if (kind.label().equals(FLOOR_GATEWAY)) {
+            return null;
+        }
         if (kind.label().equals("mcphost")) {
             return Files.isRegularFile(cliJar()) ? null : cliJar() + " not found (./mvnw -pl mcphost-cli -am package -DskipTests)";
         }

@@ -37,7 +37,10 @@ import tools.jackson.databind.node.JsonNodeFactory;
  *       {@code mcp-proxy} 6.7.19 ({@code --server stream -- CMD}) and {@code mcp-hub} 4.2.1 (a
  *       config with the one server; it serves only the 2024-11-05 HTTP+SSE transport on {@code /mcp}),
  *       under Node 22, from {@code fixtures/npm-gateways} ({@code -Dmcphost.gateways.dir}), installed
- *       with {@code npm ci --prefix fixtures/npm-gateways --ignore-scripts --no-audit --no-fund}.</li>
+ *       with {@code npm ci --prefix fixtures/npm-gateways --ignore-scripts --no-audit --no-fund};</li>
+ *   <li>{@code gateway-floor}: the bench's {@link io.mcphost.bench.floor.FloorGateway} in a JVM of its own,
+ *       the least a gateway process can add (HTTP in, a line to the upstream and its line back, nothing
+ *       else, no thread hand-off); it serves one call at a time, so it has the sequential rows only.</li>
  * </ul>
  * Each gateway starts its own upstream (each as its README shows). Our client drives every gateway
  * the same way: McpHost's {@link McpClient} over HTTP, era 2025-11-25 (what the npm gateways speak),
@@ -152,6 +155,9 @@ public final class GatewayScenarios {
                 for (int i = 0; i < warmCalls; i++) {
                     CallScenarios.check(target.subject().echo("hello"));
                 }
+                if (sequentialOnly(target)) {
+                    continue;
+                }
                 long until = System.nanoTime() + concurrentWarmUp.toNanos();
                 do {
                     CallScenarios.Burst.run(target.subject(), 16, Math.max(20, perBurst / 16), bound);
@@ -174,20 +180,21 @@ public final class GatewayScenarios {
         rows.addAll(seq.rows(targets));
         rows.addAll(added(seq, targets));
 
+        List<Target> concurrent = targets.stream().filter(t -> !sequentialOnly(t)).toList();
         for (int callers : List.of(16, 64, 256)) {
             Tally tp = new Tally("callers=" + callers + ", 1 session", "us", 1e3);
             int perCaller = Math.max(5, perBurst / callers);
-            interleave(targets, rounds, (target, round) -> {
+            interleave(concurrent, rounds, (target, round) -> {
                 CallScenarios.Burst burst = CallScenarios.Burst.run(target.subject(), callers, perCaller, bound);
                 tp.burst(target.label(), round, burst);
             }, tp);
-            rows.addAll(tp.rows(targets));
+            rows.addAll(tp.rows(concurrent));
         }
 
         // 50 sessions: each gateway in turn, its sessions open only for its own rounds.
         Tally sessions = new Tally(SESSIONS + " sessions x 1 caller", "us", 1e3);
         int perCaller = Math.max(5, perBurst / SESSIONS);
-        for (Target target : targets) {
+        for (Target target : concurrent) {
             List<Subject> opened = new ArrayList<>();
             try {
                 long start = System.nanoTime();
@@ -220,8 +227,13 @@ public final class GatewayScenarios {
                 }
             }
         }
-        rows.addAll(sessions.rows(targets));
+        rows.addAll(sessions.rows(concurrent));
         return rows;
+    }
+
+    /** The floor gateway answers one call at a time: its concurrent rows would measure that, not a gateway. */
+    private static boolean sequentialOnly(Target target) {
+        return target.label().equals(GatewayKinds.FLOOR_GATEWAY);
     }
 
     /** Pooled p50 and p99 of each gateway's sequential calls minus direct's; McpHost's note has its ratios. */
@@ -248,6 +260,10 @@ public final class GatewayScenarios {
             }
             if (ours != null && !label.startsWith(MCPHOST) && !label.equals(HTTP_FLOOR)) {
                 note.append(String.format("; mcphost's added / this one's: p50 %.2f, p99 %.2f", ours[0] / a[0], ours[1] / a[1]));
+            }
+            double[] floor = added.get(GatewayKinds.FLOOR_GATEWAY);
+            if (floor != null && !label.equals(GatewayKinds.FLOOR_GATEWAY) && !label.equals(HTTP_FLOOR)) {
+                note.append(String.format("; over gateway-floor (what no gateway process avoids here): p50 %.0f us", a[0] - floor[0]));
             }
             rows.add(new Row(SCENARIO, "added latency (sequential)", label, "us", 0, a[0], a[1], Double.NaN,
                     Double.NaN, Double.NaN, Double.NaN, note.toString()));
