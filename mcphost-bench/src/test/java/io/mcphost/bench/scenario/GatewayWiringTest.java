@@ -2,9 +2,11 @@ package io.mcphost.bench.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mcphost.bench.subject.Subject;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -18,7 +20,8 @@ class GatewayWiringTest {
     @Test
     void everyGatewayFrontsTheFloorServerOnItsOwnPort(@TempDir Path scratch) throws Exception {
         List<GatewayProcess.Kind> kinds = GatewayKinds.kinds();
-        assertThat(kinds).extracting(GatewayProcess.Kind::label).containsExactly("mcphost", "supergateway", "mcp-proxy", "mcp-hub");
+        assertThat(kinds).extracting(GatewayProcess.Kind::label).containsExactly("mcphost", "supergateway", "mcp-proxy", "mcp-hub",
+                GatewayKinds.FLOOR_GATEWAY);
         String floor = io.mcphost.bench.floor.FloorServer.class.getName();
         for (GatewayProcess.Kind kind : kinds) {
             List<String> line = kind.command().of(4321, scratch);
@@ -37,6 +40,19 @@ class GatewayWiringTest {
         assertThat(kinds.get(1).command().of(1, scratch)).contains("--stateful", "streamableHttp");
         assertThat(kinds).filteredOn(GatewayProcess.Kind::legacySse).extracting(GatewayProcess.Kind::label).containsExactly("mcp-hub");
         assertThat(kinds.get(0).command().of(1, scratch)).containsSubsequence("serve", "--http", "127.0.0.1:1");
+    }
+
+    @Test
+    void theFloorGatewayForwardsEachCallToItsUpstreamAndAnswersWithItsLine() {
+        GatewayProcess.Kind floor = GatewayKinds.kinds().getLast();
+        assertThat(GatewayKinds.missing(floor)).isNull();
+        try (GatewayProcess process = GatewayProcess.start(floor, Duration.ofSeconds(60));
+             Subject client = GatewayScenarios.connectRetrying(process, Duration.ofSeconds(30))) {
+            for (int i = 0; i < 20; i++) {
+                assertThat(client.echo("call " + i)).isEqualTo("call " + i);
+            }
+            assertThat(client.listTools()).isEqualTo(1);
+        }
     }
 
     @Test
