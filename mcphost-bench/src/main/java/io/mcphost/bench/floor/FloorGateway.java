@@ -73,12 +73,7 @@ public final class FloorGateway {
                 exchange.sendResponseHeaders(502, -1);
                 return;
             }
-            byte[] body = answer.getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(200, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
+            FloorHttpServer.respondJson(exchange, answer);
         }
     }
 

@@ -120,12 +120,17 @@ public final class FloorHttpServer implements AutoCloseable {
                 exchange.sendResponseHeaders(202, -1);
                 return;
             }
-            byte[] body = answer.getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(200, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
+            respondJson(exchange, answer);
+        }
+    }
+
+    /** Answers 200 with {@code answer} as the whole JSON body. */
+    static void respondJson(HttpExchange exchange, String answer) throws IOException {
+        byte[] body = answer.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(200, body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
         }
     }
 
