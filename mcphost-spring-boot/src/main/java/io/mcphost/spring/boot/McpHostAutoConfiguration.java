@@ -25,9 +25,9 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  * ({@code mcphost.servers.<name>.*}, see {@link McpHostProperties}) or an mcp.json file
  * ({@code mcphost.config}): an {@link McpHost} bean started from them and closed with the application
  * context. It backs off when the application defines its own host; {@link McpHostBuilderCustomizer} beans
- * change the host before it starts. With Boot's health module on the class path, {@link McpHostHealthIndicator}
- * reports the servers in Actuator's health; with an {@link ObservationRegistry} bean, {@link McpHostObservations}
- * observes every call.
+ * change the host before it starts. With an {@link ObservationRegistry} bean, {@link McpHostObservations}
+ * observes every call of this host. The servers in Actuator's health come from
+ * {@link McpHostHealthAutoConfiguration}, for this host or one the application defines itself.
  *
  * <p>It knows no agent framework: the framework modules order their own auto-configurations after this one and
  * offer the host bean to the model ({@code mcphost-spring-ai}: {@code McpToolCallbackProvider};
@@ -36,10 +36,8 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  * <p>Creating the host blocks until its servers are ready or have failed (McpHost's startup timeout);
  * a server marked {@code required} that cannot start fails the application context.
  */
-// After the observation registry is defined (so @ConditionalOnBean below sees it) and before the health
-// registry collects its contributors.
-@AutoConfiguration(afterName = "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration",
-        beforeName = "org.springframework.boot.health.autoconfigure.registry.HealthContributorRegistryAutoConfiguration")
+// After the observation registry is defined (so @ConditionalOnBean below sees it).
+@AutoConfiguration(afterName = "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration")
 @Conditional(McpHostAutoConfiguration.OnMcpHostProperties.class)
 @EnableConfigurationProperties(McpHostProperties.class)
 public class McpHostAutoConfiguration {
@@ -60,17 +58,6 @@ public class McpHostAutoConfiguration {
         McpHostBuilder builder = McpHost.fromConfig(properties.toConfig(environment::getProperty));
         customizers.orderedStream().forEach(c -> c.customize(builder));
         return builder.start();
-    }
-
-    /** The servers in Actuator's health, when the application has Boot's health module. */
-    @Configuration(proxyBeanMethods = false)
-    @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
-    static class Health {
-        @Bean
-        @ConditionalOnMissingBean
-        McpHostHealthIndicator mcpHostHealthIndicator(McpHost host) {
-            return new McpHostHealthIndicator(host);
-        }
     }
 
     /** Calls observed through the application's {@link ObservationRegistry}, when it has one. */

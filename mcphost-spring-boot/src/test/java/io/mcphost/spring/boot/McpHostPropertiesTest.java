@@ -38,7 +38,7 @@ class McpHostPropertiesTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
-            .withConfiguration(AutoConfigurations.of(McpHostAutoConfiguration.class));
+            .withConfiguration(AutoConfigurations.of(McpHostAutoConfiguration.class, McpHostHealthAutoConfiguration.class));
 
     /** The demo server as {@code mcphost.servers.<name>.*} properties. */
     private static List<String> demo(String name, String... more) {
@@ -105,6 +105,20 @@ class McpHostPropertiesTest {
                         assertThat(context).hasSingleBean(McpHostHealthIndicator.class);
                         assertThat(DemoServerConfig.runningProcesses()).isEmpty();
                     });
+        } finally {
+            own.close();
+        }
+    }
+
+    @Test
+    void anApplicationsOwnHostWithoutAnyMcphostPropertiesIsInTheHealthToo() {
+        McpHost own = McpHost.builder().start();
+        try {
+            runner.withBean(McpHost.class, () -> own).run(context -> {
+                assertThat(context).hasNotFailed().hasSingleBean(McpHostHealthIndicator.class)
+                        .doesNotHaveBean(McpHostProperties.class);
+                assertThat(context.getBean(McpHostHealthIndicator.class).health().getStatus().getCode()).isEqualTo("UP");
+            });
         } finally {
             own.close();
         }
