@@ -82,10 +82,10 @@ public final class GatewayIdleScenarios {
         Duration quiet = options.quick() ? Duration.ofSeconds(3) : QUIET;
         List<Row> rows = new ArrayList<>();
         try (GatewayProcess gateway = GatewayProcess.start(kind, START)) {
-            Subject legacy = GatewayScenarios.connectRetrying(gateway, options.timeout());
+            Subject legacy = GatewayClients.connectRetrying(gateway, options.timeout());
             Subject modern = null;
             try {
-                modern = GatewayScenarios.connect(gateway, Era.MODERN, options.timeout());
+                modern = GatewayClients.connect(gateway, Era.MODERN, options.timeout());
                 String load = loadAverage();
                 calls(legacy, calls); // warm-up, not measured: the JIT of both JVMs on the path
                 calls(modern, calls);
@@ -131,8 +131,8 @@ public final class GatewayIdleScenarios {
                     }
                 }
             } finally {
-                GatewayScenarios.closeQuietly(modern);
-                GatewayScenarios.closeQuietly(legacy);
+                GatewayClients.closeQuietly(modern);
+                GatewayClients.closeQuietly(legacy);
             }
         }
         return rows;

@@ -4,22 +4,16 @@ import io.mcphost.bench.floor.FloorHttpServer;
 import io.mcphost.bench.floor.FloorServer;
 import io.mcphost.bench.subject.Subject;
 import io.mcphost.client.McpClient;
-import io.mcphost.host.HostTool;
 import io.mcphost.host.McpHost;
 import io.mcphost.host.ServerSpec;
 import io.mcphost.protocol.Era;
-import io.mcphost.protocol.content.TextContent;
-import io.mcphost.protocol.tools.CallToolResult;
-import io.mcphost.transport.http.HttpTransport;
 import io.mcphost.transport.stdio.StdioTransport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * Gateways side by side (issue 29): one stdio upstream, the floor server ({@link FloorServer} in a
@@ -57,7 +51,6 @@ public final class GatewayScenarios {
     private static final String MCPHOST = "mcphost";
     private static final String MCPHOST_MODERN = "mcphost-2026";
     private static final String HTTP_FLOOR = "http-floor";
-    private static final Duration START = Duration.ofSeconds(90);
     private static final int SESSIONS = 50;
     /** Calls per throughput round: at ~20k calls/s a round shorter than this measured its own start and end. */
     private static final int PER_BURST = 10_000;
@@ -80,12 +73,12 @@ public final class GatewayScenarios {
         try {
             host = McpHost.builder().server(ServerSpec.builder("floor", () -> StdioTransport.builder(GatewayKinds.floorCommand())
                     .name("floor").build()).build()).start();
-            targets.add(new Target(DIRECT, "McpHost in this JVM, stdio to the floor server", new HostSubject(host,
-                    echoTool(host)), null, null));
+            targets.add(new Target(DIRECT, "McpHost in this JVM, stdio to the floor server", new GatewayClients.HostSubject(host,
+                    GatewayClients.echoTool(host)), null, null));
             // The client's own HTTP hop, no gateway behind it: the HTTP floor server in this JVM.
             httpFloor = FloorHttpServer.start();
             FloorHttpServer floorServer = httpFloor;
-            Supplier<Subject> floorSession = () -> connect(floorServer.endpoint(), false, Era.LEGACY, "echo", options.timeout());
+            Supplier<Subject> floorSession = () -> GatewayClients.connect(floorServer.endpoint(), false, Era.LEGACY, "echo", options.timeout());
             targets.add(new Target(HTTP_FLOOR, "McpHost's client to the HTTP floor server in this JVM: no gateway, no upstream",
                     floorSession.get(), floorSession, null));
             for (GatewayProcess.Kind kind : GatewayKinds.kinds()) {
@@ -96,15 +89,15 @@ public final class GatewayScenarios {
                 }
                 GatewayProcess started = null;
                 try {
-                    GatewayProcess process = GatewayProcess.start(kind, START);
+                    GatewayProcess process = GatewayProcess.start(kind, GatewayClients.START);
                     started = process;
-                    Supplier<Subject> session = () -> connect(process, Era.LEGACY, options.timeout());
-                    targets.add(new Target(kind.label(), kind.version(), connectRetrying(process, options.timeout()),
+                    Supplier<Subject> session = () -> GatewayClients.connect(process, Era.LEGACY, options.timeout());
+                    targets.add(new Target(kind.label(), kind.version(), GatewayClients.connectRetrying(process, options.timeout()),
                             session, process));
                     if (kind.label().equals(MCPHOST)) {
                         // The same gateway to a 2026-07-28 client (stateless: no session, no handshake).
                         targets.add(new Target(MCPHOST_MODERN, kind.version() + ", client era 2026-07-28",
-                                connect(process, Era.MODERN, options.timeout()), () -> connect(process, Era.MODERN, options.timeout()),
+                                GatewayClients.connect(process, Era.MODERN, options.timeout()), () -> GatewayClients.connect(process, Era.MODERN, options.timeout()),
                                 process));
                     }
                 } catch (RuntimeException e) {
@@ -120,7 +113,7 @@ public final class GatewayScenarios {
             rows.add(Row.note(SCENARIO, "setup", DIRECT, "failed: " + e));
         } finally {
             for (Target target : targets) {
-                closeQuietly(target.subject());
+                GatewayClients.closeQuietly(target.subject());
                 if (target.process() != null) {
                     target.process().close();
                 }
@@ -206,7 +199,7 @@ public final class GatewayScenarios {
                     }
                 }
                 double openSeconds = (System.nanoTime() - start) / 1e9;
-                Subject sticky = new StickySessions(opened);
+                Subject sticky = new GatewayClients.StickySessions(opened);
                 long until = System.nanoTime() + (quick ? Duration.ofSeconds(1) : SESSIONS_WARM_UP).toNanos();
                 do { // warm the new sessions, each gateway as long
                     CallScenarios.Burst.run(sticky, SESSIONS, Math.max(5, perCaller / 2), bound);
@@ -223,7 +216,7 @@ public final class GatewayScenarios {
                 sessions.note(target.label(), "failed: " + e);
             } finally {
                 if (target.session() != null) {
-                    opened.forEach(GatewayScenarios::closeQuietly);
+                    opened.forEach(GatewayClients::closeQuietly);
                 }
             }
         }
@@ -384,125 +377,6 @@ public final class GatewayScenarios {
                 }
             }
             return rows;
-        }
-    }
-
-    /** Each caller thread keeps one session of the list, handed out in turn. */
-    static final class StickySessions implements Subject {
-        private final List<Subject> sessions;
-        private final AtomicInteger next = new AtomicInteger();
-        private final ThreadLocal<Subject> mine;
-
-        StickySessions(List<Subject> sessions) {
-            this.sessions = List.copyOf(sessions);
-            this.mine = ThreadLocal.withInitial(() -> this.sessions.get(Math.floorMod(next.getAndIncrement(), this.sessions.size())));
-        }
-
-        @Override
-        public String echo(String text) {
-            return mine.get().echo(text);
-        }
-
-        @Override
-        public int listTools() {
-            return mine.get().listTools();
-        }
-
-        @Override
-        public void close() {
-            // the sessions are closed by their owner
-        }
-    }
-
-    /** McpHost's client on a gateway's endpoint, calling the exposed echo tool. */
-    private record GatewaySubject(McpClient client, String tool) implements Subject {
-        @Override
-        public String echo(String text) {
-            return text(client.callTool(tool, JsonNodeFactory.instance.objectNode().put("text", text)));
-        }
-
-        @Override
-        public int listTools() {
-            return client.listTools().size();
-        }
-
-        @Override
-        public void close() {
-            client.close();
-        }
-    }
-
-    /** The host in this JVM: what the gateway forwards through, minus HTTP and the gateway. */
-    private record HostSubject(McpHost host, String tool) implements Subject {
-        @Override
-        public String echo(String text) {
-            return text(host.callTool(tool, JsonNodeFactory.instance.objectNode().put("text", text)));
-        }
-
-        @Override
-        public int listTools() {
-            return host.tools().size();
-        }
-
-        @Override
-        public void close() {
-            // closed by the scenario
-        }
-    }
-
-    private static String text(CallToolResult result) {
-        return result.content().getFirst() instanceof TextContent t ? t.text() : null;
-    }
-
-    private static String echoTool(McpHost host) {
-        return host.tools().stream().map(HostTool::name).filter(n -> n.endsWith("echo")).findFirst()
-                .orElseThrow(() -> new IllegalStateException("the host offers no echo tool: " + host.tools()));
-    }
-
-    static Subject connect(GatewayProcess process, Era era, Duration timeout) {
-        return connect(process.endpoint(), process.kind().legacySse(), era, process.kind().tool(), timeout);
-    }
-
-    static Subject connect(java.net.URI endpoint, boolean legacySse, Era era, String tool, Duration timeout) {
-        HttpTransport transport = HttpTransport.builder(endpoint)
-                .mode(legacySse ? HttpTransport.Mode.SSE : HttpTransport.Mode.STREAMABLE_HTTP).build();
-        McpClient client = McpClient.builder(transport).name("mcphost-bench").era(era)
-                .requestTimeout(timeout).initializeTimeout(timeout).connect();
-        return new GatewaySubject(client, tool);
-    }
-
-    /** The first client of a just-started gateway: its upstream may still be starting, so retried for a while. */
-    static Subject connectRetrying(GatewayProcess process, Duration timeout) {
-        long deadline = System.nanoTime() + START.toNanos();
-        while (true) {
-            Subject subject = null;
-            try {
-                subject = connect(process, Era.LEGACY, timeout);
-                CallScenarios.check(subject.echo("hello"));
-                return subject;
-            } catch (RuntimeException e) {
-                closeQuietly(subject);
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException(e.getMessage() + "; gateway output: " + process.tail(), e);
-                }
-                try {
-                    Thread.sleep(500);
-                } catch (InterruptedException ie) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted", ie);
-                }
-            }
-        }
-    }
-
-    static void closeQuietly(Subject subject) {
-        if (subject == null) {
-            return;
-        }
-        try {
-            subject.close();
-        } catch (RuntimeException e) {
-            // closing at the end: the processes are killed next anyway
         }
     }
 }

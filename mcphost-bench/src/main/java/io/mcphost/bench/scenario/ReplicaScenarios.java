@@ -91,9 +91,9 @@ public final class ReplicaScenarios {
         int perCaller = options.quick() ? 20 : 60;
         try {
             for (int i = 0; i < SESSIONS; i++) {
-                sessions.add(GatewayScenarios.connect(endpoint, false, era, "floor__echo", options.timeout()));
+                sessions.add(GatewayClients.connect(endpoint, false, era, "floor__echo", options.timeout()));
             }
-            Subject sticky = new GatewayScenarios.StickySessions(sessions);
+            Subject sticky = new GatewayClients.StickySessions(sessions);
             CallScenarios.Burst.run(sticky, SESSIONS, perCaller / 2, bound); // warm-up: the JIT of every JVM on the path
             Samples all = new Samples();
             long wall = 0;
@@ -111,7 +111,7 @@ public final class ReplicaScenarios {
         } catch (RuntimeException | InterruptedException e) {
             return Row.note(SCENARIO, variant, "mcphost", "failed: " + e);
         } finally {
-            sessions.forEach(GatewayScenarios::closeQuietly);
+            sessions.forEach(GatewayClients::closeQuietly);
         }
     }
 

@@ -47,7 +47,7 @@ class GatewayWiringTest {
         GatewayProcess.Kind floor = GatewayKinds.kinds().getLast();
         assertThat(GatewayKinds.missing(floor)).isNull();
         try (GatewayProcess process = GatewayProcess.start(floor, Duration.ofSeconds(60));
-             Subject client = GatewayScenarios.connectRetrying(process, Duration.ofSeconds(30))) {
+             Subject client = GatewayClients.connectRetrying(process, Duration.ofSeconds(30))) {
             for (int i = 0; i < 20; i++) {
                 assertThat(client.echo("call " + i)).isEqualTo("call " + i);
             }
