@@ -40,6 +40,8 @@ module io.mcphost.core {
 
     // The server toolkit shares the codec and builder checks; nothing else may reach internals.
     exports io.mcphost.protocol.internal to io.mcphost.server;
+    // A tool result written as a tree without the mapper's bean serializer, on every call a server answers.
+    exports io.mcphost.protocol.tools.internal to io.mcphost.server;
     // The CLI suggests tool names of a single server by the catalog's own rules (one suggester, not two).
     exports io.mcphost.host.internal.catalog to io.mcphost.cli;
 }

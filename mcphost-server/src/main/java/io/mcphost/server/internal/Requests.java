@@ -18,6 +18,7 @@ import io.mcphost.protocol.resources.Resource;
 import io.mcphost.protocol.skills.Skill;
 import io.mcphost.protocol.tools.CallToolResult;
 import io.mcphost.protocol.tools.ToolExecution.TaskSupport;
+import io.mcphost.protocol.tools.internal.FastResults;
 import io.mcphost.protocol.utilities.ProgressNotificationParams;
 import io.mcphost.protocol.utilities.ProgressToken;
 import io.mcphost.server.CompletionHandler;
@@ -159,7 +160,9 @@ final class Requests {
                         "Task augmentation required for tools/call requests: tool '" + name + "' runs only as a task");
             }
         }
-        return CODEC.valueToTree(run(entry, arguments, meta, cancelled, Optional.empty()));
+        CallToolResult result = run(entry, arguments, meta, cancelled, Optional.empty());
+        JsonNode plain = FastResults.tree(result);
+        return plain != null ? plain : CODEC.valueToTree(result);
     }
 
     /**

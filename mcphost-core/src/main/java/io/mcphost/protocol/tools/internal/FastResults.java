@@ -8,6 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The most common tool result, built straight from its tree: text blocks only, and no field Jackson
@@ -19,10 +22,36 @@ import tools.jackson.databind.JsonNode;
  *
  * <p>Why: converting a tree to a record through Jackson's bean deserializer (a token stream over the
  * tree, a property buffer, a creator call per record) was the largest single cost of a tool call on the
- * caller's side. Stateless and thread-safe.
+ * caller's side. The other way, {@link #tree} writes such a result as the mapper would, without its bean
+ * serializer (a server answering a call; the gateway forwarding one). Stateless and thread-safe.
  */
 public final class FastResults {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
     private FastResults() {
+    }
+
+    /**
+     * The tree the mapper writes for {@code result} when its content is text blocks without annotations or
+     * {@code _meta}, built directly (its {@code structuredContent} and {@code _meta} copied, so the tree shares
+     * nothing with the record); null for any other result, which the caller converts with the mapper.
+     */
+    public static ObjectNode tree(CallToolResult result) {
+        for (ContentBlock block : result.content()) {
+            if (!(block instanceof TextContent text) || text.annotations().isPresent() || text.meta().isPresent()) {
+                return null;
+            }
+        }
+        ObjectNode node = NODES.objectNode();
+        ArrayNode content = node.putArray("content");
+        for (ContentBlock block : result.content()) {
+            content.addObject().put("type", "text").put("text", ((TextContent) block).text());
+        }
+        result.structuredContent().ifPresent(structured -> node.set("structuredContent", structured.deepCopy()));
+        result.errorFlag().ifPresent(isError -> node.put("isError", isError));
+        result.meta().ifPresent(meta -> node.set("_meta", meta.deepCopy()));
+        result.resultType().ifPresent(type -> node.put("resultType", type));
+        return node;
     }
 
     /** The result, or null when its shape is not the plain one (the caller then uses Jackson). */
