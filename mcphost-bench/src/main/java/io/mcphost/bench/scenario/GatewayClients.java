@@ -1,6 +1,7 @@
 package io.mcphost.bench.scenario;
 
 import io.mcphost.bench.subject.Subject;
+import io.mcphost.bench.subject.Subjects;
 import io.mcphost.client.McpClient;
 import io.mcphost.host.HostTool;
 import io.mcphost.host.McpHost;
@@ -53,24 +54,6 @@ final class GatewayClients {
         }
     }
 
-    /** McpHost's client on a gateway's endpoint, calling the exposed echo tool. */
-    private record GatewaySubject(McpClient client, String tool) implements Subject {
-        @Override
-        public String echo(String text) {
-            return text(client.callTool(tool, JsonNodeFactory.instance.objectNode().put("text", text)));
-        }
-
-        @Override
-        public int listTools() {
-            return client.listTools().size();
-        }
-
-        @Override
-        public void close() {
-            client.close();
-        }
-    }
-
     /** The host in this JVM: what the gateway forwards through, minus HTTP and the gateway. */
     record HostSubject(McpHost host, String tool) implements Subject {
         @Override
@@ -107,7 +90,7 @@ final class GatewayClients {
                 .mode(legacySse ? HttpTransport.Mode.SSE : HttpTransport.Mode.STREAMABLE_HTTP).build();
         McpClient client = McpClient.builder(transport).name("mcphost-bench").era(era)
                 .requestTimeout(timeout).initializeTimeout(timeout).connect();
-        return new GatewaySubject(client, tool);
+        return Subjects.mcpHost(client, tool);
     }
 
     /** The first client of a just-started gateway: its upstream may still be starting, so retried for a while. */

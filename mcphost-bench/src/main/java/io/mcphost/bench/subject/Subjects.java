@@ -73,7 +73,7 @@ public final class Subjects {
                     transport.sslContext(tls);
                 }
                 yield new McpHostSubject(McpClient.builder(transport.build())
-                        .requestTimeout(timeout).initializeTimeout(timeout).connect(), "text");
+                        .requestTimeout(timeout).initializeTimeout(timeout).connect(), "echo", "text");
             }
             case SDK_SYNC -> {
                 McpSyncClient client = io.modelcontextprotocol.client.McpClient.sync(sdkHttp(base, endpoint, tls))
@@ -107,7 +107,7 @@ public final class Subjects {
                 .requestTimeout(timeout)
                 .initializeTimeout(timeout)
                 .connect();
-        return new McpHostSubject(client, server.echoArg());
+        return new McpHostSubject(client, "echo", server.echoArg());
     }
 
     private static StdioClientTransport sdkTransport(ServerKind server) {
@@ -160,11 +160,19 @@ public final class Subjects {
         return new SdkAsyncSubject(client, server.echoArg(), timeout);
     }
 
+    /**
+     * McpHost's {@code client} calling the echo tool exposed as {@code tool} (a gateway prefixes it), its
+     * argument {@code text}: a subject for a server or gateway whose client the caller connected.
+     */
+    public static Subject mcpHost(McpClient client, String tool) {
+        return new McpHostSubject(client, tool, "text");
+    }
+
     /** McpHost's client: arguments as a JsonNode, the text read from the first content block. */
-    record McpHostSubject(McpClient client, String arg) implements Subject {
+    record McpHostSubject(McpClient client, String tool, String arg) implements Subject {
         @Override
         public String echo(String text) {
-            CallToolResult result = client.callTool("echo", JsonNodeFactory.instance.objectNode().put(arg, text));
+            CallToolResult result = client.callTool(tool, JsonNodeFactory.instance.objectNode().put(arg, text));
             ContentBlock first = result.content().getFirst();
             return first instanceof TextContent t ? t.text() : null;
         }
