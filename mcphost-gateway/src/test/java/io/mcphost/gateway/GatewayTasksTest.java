@@ -250,9 +250,9 @@ class GatewayTasksTest {
         assertThat(task.cancel().status()).isEqualTo(TaskStatus.CANCELLED);
 
         // A 2026-07-28 upstream over HTTP/1.1 learns of the cancel (its request's connection closed) only
-        // by writing: the toolkit's keep-alive after 5 s starts an event stream, the one after 10 s fails.
-        // So about 10 s after the call began by design, which a 10 s wait here lost on a loaded machine;
-        // the wait allows what HttpDisconnectCancelsTest allows for the same signal.
+        // by writing: after 5 s quiet the toolkit starts an event stream with a comment, and the next comment,
+        // a second later, fails. So about 6 s after the call began by design; the wait allows what
+        // HttpDisconnectCancelsTest allows for the same signal, for a loaded machine.
         Await.until(Duration.ofSeconds(40), slowCancelled::get, "the upstream tool to see the cancellation");
         assertThatThrownBy(() -> task.awaitResult(Duration.ofSeconds(5))).isInstanceOf(McpCancelledException.class);
         assertThat(client.tasks().getTask(task.taskId()).status()).isEqualTo(TaskStatus.CANCELLED);

@@ -287,7 +287,7 @@ class McpGatewayTest {
 
     /**
      * Over HTTP a legacy client cancels with notifications/cancelled and a 2026-07-28 client by
-     * closing its connection (noticed at the stream's next keep-alive, within ~10 s); over stdio both
+     * closing its connection (noticed by the keep-alive comments of a call quiet for 5 s, about 6 s in); over stdio both
      * eras send notifications/cancelled.
      */
     @ParameterizedTest

@@ -34,8 +34,18 @@ import org.slf4j.LoggerFactory;
 final class ModernHttp {
     private static final Logger LOG = LoggerFactory.getLogger(ModernHttp.class);
     private static final JsonCodec CODEC = JsonCodec.get();
-    /** A comment this often on a quiet stream, so a vanished client is noticed and its request cancelled. */
+    /**
+     * A comment this often on a quiet listen stream; also how long a request may stay quiet before its
+     * answer becomes an event stream (a quick one stays plain JSON).
+     */
     private static final long KEEP_ALIVE_MILLIS = 5_000;
+    /**
+     * A comment this often on a request's quiet event stream: the client cancels by closing its connection,
+     * which Jetty sees only on a write (it does not read while a request is handled), and only on the second
+     * write after the close (the first draws the client's reset). One small write a second per long request
+     * is what noticing that within about two seconds costs; at the listen streams' 5 s it took 10–15 s.
+     */
+    private static final long PROBE_MILLIS = 1_000;
     /** Marks the end of a request that has no reply (cancelled). */
     private static final Object END = new Object();
 
@@ -117,8 +127,8 @@ final class ModernHttp {
      * of its own for the handler and no hand-off of the reply back (two thread hand-offs per call). The
      * response is written here after the handler returns, unless something must leave before: a
      * notification (the response becomes an event stream) or a quiet spell of {@link #KEEP_ALIVE_MILLIS}
-     * (keep-alive comments, which also notice a vanished client) hands the writing to a thread of its own,
-     * and this thread waits for that writer once the handler returns.
+     * (keep-alive comments every {@link #PROBE_MILLIS}, which also notice a vanished client) hands the writing
+     * to a thread of its own, and this thread waits for that writer once the handler returns.
      */
     private void serveHere(Exchange exchange, JsonRpcRequest request, LinkedBlockingQueue<Object> out,
                            AtomicBoolean cancelled, boolean sse) throws IOException {
@@ -141,13 +151,21 @@ final class ModernHttp {
         }
     }
 
-    /** Plain JSON while only the reply comes; an event stream from the first notification on. */
+    /**
+     * Plain JSON while only the reply comes; an event stream from the first notification on, or at once for
+     * a request handed over for being quiet (a comment every {@link #PROBE_MILLIS} then; a listen stream's
+     * every {@link #KEEP_ALIVE_MILLIS}).
+     */
     private void stream(Exchange exchange, JsonRpcRequest request, LinkedBlockingQueue<Object> out,
                         AtomicBoolean cancelled, boolean sse) throws IOException {
         OutputStream body = null;
+        // A request (not a listen stream) handed over for being quiet starts its event stream at once, so
+        // that its comments can notice a vanished client from then on.
+        boolean probing = sse && !request.method().equals(ModernMethods.SUBSCRIPTIONS_LISTEN);
         try {
             while (true) {
-                Object next = out.poll(KEEP_ALIVE_MILLIS, TimeUnit.MILLISECONDS);
+                long quiet = !probing ? KEEP_ALIVE_MILLIS : body == null ? 0 : PROBE_MILLIS;
+                Object next = out.poll(quiet, TimeUnit.MILLISECONDS);
                 if (next == END || (next == null && cancelled.get() && body == null)) {
                     if (body == null) {
                         Replies.error(exchange, 200, HttpEndpoint.REQUEST_CANCELLED, "the request was cancelled",
