@@ -4,9 +4,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
+import org.xml.sax.SAXParseException;
+import org.xml.sax.helpers.DefaultHandler;
 
 /**
  * Prints, after a failed build, which tests failed and why: for every failed or errored test case in the
@@ -85,13 +89,13 @@ public class TestFailures {
         }
     }
 
-    private static org.w3c.dom.Document parse(Path report) throws Exception {
+    private static Document parse(Path report) throws Exception {
         DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
         factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-        javax.xml.parsers.DocumentBuilder builder = factory.newDocumentBuilder();
-        builder.setErrorHandler(new org.xml.sax.helpers.DefaultHandler() { // thrown, not also printed
+        DocumentBuilder builder = factory.newDocumentBuilder();
+        builder.setErrorHandler(new DefaultHandler() { // thrown, not also printed
             @Override
-            public void fatalError(org.xml.sax.SAXParseException e) throws org.xml.sax.SAXException {
+            public void fatalError(SAXParseException e) throws SAXParseException {
                 throw e;
             }
         });

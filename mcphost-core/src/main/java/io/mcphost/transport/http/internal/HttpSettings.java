@@ -29,4 +29,9 @@ public record HttpSettings(String name, URI endpoint, Map<String, String> header
     public org.eclipse.jetty.client.HttpClient startClient() {
         return HttpClients.start(name, connectTimeout, sslContext);
     }
+
+    /** Runs {@code task} on a virtual thread of its own, named for this server's requests; returns at once. */
+    public void startRequestThread(Runnable task) {
+        Thread.ofVirtual().name("mcphost-http-" + name).start(task);
+    }
 }

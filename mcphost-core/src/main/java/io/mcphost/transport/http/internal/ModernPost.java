@@ -94,8 +94,8 @@ final class ModernPost {
         }
         try {
             exchanges.sendAsync(builder, answer -> done.accept(finishDirect(request, builder, answer, null)),
-                    (response, error) -> Thread.ofVirtual().name("mcphost-http-" + settings.name())
-                            .start(() -> done.accept(finishDirect(request, builder, response, error))));
+                    (response, error) -> settings.startRequestThread(
+                            () -> done.accept(finishDirect(request, builder, response, error))));
         } catch (RuntimeException e) {
             sending.remove(request.id());
             return false; // not sent: the blocking path sends it, or fails it the same way

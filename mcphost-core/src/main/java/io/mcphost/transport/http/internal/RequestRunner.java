@@ -75,7 +75,7 @@ final class RequestRunner {
         if (ModernMethods.SUBSCRIPTIONS_LISTEN.equals(request.method())) {
             // One per session, open for the session's life, as the handshake era's GET stream (which holds no
             // slot either): holding one would leave the calls 63 slots, and a stream never waits for one.
-            Thread.ofVirtual().name("mcphost-http-" + settings.name()).start(() -> report(request, send(request, modernHeaders)));
+            settings.startRequestThread(() -> report(request, send(request, modernHeaders)));
             return;
         }
         if (exchanges.direct() && freeSlot()) {
@@ -84,7 +84,7 @@ final class RequestRunner {
             }
             requestSlots.release(); // the threaded path takes a slot of its own and reports why
         }
-        Thread.ofVirtual().name("mcphost-http-" + settings.name()).start(() -> exchange(request, modernHeaders));
+        settings.startRequestThread(() -> exchange(request, modernHeaders));
     }
 
     private void exchange(JsonRpcRequest request, Map<String, String> modernHeaders) {
@@ -159,8 +159,7 @@ final class RequestRunner {
                 return false; // the threaded path reports why
             }
             exchanges.sendAsync(direct.request(), answer -> finish(request, direct, answer, null),
-                    (response, error) -> Thread.ofVirtual().name("mcphost-http-" + settings.name())
-                            .start(() -> finish(request, direct, response, error)));
+                    (response, error) -> settings.startRequestThread(() -> finish(request, direct, response, error)));
         } catch (RuntimeException e) {
             return false; // the threaded path fails it the same way, reported as it does
         }
